@@ -1,0 +1,190 @@
+"""The `puzzlesat` command line: parses, calls the library, renders. No logic lives here."""
+
+from __future__ import annotations
+
+import json
+import signal
+import sys
+from typing import Annotated, NoReturn
+
+import typer
+
+from puzzles.errors import PuzzleSatError, UsageError
+
+app = typer.Typer(
+    name="puzzlesat",
+    help="Number-placement puzzles (magic squares, stars, sudoku) through Z3 and SAT, "
+    "enumerated modulo symmetry.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+EXAMPLES_SOLVE = """
+Examples:
+
+  puzzlesat solve magic-star --all
+
+  puzzlesat solve magic-frame --all --json
+
+  puzzlesat solve magic-square -p order=4 --limit 5
+
+  puzzlesat solve sudoku --givens 2.1.9.7...4.2..3..5....8.29.9.67.2..6..3.5..4..7.49.1.76.9....3..9..6.4...4.1.6..
+
+  puzzlesat solve my-puzzle.toml --all --backend z3 --timeout 10
+"""
+
+
+def _complete_puzzle(incomplete: str) -> list[str]:
+    from puzzles.catalog import names
+
+    return [n for n in names() if n.startswith(incomplete)]
+
+
+PuzzleArg = Annotated[
+    str,
+    typer.Argument(
+        help="A catalog name (see `puzzlesat list`) or a path to a .toml puzzle file.",
+        autocompletion=_complete_puzzle,
+        show_default=False,
+    ),
+]
+ParamOpt = Annotated[
+    list[str] | None,
+    typer.Option("--param", "-p", help="A catalog parameter, KEY=VALUE (e.g. order=4, points=7, box=2).")
+]
+GivensOpt = Annotated[
+    str | None, typer.Option(help="Sudoku givens: one character a cell, row by row; '.' or '0' blank.")
+]
+
+
+def _params(items: list[str] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise UsageError(f"-p {item!r}: expected KEY=VALUE, e.g. -p order=4")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _load(ref: str, params: list[str] | None, givens: str | None):
+    import puzzles
+
+    return puzzles.load(ref, _params(params) or None, givens)
+
+
+@app.command("list")
+def list_cmd(
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON document for scripts.")] = False,
+) -> None:
+    """List the built-in puzzles with their titles and parameters.
+
+    Example: puzzlesat list
+    """
+    from puzzles.catalog import entries
+
+    rows = entries()
+    if as_json:
+        typer.echo(json.dumps([{"name": e.name, "title": e.title, "params": e.params_help} for e in rows], indent=1))
+        return
+    width = max(len(e.name) for e in rows)
+    for e in rows:
+        typer.echo(f"{e.name:<{width}}  {e.title}")
+        for p in e.params_help:
+            typer.echo(f"{'':<{width}}    -p {p}")
+
+
+@app.command()
+def show(
+    puzzle: PuzzleArg,
+    param: ParamOpt = None,
+    givens: GivensOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="The model as one JSON document.")] = False,
+) -> None:
+    """Show a puzzle: cells, constraints, unknowns, symmetry group and the empty board.
+
+    Examples: puzzlesat show magic-triangle;  puzzlesat show sudoku -p box=2
+    """
+    from puzzlesat.describe import describe_json, describe_text
+
+    p = _load(puzzle, param, givens)
+    typer.echo(json.dumps(describe_json(p), indent=1) if as_json else describe_text(p))
+
+
+@app.command(epilog=EXAMPLES_SOLVE)
+def solve(
+    puzzle: PuzzleArg,
+    all_: Annotated[bool, typer.Option("--all", "-a", help="Enumerate every solution.")] = False,
+    limit: Annotated[int | None, typer.Option(min=1, help="Stop after this many solutions.")] = None,
+    no_symmetry: Annotated[
+        bool, typer.Option("--no-symmetry", help="Count raw solutions, not classes modulo the symmetry group.")
+    ] = False,
+    backend: Annotated[str, typer.Option(help="sat (PySAT) or z3.")] = "sat",
+    encoding: Annotated[str | None, typer.Option(help="Encoding name (default: the backend's).")] = None,
+    card: Annotated[str | None, typer.Option(help="PySAT cardinality encoding (sat backend).")] = None,
+    pb: Annotated[str | None, typer.Option(help="PySAT pseudo-Boolean encoding (sat backend).")] = None,
+    solver: Annotated[str | None, typer.Option(help="PySAT solver name (sat backend), e.g. cadical195.")] = None,
+    param: ParamOpt = None,
+    givens: GivensOpt = None,
+    timeout: Annotated[
+        float | None, typer.Option(min=0.001, help="Stop after this many seconds; what was found is kept.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON document for scripts.")] = False,
+) -> None:
+    """Solve a puzzle: one solution, or with --all every solution modulo symmetry.
+
+    Every solution is checked against the puzzle by plain Python before it is printed.
+    Exit status: 0 search finished, 2 bad input, 3 stopped by --timeout or a signal.
+    """
+    import puzzlesat
+    from puzzlesat.progress import Progress
+    from puzzlesat.report import outcome_json, outcome_text
+    from solvers import resolve
+    from solvers.base import Config
+
+    p = _load(puzzle, param, givens)
+    config = resolve(Config(backend=backend, encoding=encoding, card=card, pb=pb, solver=solver))
+    progress = Progress(enabled=None if (all_ or limit) else False)
+    try:
+        outcome = puzzlesat.solve(
+            p, all=all_, limit=limit, modulo_symmetry=not no_symmetry, timeout=timeout, config=config,
+            on_solution=progress,
+        )
+    finally:
+        progress.close()
+    if as_json:
+        typer.echo(json.dumps(outcome_json(p, config, outcome)))
+    else:
+        typer.echo(outcome_text(p, outcome))
+    if outcome.stopped in ("timeout", "interrupt"):
+        raise typer.Exit(3)
+
+
+def _sigterm(signum: int, frame: object) -> NoReturn:
+    raise KeyboardInterrupt
+
+
+def main(argv: list[str] | None = None) -> NoReturn:
+    """Entry point: every error the user can cause becomes one line on stderr and exit status 2."""
+    from typer._click import exceptions as click_exc
+
+    signal.signal(signal.SIGTERM, _sigterm)
+    try:
+        code = typer.main.get_command(app).main(args=argv, prog_name="puzzlesat", standalone_mode=False)
+    except PuzzleSatError as e:
+        typer.echo(f"puzzlesat: error: {e}", err=True)
+        sys.exit(e.exit_code)
+    except click_exc.ClickException as e:
+        typer.echo(f"puzzlesat: error: {e.format_message()}", err=True)
+        sys.exit(e.exit_code)
+    except (click_exc.Abort, KeyboardInterrupt):
+        typer.echo("puzzlesat: interrupted", err=True)
+        sys.exit(130)
+    except click_exc.Exit as e:
+        sys.exit(e.exit_code)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+"""Encoders turn a `Puzzle` into a backend's input: Z3 formulas or CNF.
+
+The registry names every encoding; each is imported only when used, so the CLI starts fast.
+`kind` says which backends can take it: "smt" for Z3, "cnf" for SAT solvers.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from puzzles.errors import UsageError
+
+
+@dataclass(frozen=True)
+class EncodingInfo:
+    name: str
+    kind: str
+    summary: str
+    target: str  # "module:function" building the encoding from (puzzle, options)
+
+    def load(self) -> Any:
+        module, attr = self.target.split(":")
+        return getattr(importlib.import_module(module), attr)
+
+
+ENCODINGS: dict[str, EncodingInfo] = {
+    e.name: e
+    for e in (
+        EncodingInfo("z3-int", "smt", "Z3 integer variables, Distinct and linear sums", "encoders.z3_int:encode"),
+        EncodingInfo(
+            "onehot",
+            "cnf",
+            "one Boolean per cell and value (direct encoding); cardinality and PB parts from PySAT",
+            "encoders.onehot:encode",
+        ),
+    )
+}
+
+
+def names(kind: str | None = None) -> list[str]:
+    return sorted(n for n, e in ENCODINGS.items() if kind is None or e.kind == kind)
+
+
+def get(name: str, kind: str | None = None) -> EncodingInfo:
+    """The encoding called `name`; an unknown name is a UsageError listing the valid ones."""
+    valid = names(kind)
+    if name not in valid:
+        raise UsageError(f"unknown encoding {name!r}; valid: {', '.join(valid)}")
+    return ENCODINGS[name]

@@ -1,0 +1,46 @@
+"""Z3 integer encoding: one Int per cell and unknown, `Distinct`, and linear equalities.
+
+The most direct reading of the model; Z3's arithmetic and its own cardinality reasoning do the
+rest. It is the reference the CNF encodings are compared against.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import z3
+
+from puzzles.model import Puzzle
+
+
+@dataclass(frozen=True)
+class Z3Encoding:
+    cells: tuple[z3.ArithRef, ...]
+    unknowns: dict[str, z3.ArithRef]
+    assertions: tuple[z3.BoolRef, ...]
+
+    def differs_from(self, values: Sequence[int]) -> z3.BoolRef:
+        """The blocking clause for one full assignment."""
+        return z3.Or([x != v for x, v in zip(self.cells, values, strict=True)])
+
+
+def in_domain(x: z3.ArithRef, domain: Sequence[int]) -> z3.BoolRef:
+    """Bounds for a run of integers, a disjunction of equalities otherwise."""
+    if list(domain) == list(range(domain[0], domain[-1] + 1)):
+        return z3.And(x >= domain[0], x <= domain[-1])
+    return z3.Or([x == v for v in domain])
+
+
+def encode(puzzle: Puzzle, ctx: z3.Context | None = None) -> Z3Encoding:
+    cells = tuple(z3.Int(f"c{i}", ctx) for i in range(puzzle.size))
+    unknowns = {u.name: z3.Int(f"u_{u.name}", ctx) for u in puzzle.unknowns}
+    out: list[z3.BoolRef] = [in_domain(x, d) for x, d in zip(cells, puzzle.domains, strict=True)]
+    out += [in_domain(unknowns[u.name], u.domain) for u in puzzle.unknowns]
+    out += [z3.Distinct([cells[c] for c in g]) for g in puzzle.distinct if len(g) > 1]
+    for s in puzzle.sums:
+        lhs = z3.Sum([w * cells[c] if w != 1 else cells[c] for c, w in zip(s.cells, s.weights, strict=True)])
+        rhs = unknowns[s.total] if isinstance(s.total, str) else z3.IntVal(s.total, ctx)
+        out.append(lhs == rhs)
+    out += [cells[c] == v for c, v in puzzle.givens]
+    return Z3Encoding(cells, unknowns, tuple(out))

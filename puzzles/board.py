@@ -1,0 +1,128 @@
+"""Boards drawn the way the seed pages draw them: layout templates and their generators.
+
+A layout is text with `{i}` placeholders for cell i, optionally with an alignment and width
+(`{i:>2}`); `{{` and `}}` are literal braces. Nothing in a template is evaluated.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Mapping, Sequence
+
+from .errors import ModelError
+
+_SPEC = re.compile(r"[<>^]?\d{0,3}")
+
+
+def _fields(template: str) -> list[tuple[str, int | None, str]]:
+    """Split a template into (literal, cell index or None, spec) triples."""
+    try:
+        parts = list(string.Formatter().parse(template))
+    except ValueError as e:
+        raise ModelError(f"layout: {e}") from None
+    out = []
+    for literal, field_name, spec, conversion in parts:
+        if field_name is None:
+            out.append((literal, None, ""))
+            continue
+        if conversion or not field_name.isdigit() or not _SPEC.fullmatch(spec or ""):
+            raise ModelError(
+                f"layout: placeholder {{{field_name}{'!' + conversion if conversion else ''}"
+                f"{':' + spec if spec else ''}}} is not of the form {{i}} or {{i:>w}}"
+            )
+        out.append((literal, int(field_name), spec or ""))
+    return out
+
+
+def validate_layout(template: str, ncells: int) -> None:
+    """Every placeholder names an existing cell; every cell appears exactly once."""
+    seen: list[int] = [i for _, i, _ in _fields(template) if i is not None]
+    bad = [i for i in seen if i >= ncells]
+    if bad:
+        raise ModelError(f"layout: placeholder {{{bad[0]}}} names no cell (cells are 0..{ncells - 1})")
+    missing = sorted(set(range(ncells)) - set(seen))
+    if missing:
+        raise ModelError(f"layout: cell {missing[0]} has no placeholder")
+    if len(seen) != len(set(seen)):
+        dup = next(i for i in seen if seen.count(i) > 1)
+        raise ModelError(f"layout: cell {dup} has two placeholders")
+
+
+def render(template: str | None, values: Sequence[object]) -> str:
+    """Fill a layout with one text per cell (a value, a name, or '.' for a blank)."""
+    if template is None:
+        return "[" + ", ".join(str(v) for v in values) + "]"
+    out = []
+    for literal, i, spec in _fields(template):
+        out.append(literal)
+        if i is not None:
+            out.append(format(str(values[i]), spec))
+    return "\n".join(line.rstrip() for line in "".join(out).strip("\n").splitlines())
+
+
+def box_grid(rows: int, cols: int, cell_at: Mapping[tuple[int, int], int], width: int) -> str:
+    """A grid in box-drawing characters, as `000_*.txt` draws it; absent positions stay blank."""
+    bar = "─" * width
+
+    def rule(left: str, mid: str, right: str) -> str:
+        return left + mid.join([bar] * cols) + right
+
+    lines = [rule("┌", "┬", "┐")]
+    for r in range(rows):
+        row = "│".join(
+            f"{{{cell_at[r, c]}:>{width}}}" if (r, c) in cell_at else " " * width for c in range(cols)
+        )
+        lines.append("│" + row + "│")
+        lines.append(rule("├", "┼", "┤") if r < rows - 1 else rule("└", "┴", "┘"))
+    return "\n".join(lines)
+
+
+def ascii_grid(rows: int, cols: int, width: int) -> str:
+    """A `+--+` grid, as `003_*.txt` draws its squares (cells in row-major order)."""
+    rule = "+" + "+".join(["-" * width] * cols) + "+"
+    lines = [rule]
+    for r in range(rows):
+        lines.append("|" + "|".join(f"{{{r * cols + c}:>{width}}}" for c in range(cols)) + "|")
+        lines.append(rule)
+    return "\n".join(lines)
+
+
+def sudoku_grid(box: int, width: int) -> str:
+    """Rows of digits with `|` between boxes and a dashed rule between bands, as `001_*.txt` does."""
+    n = box * box
+    lines = []
+    for r in range(n):
+        chunks = [
+            " ".join(f"{{{r * n + b * box + c}:>{width}}}" for c in range(box)) for b in range(box)
+        ]
+        lines.append(" | ".join(chunks))
+        if r % box == box - 1 and r < n - 1:
+            lines.append("-" * (n * (width + 1) + 2 * (box - 1) - 1))
+    return "\n".join(lines)
+
+
+def canvas(points: Sequence[tuple[float, float]], width: int, wrap: tuple[str, str] = ("(", ")")) -> str:
+    """Place cells at (x, y) points (y up) on a character canvas, rows by distinct y.
+
+    Used for the magic stars: the hexagram comes out as `004_*.txt` draws it.
+    """
+    ys = sorted({round(y, 6) for _, y in points}, reverse=True)
+    xs = sorted({round(x, 6) for x, _ in points})
+    cell_w = width + len(wrap[0]) + len(wrap[1])
+    gaps = []
+    for y in ys:
+        row_xs = sorted(round(x, 6) for x, yy in points if round(yy, 6) == y)
+        gaps += [b - a for a, b in zip(row_xs, row_xs[1:], strict=False) if b - a > 1e-6]
+    scale = cell_w / min(gaps) if gaps else 1.0
+    rows: dict[int, list[tuple[int, int]]] = {}
+    for i, (x, y) in enumerate(points):
+        col = round((round(x, 6) - xs[0]) * scale)
+        rows.setdefault(ys.index(round(y, 6)), []).append((col, i))
+    lines = []
+    for r in range(len(ys)):
+        line = ""
+        for col, i in sorted(rows.get(r, [])):
+            line = line.ljust(col) + f"{wrap[0]}{{{i}:>{width}}}{wrap[1]}"
+        lines.append(line)
+    return "\n".join(lines)

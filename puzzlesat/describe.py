@@ -1,0 +1,66 @@
+"""`puzzlesat show`: a puzzle model in words, as JSON, and as its empty board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from puzzles.board import render
+from puzzles.model import Puzzle, describe_values
+
+
+def describe_json(p: Puzzle) -> dict[str, Any]:
+    return {
+        "name": p.name,
+        "title": p.title,
+        "params": dict(p.params),
+        "cells": list(p.cells),
+        "domains": [list(d) for d in p.domains],
+        "distinct": [list(g) for g in p.distinct],
+        "sums": [{"cells": list(s.cells), "weights": list(s.weights), "equals": s.total} for s in p.sums],
+        "unknowns": {u.name: {"values": list(u.domain), "prime": u.prime} for u in p.unknowns},
+        "givens": {p.cells[c]: v for c, v in p.givens},
+        "group_order": p.group.order,
+        "generators": [list(g) for g in p.generators],
+    }
+
+
+def describe_text(p: Puzzle) -> str:
+    doms = sorted({d for d in p.domains})
+    values = (
+        describe_values(doms[0]) if len(doms) == 1 else f"{len(doms)} different domains, {describe_values(p.values)}"
+    )
+    lines = [
+        f"{p.name}: {p.title}",
+        *(["parameters: " + ", ".join(f"{k}={v}" for k, v in p.params)] if p.params else []),
+        f"cells: {p.size}, values {values}",
+        f"distinct: {_distinct(p)}",
+        f"sums: {len(p.sums)}",
+        *[f"  {s.describe(p.cells)}" for s in p.sums[:12]],
+        *([f"  ... and {len(p.sums) - 12} more"] if len(p.sums) > 12 else []),
+        f"unknowns: {', '.join(f'{u.name} in {describe_values(u.domain)}' + (' (prime)' if u.prime else '') for u in p.unknowns) or 'none'}",
+        f"givens: {len(p.givens)}",
+        f"symmetry group: order {p.group.order} ({len(p.generators)} generators)",
+        "",
+        "cells:",
+        render(p.layout, [name if p.layout is None else _fit(name, p) for name in p.cells]),
+    ]
+    if p.givens:
+        board = ["."] * p.size
+        for c, v in p.givens:
+            board[c] = str(v)
+        lines += ["", "givens:", render(p.layout, board)]
+    return "\n".join(lines)
+
+
+def _distinct(p: Puzzle) -> str:
+    if not p.distinct:
+        return "none"
+    if len(p.distinct) == 1 and len(p.distinct[0]) == p.size:
+        return "all cells"
+    return f"{len(p.distinct)} groups"
+
+
+def _fit(name: str, p: Puzzle) -> str:
+    """Cell names on the board, cut to the widest value so the drawing keeps its shape."""
+    width = max(len(str(v)) for v in p.values)
+    return name if len(name) <= width else name[-width:]

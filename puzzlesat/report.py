@@ -1,0 +1,67 @@
+"""Rendering of outcomes: boards as the seeds draw them, one JSON document for scripts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from puzzles.board import render
+from puzzles.model import Puzzle
+from solvers.base import Config
+from solvers.enumerate import Outcome, Solution
+
+SETTINGS = ("encoding", "card", "pb", "solver")
+
+
+def solution_json(solution: Solution) -> dict[str, Any]:
+    return {"values": list(solution.values), "unknowns": dict(solution.unknowns)}
+
+
+def outcome_json(puzzle: Puzzle, config: Config, outcome: Outcome) -> dict[str, Any]:
+    """The `--json` document; key order is fixed so output is byte-identical run to run."""
+    stats = dict(outcome.stats)
+    doc: dict[str, Any] = {"puzzle": puzzle.name, "params": dict(puzzle.params), "backend": config.backend}
+    for key in SETTINGS:
+        doc[key] = stats.pop(key, None)
+    doc.update(
+        modulo_symmetry=outcome.modulo_symmetry,
+        group_order=outcome.group_order,
+        complete=outcome.complete,
+        stopped=outcome.stopped,
+        count=outcome.count,
+        solutions=[solution_json(s) for s in outcome.solutions],
+        stats={"seconds": round(outcome.seconds, 4), **stats},
+    )
+    return doc
+
+
+def unknowns_text(unknowns: dict[str, int]) -> str:
+    return ", ".join(f"{k} = {v}" for k, v in unknowns.items())
+
+
+def solution_text(puzzle: Puzzle, solution: Solution, number: int) -> str:
+    head = f"#{number}" + (f"  {unknowns_text(solution.unknowns)}" if solution.unknowns else "")
+    return f"{head}\n{render(puzzle.layout, solution.values)}\n"
+
+
+def summary_text(outcome: Outcome) -> str:
+    """One line: how many, modulo what, whether the search finished, how long it took."""
+    noun = "solution" if outcome.count == 1 else "solutions"
+    scope = (
+        f"modulo symmetry (group of order {outcome.group_order})"
+        if outcome.modulo_symmetry and outcome.group_order > 1
+        else "(no symmetry reduction)" if outcome.group_order > 1 or not outcome.modulo_symmetry
+        else "(trivial symmetry group)"
+    )
+    if outcome.complete:
+        state = "complete"
+    elif outcome.stopped == "limit":
+        state = "stopped at the limit, more may exist"
+    else:
+        state = f"INCOMPLETE: stopped by {outcome.stopped}"
+    return f"{outcome.count} {noun} {scope}, {state}, {outcome.seconds:.2f} s"
+
+
+def outcome_text(puzzle: Puzzle, outcome: Outcome) -> str:
+    parts = [solution_text(puzzle, s, i) for i, s in enumerate(outcome.solutions, 1)]
+    parts.append(summary_text(outcome))
+    return "\n".join(parts)

@@ -1,0 +1,56 @@
+"""Backends by name. Each is imported only when a session is opened, so `--help` stays fast."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+import encoders
+from puzzles.errors import UsageError
+
+from .base import Config, Session
+
+if TYPE_CHECKING:
+    from puzzles.model import Puzzle
+
+
+@dataclass(frozen=True)
+class BackendInfo:
+    name: str
+    kind: str  # which encodings it takes: "smt" or "cnf"
+    default_encoding: str
+    summary: str
+    target: str  # "module:function" opening a session from (puzzle, config)
+
+
+BACKENDS: dict[str, BackendInfo] = {
+    b.name: b
+    for b in (
+        BackendInfo("sat", "cnf", "onehot", "any PySAT solver, incremental", "solvers.sat_backend:open_session"),
+        BackendInfo("z3", "smt", "z3-int", "the Z3 SMT solver", "solvers.z3_backend:open_session"),
+    )
+}
+
+DEFAULT_BACKEND = "sat"
+
+
+def get(name: str) -> BackendInfo:
+    if name not in BACKENDS:
+        raise UsageError(f"unknown backend {name!r}; valid: {', '.join(sorted(BACKENDS))}")
+    return BACKENDS[name]
+
+
+def resolve(config: Config) -> Config:
+    """Fill the encoding default and check the names fit together, before any work is done."""
+    info = get(config.backend)
+    encoding = config.encoding or info.default_encoding
+    encoders.get(encoding, info.kind)
+    return replace(config, encoding=encoding)
+
+
+def open_session(puzzle: Puzzle, config: Config) -> Session:
+    """Encode `puzzle` and load it into the configured backend."""
+    config = resolve(config)
+    module, attr = BACKENDS[config.backend].target.split(":")
+    return getattr(importlib.import_module(module), attr)(puzzle, config)

@@ -1,0 +1,62 @@
+"""What every backend offers the enumerator: an incremental search session.
+
+A session answers "next solution" and accepts "block these assignments"; it never decides what to
+block, so orbit blocking, raw enumeration and limits live in one backend-neutral loop
+(`solvers.enumerate`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+
+class SearchStopped(Exception):
+    """The deadline passed inside a solver call; what was found so far stands."""
+
+
+@dataclass(frozen=True)
+class Found:
+    """A backend's raw answer, before the checker sees it."""
+
+    values: tuple[int, ...]
+    unknowns: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Config:
+    """Which backend, encoding and solver to use; `None` means the backend's default."""
+
+    backend: str = "sat"
+    encoding: str | None = None
+    card: str | None = None
+    pb: str | None = None
+    solver: str | None = None
+    solver_cmd: str | None = None
+
+
+class Session(Protocol):
+    """One incremental search over one encoded puzzle."""
+
+    def next(self, deadline: float | None) -> Found | None:
+        """The next solution, or None when there is none; SearchStopped past the deadline."""
+        ...
+
+    def block(self, assignments: Sequence[tuple[int, ...]]) -> None:
+        """Forbid each of these full cell assignments from now on."""
+        ...
+
+    def stats(self) -> dict[str, int | float | str]:
+        """Size and time figures for reports (variables, clauses, build_seconds, ...)."""
+        ...
+
+    def close(self) -> None: ...
+
+
+def remaining(deadline: float | None) -> float | None:
+    """Seconds left before `deadline` (a time.monotonic() value), never negative."""
+    if deadline is None:
+        return None
+    return max(0.0, deadline - time.monotonic())

@@ -1,0 +1,71 @@
+"""The Z3 backend: one incremental `z3.Solver`, a per-call timeout from the deadline."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+import z3
+
+import encoders
+from puzzles.model import Puzzle
+
+from .base import Config, Found, SearchStopped, remaining
+
+
+class Z3Session:
+    def __init__(self, puzzle: Puzzle, config: Config) -> None:
+        t0 = time.perf_counter()
+        self.ctx = z3.Context()
+        self.encoding = encoders.get(config.encoding or "z3-int", "smt").load()(puzzle, self.ctx)
+        self.solver = z3.Solver(ctx=self.ctx)
+        self.solver.add(*self.encoding.assertions)
+        self.settings = {"encoding": config.encoding or "z3-int", "solver": "z3"}
+        self.build_seconds = time.perf_counter() - t0
+        self.solve_seconds = 0.0
+        self.calls = 0
+
+    def next(self, deadline: float | None) -> Found | None:
+        left = remaining(deadline)
+        if left is not None:
+            if left <= 0:
+                raise SearchStopped
+            self.solver.set("timeout", max(1, int(left * 1000)))
+        t0 = time.perf_counter()
+        try:
+            result = self.solver.check()
+        finally:
+            self.solve_seconds += time.perf_counter() - t0
+            self.calls += 1
+        if result == z3.unsat:
+            return None
+        if result == z3.unknown:
+            reason = self.solver.reason_unknown()
+            if "cancel" in reason or "interrupt" in reason:
+                raise KeyboardInterrupt
+            raise SearchStopped
+        model = self.solver.model()
+        values = tuple(model.eval(x, model_completion=True).as_long() for x in self.encoding.cells)
+        unknowns = {
+            name: model.eval(x, model_completion=True).as_long() for name, x in self.encoding.unknowns.items()
+        }
+        return Found(values, unknowns)
+
+    def block(self, assignments: Sequence[tuple[int, ...]]) -> None:
+        self.solver.add(*[self.encoding.differs_from(a) for a in assignments])
+
+    def stats(self) -> dict[str, int | float | str]:
+        return {
+            **self.settings,
+            "assertions": len(self.encoding.assertions),
+            "build_seconds": round(self.build_seconds, 6),
+            "solve_seconds": round(self.solve_seconds, 6),
+            "solver_calls": self.calls,
+        }
+
+    def close(self) -> None:
+        self.solver = None  # type: ignore[assignment]
+
+
+def open_session(puzzle: Puzzle, config: Config) -> Z3Session:
+    return Z3Session(puzzle, config)
