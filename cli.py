@@ -51,7 +51,7 @@ PuzzleArg = Annotated[
 ]
 ParamOpt = Annotated[
     list[str] | None,
-    typer.Option("--param", "-p", help="A catalog parameter, KEY=VALUE (e.g. order=4, points=7, box=2).")
+    typer.Option("--param", "-p", help="A catalog parameter, KEY=VALUE (e.g. order=4, points=7, box=2)."),
 ]
 GivensOpt = Annotated[
     str | None, typer.Option(help="Sudoku givens: one character a cell, row by row; '.' or '0' blank.")
@@ -86,7 +86,9 @@ def list_cmd(
 
     rows = entries()
     if as_json:
-        typer.echo(json.dumps([{"name": e.name, "title": e.title, "params": e.params_help} for e in rows], indent=1))
+        typer.echo(
+            json.dumps([{"name": e.name, "title": e.title, "params": e.params_help} for e in rows], indent=1)
+        )
         return
     width = max(len(e.name) for e in rows)
     for e in rows:
@@ -118,13 +120,16 @@ def solve(
     all_: Annotated[bool, typer.Option("--all", "-a", help="Enumerate every solution.")] = False,
     limit: Annotated[int | None, typer.Option(min=1, help="Stop after this many solutions.")] = None,
     no_symmetry: Annotated[
-        bool, typer.Option("--no-symmetry", help="Count raw solutions, not classes modulo the symmetry group.")
+        bool,
+        typer.Option("--no-symmetry", help="Count raw solutions, not classes modulo the symmetry group."),
     ] = False,
     backend: Annotated[str, typer.Option(help="sat (PySAT) or z3.")] = "sat",
     encoding: Annotated[str | None, typer.Option(help="Encoding name (default: the backend's).")] = None,
     card: Annotated[str | None, typer.Option(help="PySAT cardinality encoding (sat backend).")] = None,
     pb: Annotated[str | None, typer.Option(help="PySAT pseudo-Boolean encoding (sat backend).")] = None,
-    solver: Annotated[str | None, typer.Option(help="PySAT solver name (sat backend), e.g. cadical195.")] = None,
+    solver: Annotated[
+        str | None, typer.Option(help="PySAT solver name (sat backend), e.g. cadical195.")
+    ] = None,
     param: ParamOpt = None,
     givens: GivensOpt = None,
     timeout: Annotated[
@@ -148,7 +153,12 @@ def solve(
     progress = Progress(enabled=None if (all_ or limit) else False)
     try:
         outcome = puzzlesat.solve(
-            p, all=all_, limit=limit, modulo_symmetry=not no_symmetry, timeout=timeout, config=config,
+            p,
+            all=all_,
+            limit=limit,
+            modulo_symmetry=not no_symmetry,
+            timeout=timeout,
+            config=config,
             on_solution=progress,
         )
     finally:

@@ -28,7 +28,9 @@ class EncodingInfo:
 ENCODINGS: dict[str, EncodingInfo] = {
     e.name: e
     for e in (
-        EncodingInfo("z3-int", "smt", "Z3 integer variables, Distinct and linear sums", "encoders.z3_int:encode"),
+        EncodingInfo(
+            "z3-int", "smt", "Z3 integer variables, Distinct and linear sums", "encoders.z3_int:encode"
+        ),
         EncodingInfo(
             "onehot",
             "cnf",

@@ -93,9 +93,7 @@ def sudoku_grid(box: int, width: int) -> str:
     n = box * box
     lines = []
     for r in range(n):
-        chunks = [
-            " ".join(f"{{{r * n + b * box + c}:>{width}}}" for c in range(box)) for b in range(box)
-        ]
+        chunks = [" ".join(f"{{{r * n + b * box + c}:>{width}}}" for c in range(box)) for b in range(box)]
         lines.append(" | ".join(chunks))
         if r % box == box - 1 and r < n - 1:
             lines.append("-" * (n * (width + 1) + 2 * (box - 1) - 1))
@@ -105,24 +103,32 @@ def sudoku_grid(box: int, width: int) -> str:
 def canvas(points: Sequence[tuple[float, float]], width: int, wrap: tuple[str, str] = ("(", ")")) -> str:
     """Place cells at (x, y) points (y up) on a character canvas, rows by distinct y.
 
-    Used for the magic stars: the hexagram comes out as `004_*.txt` draws it.
+    Used for the magic stars: the hexagram comes out as `004_*.txt` draws it. The closest two cells
+    of a row just touch; columns are rounded about the figure's axis, so a mirror-symmetric figure
+    is drawn mirror-symmetric.
     """
-    ys = sorted({round(y, 6) for _, y in points}, reverse=True)
-    xs = sorted({round(x, 6) for x, _ in points})
+
+    def r6(v: float) -> float:
+        return round(v, 6) + 0.0
+
+    ys = sorted({r6(y) for _, y in points}, reverse=True)
     cell_w = width + len(wrap[0]) + len(wrap[1])
     gaps = []
     for y in ys:
-        row_xs = sorted(round(x, 6) for x, yy in points if round(yy, 6) == y)
+        row_xs = sorted(r6(x) for x, yy in points if r6(yy) == y)
         gaps += [b - a for a, b in zip(row_xs, row_xs[1:], strict=False) if b - a > 1e-6]
     scale = cell_w / min(gaps) if gaps else 1.0
+    mid = (min(x for x, _ in points) + max(x for x, _ in points)) / 2
+    cols = [round((x - mid) * scale - cell_w / 2) for x, _ in points]
+    left = min(cols)
     rows: dict[int, list[tuple[int, int]]] = {}
-    for i, (x, y) in enumerate(points):
-        col = round((round(x, 6) - xs[0]) * scale)
-        rows.setdefault(ys.index(round(y, 6)), []).append((col, i))
+    for i, (_, y) in enumerate(points):
+        rows.setdefault(ys.index(r6(y)), []).append((cols[i] - left, i))
     lines = []
     for r in range(len(ys)):
-        line = ""
+        line, used = "", 0  # `used` counts drawn columns: a placeholder is longer than its text
         for col, i in sorted(rows.get(r, [])):
-            line = line.ljust(col) + f"{wrap[0]}{{{i}:>{width}}}{wrap[1]}"
+            line += " " * max(col - used, 0) + f"{wrap[0]}{{{i}:>{width}}}{wrap[1]}"
+            used = max(col, used) + cell_w
         lines.append(line)
     return "\n".join(lines)

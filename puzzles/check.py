@@ -8,9 +8,7 @@ from .errors import CheckError
 from .model import Puzzle, describe_values, is_prime
 
 
-def violations(
-    puzzle: Puzzle, values: Sequence[int], unknowns: Mapping[str, int] | None = None
-) -> list[str]:
+def violations(puzzle: Puzzle, values: Sequence[int], unknowns: Mapping[str, int] | None = None) -> list[str]:
     """Every rule of the puzzle that `values` breaks (empty when it is a solution)."""
     names = puzzle.cells
     if len(values) != puzzle.size:

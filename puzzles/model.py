@@ -64,8 +64,7 @@ class LinearSum:
 
     def describe(self, names: Sequence[str]) -> str:
         terms = [
-            names[c] if w == 1 else f"{w}*{names[c]}"
-            for c, w in zip(self.cells, self.weights, strict=True)
+            names[c] if w == 1 else f"{w}*{names[c]}" for c, w in zip(self.cells, self.weights, strict=True)
         ]
         return f"{' + '.join(terms)} = {self.total}"
 
@@ -282,7 +281,9 @@ def define(
     title: str = "",
     domains: Mapping[CellRef, object] | None = None,
     distinct: str | Sequence[Sequence[CellRef]] | None = "all",
-    sums: Sequence[tuple[Sequence[CellRef], int | str] | tuple[Sequence[CellRef], int | str, Sequence[int]]] = (),
+    sums: Sequence[
+        tuple[Sequence[CellRef], int | str] | tuple[Sequence[CellRef], int | str, Sequence[int]]
+    ] = (),
     unknowns: Mapping[str, UnknownSpec] | None = None,
     givens: Mapping[CellRef, int] | None = None,
     generators: Sequence[Sequence[int]] = (),
@@ -322,7 +323,7 @@ def define(
     elif distinct == "all":
         groups = [tuple(range(n))]
     elif isinstance(distinct, str):
-        raise ModelError(f"distinct: expected \"all\" or a list of groups, got {distinct!r}")
+        raise ModelError(f'distinct: expected "all" or a list of groups, got {distinct!r}')
     else:
         groups = []
         for gi, g in enumerate(distinct):
@@ -340,6 +341,8 @@ def define(
         weights = tuple(rest[0]) if rest and rest[0] is not None else (1,) * len(idx)
         if not all(isinstance(w, int) and not isinstance(w, bool) for w in weights):
             raise ModelError(f"{where}: weights must be integers")
+        if len(weights) != len(idx):
+            raise ModelError(f"{where}: {len(weights)} weights for {len(idx)} cells")
         if isinstance(total, bool) or not isinstance(total, int | str):
             raise ModelError(f"{where}: equals must be an integer or an unknown's name")
         linear.append(LinearSum(idx, weights, total))
@@ -363,7 +366,7 @@ def define(
             lo = max(lo, spec.min)
         if spec.max is not None:
             hi = min(hi, spec.max)
-        dom = [v for v in range(lo, hi + 1)] if lo <= hi else []
+        dom = list(range(lo, hi + 1)) if lo <= hi else []
         if spec.values is not None:
             allowed = set(spec.values)
             dom = [v for v in dom if v in allowed]

@@ -88,9 +88,7 @@ def check_generator(puzzle: Puzzle, gen: Sequence[int], k: int) -> None:
     where = f"symmetry.generators #{k + 1}"
     if len(gen) != n:
         raise ModelError(f"{where}: has {len(gen)} entries for {n} cells")
-    if not all(isinstance(x, int) and not isinstance(x, bool) for x in gen) or sorted(gen) != list(
-        range(n)
-    ):
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in gen) or sorted(gen) != list(range(n)):
         raise ModelError(f"{where}: is not a permutation of the cell indices 0..{n - 1}")
     names = puzzle.cells
     not_sym = f"{where} is not a symmetry of the puzzle"

@@ -13,13 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from puzzles import load
 from puzzles.model import Puzzle
 from solvers.base import Config
 from solvers.enumerate import Outcome, Solution
 
 __all__ = ["Config", "Outcome", "Puzzle", "Solution", "load", "solve"]
 __version__ = "0.1.0"
+
+
+def load(ref: str, params: dict[str, str] | None = None, givens: str | None = None) -> Puzzle:
+    """A catalog puzzle by name (with its parameters) or a puzzle file by path."""
+    import puzzles
+
+    return puzzles.load(ref, params, givens)
 
 
 def solve(

@@ -25,9 +25,11 @@ def describe_json(p: Puzzle) -> dict[str, Any]:
 
 
 def describe_text(p: Puzzle) -> str:
-    doms = sorted({d for d in p.domains})
+    doms = sorted(set(p.domains))
     values = (
-        describe_values(doms[0]) if len(doms) == 1 else f"{len(doms)} different domains, {describe_values(p.values)}"
+        describe_values(doms[0])
+        if len(doms) == 1
+        else f"{len(doms)} different domains, {describe_values(p.values)}"
     )
     lines = [
         f"{p.name}: {p.title}",
@@ -37,7 +39,7 @@ def describe_text(p: Puzzle) -> str:
         f"sums: {len(p.sums)}",
         *[f"  {s.describe(p.cells)}" for s in p.sums[:12]],
         *([f"  ... and {len(p.sums) - 12} more"] if len(p.sums) > 12 else []),
-        f"unknowns: {', '.join(f'{u.name} in {describe_values(u.domain)}' + (' (prime)' if u.prime else '') for u in p.unknowns) or 'none'}",
+        f"unknowns: {_unknowns(p)}",
         f"givens: {len(p.givens)}",
         f"symmetry group: order {p.group.order} ({len(p.generators)} generators)",
         "",
@@ -50,6 +52,11 @@ def describe_text(p: Puzzle) -> str:
             board[c] = str(v)
         lines += ["", "givens:", render(p.layout, board)]
     return "\n".join(lines)
+
+
+def _unknowns(p: Puzzle) -> str:
+    parts = [f"{u.name} in {describe_values(u.domain)}" + (" (prime)" if u.prime else "") for u in p.unknowns]
+    return ", ".join(parts) or "none"
 
 
 def _distinct(p: Puzzle) -> str:

@@ -49,7 +49,8 @@ def summary_text(outcome: Outcome) -> str:
     scope = (
         f"modulo symmetry (group of order {outcome.group_order})"
         if outcome.modulo_symmetry and outcome.group_order > 1
-        else "(no symmetry reduction)" if outcome.group_order > 1 or not outcome.modulo_symmetry
+        else "(no symmetry reduction)"
+        if outcome.group_order > 1 or not outcome.modulo_symmetry
         else "(trivial symmetry group)"
     )
     if outcome.complete:

@@ -27,7 +27,9 @@ class BackendInfo:
 BACKENDS: dict[str, BackendInfo] = {
     b.name: b
     for b in (
-        BackendInfo("sat", "cnf", "onehot", "any PySAT solver, incremental", "solvers.sat_backend:open_session"),
+        BackendInfo(
+            "sat", "cnf", "onehot", "any PySAT solver, incremental", "solvers.sat_backend:open_session"
+        ),
         BackendInfo("z3", "smt", "z3-int", "the Z3 SMT solver", "solvers.z3_backend:open_session"),
     )
 }

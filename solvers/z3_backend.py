@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import z3
 
 import encoders
+from puzzles.errors import BackendError
 from puzzles.model import Puzzle
 
 from .base import Config, Found, SearchStopped, remaining
@@ -40,10 +41,14 @@ class Z3Session:
         if result == z3.unsat:
             return None
         if result == z3.unknown:
+            # Z3 says "canceled" both for its timeout and for Ctrl-C: the clock tells them apart.
+            left = remaining(deadline)
+            if left is not None and left < 0.05:
+                raise SearchStopped
             reason = self.solver.reason_unknown()
-            if "cancel" in reason or "interrupt" in reason:
+            if any(word in reason for word in ("cancel", "interrupt", "timeout")):
                 raise KeyboardInterrupt
-            raise SearchStopped
+            raise BackendError(f"z3 could not decide the puzzle: {reason}")
         model = self.solver.model()
         values = tuple(model.eval(x, model_completion=True).as_long() for x in self.encoding.cells)
         unknowns = {

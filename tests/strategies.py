@@ -53,8 +53,10 @@ def small_puzzles(draw: st.DrawFn, max_cells: int = 6, with_symmetry: bool | Non
     unknowns = {}
     for name in sorted({t for _, t in sums if isinstance(t, str)}):
         if draw(st.booleans()):
-            unknowns[name] = UnknownSpec(prime=True) if draw(st.booleans()) else UnknownSpec(min=values[0] * 2)
-    parts = dict(cells=n, values=values, distinct=distinct, sums=sums, generators=gens)
+            unknowns[name] = (
+                UnknownSpec(prime=True) if draw(st.booleans()) else UnknownSpec(min=values[0] * 2)
+            )
+    parts = {"cells": n, "values": values, "distinct": distinct, "sums": sums, "generators": gens}
     try:
         return define("random", unknowns=unknowns, **parts)
     except ModelError as e:  # a declared domain the sums cannot reach: drop the declarations

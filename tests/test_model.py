@@ -18,7 +18,7 @@ BLOCKS = [([0, 1, 3, 4], "N"), ([1, 2, 4, 5], "N"), ([3, 4, 6, 7], "N"), ([4, 5,
 
 
 def blocks(**kw):
-    args = dict(cells=9, values=range(1, 10), sums=BLOCKS, generators=[SQUARE_ROT, SQUARE_REF])
+    args = {"cells": 9, "values": range(1, 10), "sums": BLOCKS, "generators": [SQUARE_ROT, SQUARE_REF]}
     args.update(kw)
     return define("blocks", **args)
 
@@ -49,21 +49,32 @@ def test_valid_model_has_square_group_and_resolved_unknown():
         ({"sums": [([0, 0], 10)], "generators": []}, "sum #1: cell 0 appears twice"),
         ({"sums": [([0, "x"], 10)], "generators": []}, "sum #1: 'x' is not a cell of the puzzle"),
         ({"distinct": [[0, 1], [1, 1]]}, "distinct group #2: a cell appears twice"),
-        ({"distinct": "some"}, 'distinct: expected "all" or a list of groups, got \'some\''),
+        ({"distinct": "some"}, "distinct: expected \"all\" or a list of groups, got 'some'"),
         ({"unknowns": {"M": UnknownSpec()}}, "unknowns.M: not used by any sum"),
-        ({"unknowns": {"N": UnknownSpec(min=31)}}, "unknowns.N: no value is both allowed and reachable by its sums"),
+        (
+            {"unknowns": {"N": UnknownSpec(min=31)}},
+            "unknowns.N: no value is both allowed and reachable by its sums",
+        ),
         ({"givens": {0: 10}}, "givens: cell 0 = 10 is outside its domain 1..9"),
         ({"givens": {0: 5, 8: 5}}, "givens: cells 0 and 8 both hold 5 but are in distinct group #1"),
         ({"generators": [[0, 1, 2]]}, "symmetry.generators #1: has 3 entries for 9 cells"),
-        ({"generators": [[0, 0, 1, 2, 3, 4, 5, 6, 7]]},
-         "symmetry.generators #1: is not a permutation of the cell indices 0..8"),
-        ({"generators": [[1, 0, 2, 3, 4, 5, 6, 7, 8]]},
-         "symmetry.generators #1 is not a symmetry of the puzzle: sum #2 (1 + 2 + 4 + 5 = N) maps onto "
-         "cells that carry no such sum"),
-        ({"givens": {0: 1}},
-         "symmetry.generators #1 is not a symmetry of the puzzle: given 0 = 1 maps to cell 2, which is not given"),
-        ({"domains": {0: [1, 2]}},
-         "symmetry.generators #1 is not a symmetry of the puzzle: cell 0 and its image 2 have different domains"),
+        (
+            {"generators": [[0, 0, 1, 2, 3, 4, 5, 6, 7]]},
+            "symmetry.generators #1: is not a permutation of the cell indices 0..8",
+        ),
+        (
+            {"generators": [[1, 0, 2, 3, 4, 5, 6, 7, 8]]},
+            "symmetry.generators #1 is not a symmetry of the puzzle: sum #2 (1 + 2 + 4 + 5 = N) maps onto "
+            "cells that carry no such sum",
+        ),
+        (
+            {"givens": {0: 1}},
+            "symmetry.generators #1 is not a symmetry of the puzzle: given 0 = 1 maps to cell 2, which is not given",
+        ),
+        (
+            {"domains": {0: [1, 2]}},
+            "symmetry.generators #1 is not a symmetry of the puzzle: cell 0 and its image 2 have different domains",
+        ),
         ({"layout": "{0} {1}"}, "layout: cell 2 has no placeholder"),
         ({"layout": "{0!r}"}, "layout: placeholder {0!r} is not of the form {i} or {i:>w}"),
         ({"layout": "{x}"}, "layout: placeholder {x} is not of the form {i} or {i:>w}"),
@@ -76,17 +87,26 @@ def test_invalid_models_name_the_field(kwargs, message):
 
 def test_symmetry_may_rename_unknowns_consistently():
     """Swapping two independent sums with different unknowns is a symmetry; merging them is not."""
-    p = define("two", cells=4, values=range(1, 5), sums=[([0, 1], "A"), ([2, 3], "B")],
-               generators=[[2, 3, 0, 1]])
+    p = define(
+        "two", cells=4, values=range(1, 5), sums=[([0, 1], "A"), ([2, 3], "B")], generators=[[2, 3, 0, 1]]
+    )
     assert p.group.order == 2
     with pytest.raises(ModelError, match="whose domain differs"):
-        define("two", cells=4, values=range(1, 5), sums=[([0, 1], "A"), ([2, 3], "B")],
-               unknowns={"A": UnknownSpec(max=4)}, generators=[[2, 3, 0, 1]])
+        define(
+            "two",
+            cells=4,
+            values=range(1, 5),
+            sums=[([0, 1], "A"), ([2, 3], "B")],
+            unknowns={"A": UnknownSpec(max=4)},
+            generators=[[2, 3, 0, 1]],
+        )
 
 
 def test_prime_unknown_domain():
     """A prime unknown keeps only the primes its sums can reach."""
-    p = define("pr", cells=2, values=range(1, 6), sums=[([0, 1], "N")], unknowns={"N": UnknownSpec(prime=True)})
+    p = define(
+        "pr", cells=2, values=range(1, 6), sums=[([0, 1], "N")], unknowns={"N": UnknownSpec(prime=True)}
+    )
     assert p.unknowns[0].domain == (3, 5, 7)
 
 
