@@ -136,6 +136,12 @@ def solve(
         float | None, typer.Option(min=0.001, help="Stop after this many seconds; what was found is kept.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON document for scripts.")] = False,
+    jsonl: Annotated[
+        bool, typer.Option("--jsonl", help="One JSON line per solution as it is found, then a summary line.")
+    ] = False,
+    output: Annotated[
+        str | None, typer.Option("--output", "-o", help="Also write the JSON document to this file (atomically).")
+    ] = None,
 ) -> None:
     """Solve a puzzle: one solution, or with --all every solution modulo symmetry.
 
@@ -144,13 +150,24 @@ def solve(
     """
     import puzzlesat
     from puzzlesat.progress import Progress
-    from puzzlesat.report import outcome_json, outcome_text
+    from puzzlesat.files import write_atomic
+    from puzzlesat.report import outcome_json, outcome_text, solution_json
+    from solvers.enumerate import Solution
     from solvers import resolve
     from solvers.base import Config
 
+    if as_json and jsonl:
+        raise UsageError("--json and --jsonl exclude each other")
     p = _load(puzzle, param, givens)
     config = resolve(Config(backend=backend, encoding=encoding, card=card, pb=pb, solver=solver))
     progress = Progress(enabled=None if (all_ or limit) else False)
+
+    def found(solution: Solution) -> None:
+        progress(solution)
+        if jsonl:
+            typer.echo(json.dumps(solution_json(solution)))
+            sys.stdout.flush()
+
     try:
         outcome = puzzlesat.solve(
             p,
@@ -159,12 +176,17 @@ def solve(
             modulo_symmetry=not no_symmetry,
             timeout=timeout,
             config=config,
-            on_solution=progress,
+            on_solution=found,
         )
     finally:
         progress.close()
+    doc = outcome_json(p, config, outcome)
+    if output:
+        write_atomic(output, json.dumps(doc) + "\n")
     if as_json:
-        typer.echo(json.dumps(outcome_json(p, config, outcome)))
+        typer.echo(json.dumps(doc))
+    elif jsonl:
+        typer.echo(json.dumps({"summary": {k: v for k, v in doc.items() if k != "solutions"}}))
     else:
         typer.echo(outcome_text(p, outcome))
     if outcome.stopped in ("timeout", "interrupt"):

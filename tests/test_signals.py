@@ -1,0 +1,56 @@
+"""A real `puzzlesat` process stopped by SIGINT or SIGTERM keeps what it found and exits 3."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def start(*args: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-c", "import cli; cli.main()", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("backend", ["sat", "z3"])
+def test_signal_keeps_streamed_solutions(tmp_path, sig, backend):
+    """After 3 streamed solutions the signal stops the run: summary says incomplete, file is saved, exit 3."""
+    out_file = tmp_path / "found.json"
+    proc = start(
+        "solve", "magic-square", "-p", "order=4", "--all", "--no-symmetry", "--jsonl",
+        "--backend", backend, "-o", str(out_file),
+    )
+    lines = []
+    assert proc.stdout is not None
+    deadline = time.monotonic() + 120
+    while len(lines) < 3 and time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        lines.append(json.loads(line))
+    assert len(lines) == 3, proc.stderr.read() if proc.stderr else ""
+    proc.send_signal(sig)
+    rest, err = proc.communicate(timeout=60)
+    assert proc.returncode == 3, err
+    assert "Traceback" not in err
+    tail = [json.loads(line) for line in rest.splitlines()]
+    summary = tail[-1]["summary"]
+    assert summary["complete"] is False and summary["stopped"] == "interrupt"
+    streamed = lines + tail[:-1]
+    assert summary["count"] == len(streamed) >= 3
+    saved = json.loads(out_file.read_text())
+    assert saved["complete"] is False
+    assert sorted(s["values"] for s in saved["solutions"]) == sorted(s["values"] for s in streamed)
