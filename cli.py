@@ -11,28 +11,22 @@ import typer
 
 from puzzles.errors import PuzzleSatError, UsageError
 
+def _examples(*lines: str) -> str:
+    """An epilog that click prints as written (the \\b stops re-wrapping)."""
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
 app = typer.Typer(
     name="puzzlesat",
     help="Number-placement puzzles (magic squares, stars, sudoku) through Z3 and SAT, "
     "enumerated modulo symmetry.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
+    epilog=_examples("puzzlesat list", "puzzlesat show magic-star", "puzzlesat solve magic-star --all"),
 )
 
-EXAMPLES_SOLVE = """
-Examples:
-
-  puzzlesat solve magic-star --all
-
-  puzzlesat solve magic-frame --all --json
-
-  puzzlesat solve magic-square -p order=4 --limit 5
-
-  puzzlesat solve sudoku --givens 2.1.9.7...4.2..3..5....8.29.9.67.2..6..3.5..4..7.49.1.76.9....3..9..6.4...4.1.6..
-
-  puzzlesat solve my-puzzle.toml --all --backend z3 --timeout 10
-"""
 
 
 def _complete_puzzle(incomplete: str) -> list[str]:
@@ -74,14 +68,11 @@ def _load(ref: str, params: list[str] | None, givens: str | None):
     return puzzles.load(ref, _params(params) or None, givens)
 
 
-@app.command("list")
+@app.command("list", epilog=_examples("puzzlesat list", "puzzlesat list --json"))
 def list_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON document for scripts.")] = False,
 ) -> None:
-    """List the built-in puzzles with their titles and parameters.
-
-    Example: puzzlesat list
-    """
+    """List the built-in puzzles with their titles and parameters."""
     from puzzles.catalog import entries
 
     rows = entries()
@@ -97,24 +88,31 @@ def list_cmd(
             typer.echo(f"{'':<{width}}    -p {p}")
 
 
-@app.command()
+@app.command(
+    epilog=_examples("puzzlesat show magic-triangle", "puzzlesat show sudoku -p box=2", "puzzlesat show my.toml --json")
+)
 def show(
     puzzle: PuzzleArg,
     param: ParamOpt = None,
     givens: GivensOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="The model as one JSON document.")] = False,
 ) -> None:
-    """Show a puzzle: cells, constraints, unknowns, symmetry group and the empty board.
-
-    Examples: puzzlesat show magic-triangle;  puzzlesat show sudoku -p box=2
-    """
+    """Show a puzzle: cells, constraints, unknowns, symmetry group and the empty board."""
     from puzzlesat.describe import describe_json, describe_text
 
     p = _load(puzzle, param, givens)
     typer.echo(json.dumps(describe_json(p), indent=1) if as_json else describe_text(p))
 
 
-@app.command(epilog=EXAMPLES_SOLVE)
+@app.command(
+    epilog=_examples(
+        "puzzlesat solve magic-star --all",
+        "puzzlesat solve magic-frame --all --json",
+        "puzzlesat solve magic-square -p order=4 --limit 5",
+        "puzzlesat solve sudoku -p box=2 --all --no-symmetry",
+        "puzzlesat solve my-puzzle.toml --all --backend z3 --timeout 10",
+    )
+)
 def solve(
     puzzle: PuzzleArg,
     all_: Annotated[bool, typer.Option("--all", "-a", help="Enumerate every solution.")] = False,
@@ -207,6 +205,9 @@ def main(argv: list[str] | None = None) -> NoReturn:
     except PuzzleSatError as e:
         typer.echo(f"puzzlesat: error: {e}", err=True)
         sys.exit(e.exit_code)
+    except click_exc.NoArgsIsHelpError as e:  # bare `puzzlesat` or `puzzlesat solve`: show the help
+        typer.echo(e.format_message())
+        sys.exit(0)
     except click_exc.ClickException as e:
         typer.echo(f"puzzlesat: error: {e.format_message()}", err=True)
         sys.exit(e.exit_code)

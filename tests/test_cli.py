@@ -148,7 +148,7 @@ def test_same_command_same_output(cli):
         (["solve", "magic-square", "-p", "order"], "-p 'order': expected KEY=VALUE, e.g. -p order=4"),
         (
             ["solve", "magic-frame", "--limit", "0"],
-            "Invalid value for '--limit': Input should be greater than or equal to 1",
+            "Invalid value for '--limit': 0 is not in the range x>=1.",
         ),
         (["solve", "magic-frame", "--frobnicate"], "No such option: --frobnicate"),
         (["solve"], "Missing argument 'puzzle'."),
