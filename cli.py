@@ -121,12 +121,16 @@ def solve(
         bool,
         typer.Option("--no-symmetry", help="Count raw solutions, not classes modulo the symmetry group."),
     ] = False,
-    backend: Annotated[str, typer.Option(help="sat (PySAT) or z3.")] = "sat",
+    backend: Annotated[str, typer.Option(help="sat (PySAT), z3, or external (--solver-cmd).")] = "sat",
     encoding: Annotated[str | None, typer.Option(help="Encoding name (default: the backend's).")] = None,
     card: Annotated[str | None, typer.Option(help="PySAT cardinality encoding (sat backend).")] = None,
     pb: Annotated[str | None, typer.Option(help="PySAT pseudo-Boolean encoding (sat backend).")] = None,
     solver: Annotated[
         str | None, typer.Option(help="PySAT solver name (sat backend), e.g. cadical195.")
+    ] = None,
+    solver_cmd: Annotated[
+        str | None,
+        typer.Option(help='External SAT solver command (--backend external), e.g. "cadical -q"; see docs/dimacs.md.'),
     ] = None,
     param: ParamOpt = None,
     givens: GivensOpt = None,
@@ -144,7 +148,8 @@ def solve(
     """Solve a puzzle: one solution, or with --all every solution modulo symmetry.
 
     Every solution is checked against the puzzle by plain Python before it is printed.
-    Exit status: 0 search finished, 2 bad input, 3 stopped by --timeout or a signal.
+    Exit status: 0 search finished, 2 bad input, 3 stopped by --timeout or a signal,
+    4 the backend failed (e.g. the --solver-cmd program of --backend external).
     """
     import puzzlesat
     from puzzlesat.progress import Progress
@@ -157,7 +162,11 @@ def solve(
     if as_json and jsonl:
         raise UsageError("--json and --jsonl exclude each other")
     p = _load(puzzle, param, givens)
-    config = resolve(Config(backend=backend, encoding=encoding, card=card, pb=pb, solver=solver))
+    if solver_cmd is not None and backend != "external":
+        raise UsageError("--solver-cmd applies to --backend external only")
+    config = resolve(
+        Config(backend=backend, encoding=encoding, card=card, pb=pb, solver=solver, solver_cmd=solver_cmd)
+    )
     progress = Progress(enabled=None if (all_ or limit) else False)
 
     def found(solution: Solution) -> None:
@@ -189,6 +198,75 @@ def solve(
         typer.echo(outcome_text(p, outcome))
     if outcome.stopped in ("timeout", "interrupt"):
         raise typer.Exit(3)
+
+
+EncodingOpt = Annotated[str | None, typer.Option(help="CNF encoding name (default onehot).")]
+CardOpt = Annotated[str | None, typer.Option(help="PySAT cardinality encoding for the CNF.")]
+PbOpt = Annotated[str | None, typer.Option(help="PySAT pseudo-Boolean encoding for the CNF.")]
+
+
+@app.command()
+def dimacs(
+    puzzle: PuzzleArg,
+    output: Annotated[
+        str | None, typer.Option("--output", "-o", help="The file to write (default: under cnf_out/).")
+    ] = None,
+    fmt: Annotated[str, typer.Option("--format", help="cnf (DIMACS), opb (pseudo-Boolean) or smt2.")] = "cnf",
+    encoding: EncodingOpt = None,
+    card: CardOpt = None,
+    pb: PbOpt = None,
+    param: ParamOpt = None,
+    givens: GivensOpt = None,
+    block: Annotated[
+        str | None, typer.Option(help="A `solve --json` result whose solutions (and orbits) to forbid.")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace existing files.")] = False,
+) -> None:
+    """Write a puzzle for outside solvers: DIMACS CNF with its variable map (and FILE.map.json).
+
+    Examples: puzzlesat dimacs magic-frame;  puzzlesat dimacs magic-star --format opb -o star.opb
+    """
+    from puzzlesat.export import export
+
+    p = _load(puzzle, param, givens)
+    done = export(p, fmt=fmt, encoding=encoding, card=card, pb=pb, output=output, block=block, force=force)
+    typer.echo(done.summary())
+
+
+@app.command()
+def decode(
+    puzzle: PuzzleArg,
+    solver_output: Annotated[
+        str, typer.Argument(help="The solver's output (s/v lines, or minisat's result file); - for stdin.")
+    ],
+    map_file: Annotated[
+        str | None, typer.Option("--map", help="FILE.map.json from `dimacs`, or the exported .cnf/.opb itself.")
+    ] = None,
+    encoding: EncodingOpt = None,
+    card: CardOpt = None,
+    pb: PbOpt = None,
+    param: ParamOpt = None,
+    givens: GivensOpt = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="One JSON document, solutions shaped as `solve --json` shapes them.")
+    ] = False,
+) -> None:
+    """Read a SAT solver's answer back into a board, check it, and draw it.
+
+    Exit status: 0 a valid solution, 2 bad input, 3 the solver said UNKNOWN, 5 garbage,
+    6 truncated answer, 7 not a solution of the puzzle, 20 UNSATISFIABLE.
+    Example: cadical -q f.cnf > out.txt;  puzzlesat decode magic-frame out.txt --map f.cnf.map.json
+    """
+    from puzzlesat.decode import decode_answer, load_map, read_text
+    from puzzlesat.decode_report import decoded_json, decoded_text
+
+    p = _load(puzzle, param, givens)
+    source = load_map(p, map_file, encoding, card, pb)
+    solution = decode_answer(p, read_text(solver_output, "solver output"), source, solver_output)
+    if as_json:
+        typer.echo(json.dumps(decoded_json(p, solution, source.settings, solver_output)))
+    else:
+        typer.echo(decoded_text(p, solution, source.settings, solver_output))
 
 
 def _sigterm(signum: int, frame: object) -> NoReturn:

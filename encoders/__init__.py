@@ -37,6 +37,18 @@ ENCODINGS: dict[str, EncodingInfo] = {
             "one Boolean per cell and value (direct encoding); cardinality and PB parts from PySAT",
             "encoders.onehot:encode",
         ),
+        EncodingInfo(
+            "order",
+            "cnf",
+            "one Boolean per cell and value saying cell >= value (Crawford & Baker 1994; Sugar); PB sums",
+            "encoders.order:encode",
+        ),
+        EncodingInfo(
+            "log",
+            "cnf",
+            "a binary number per cell, minimum as offset (log encoding); PB sums, pairwise all-different",
+            "encoders.log:encode",
+        ),
     )
 }
 

@@ -56,7 +56,7 @@ def summary_text(outcome: Outcome) -> str:
     if outcome.complete:
         state = "complete"
     elif outcome.stopped == "limit":
-        state = "stopped at the limit, more may exist"
+        state = f"stopped after {outcome.count}, more may exist"
     else:
         state = f"INCOMPLETE: stopped by {outcome.stopped}"
     return f"{outcome.count} {noun} {scope}, {state}, {outcome.seconds:.2f} s"

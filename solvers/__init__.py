@@ -31,6 +31,13 @@ BACKENDS: dict[str, BackendInfo] = {
             "sat", "cnf", "onehot", "any PySAT solver, incremental", "solvers.sat_backend:open_session"
         ),
         BackendInfo("z3", "smt", "z3-int", "the Z3 SMT solver", "solvers.z3_backend:open_session"),
+        BackendInfo(
+            "external",
+            "cnf",
+            "onehot",
+            "any SAT solver program reading DIMACS (--solver-cmd), one run per solution",
+            "solvers.external_backend:open_session",
+        ),
     )
 }
 

@@ -140,7 +140,7 @@ def test_same_command_same_output(cli):
     ("args", "message"),
     [
         (["solve", "nope"], "unknown puzzle 'nope'; valid: " + ", ".join(sorted(CATALOG))),
-        (["solve", "magic-frame", "--backend", "cp"], "unknown backend 'cp'; valid: sat, z3"),
+        (["solve", "magic-frame", "--backend", "cp"], "unknown backend 'cp'; valid: external, sat, z3"),
         (
             ["solve", "magic-frame", "--backend", "z3", "--encoding", "onehot"],
             "unknown encoding 'onehot'; valid: z3-int",

@@ -1,0 +1,93 @@
+"""The CNF container every CNF encoder returns, and what a SAT backend needs from it.
+
+Encoder-neutral: one-hot, order or log encodings differ only in which conjunction of literals
+means "cell c holds v" (`value_literals`). Blocking clauses and decoding go through that method,
+so the backend never assumes one variable per value, and blocking uses primary literals only,
+never auxiliaries (as CPMpy's `solveAll` does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from puzzles.errors import CheckError
+
+# A native constraint sum(weights[i] * lits[i]) <= bound; weights empty means all 1.
+NativeAtMost = tuple[list[int], int, list[int]]
+
+
+@dataclass(frozen=True)
+class CNFEncoding:
+    """Clauses over variables 1..nvars, plus the maps from puzzle facts to literals.
+
+    `x[(cell, value)]` and `y[(unknown, value)]` are the primary (decision) variables; every other
+    variable is auxiliary, introduced by a cardinality or PB encoding. `atmosts` holds native
+    AtMostK constraints (the "native" card/PB encodings), which only some solvers accept.
+    """
+
+    clauses: list[list[int]]
+    nvars: int
+    x: dict[tuple[int, int], int]
+    y: dict[tuple[str, int], int]
+    domains: tuple[tuple[int, ...], ...]
+    unknown_domains: dict[str, tuple[int, ...]]
+    atmosts: list[NativeAtMost] = field(default_factory=list)
+    settings: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def decision_vars(self) -> int:
+        return len(self.x) + len(self.y)
+
+    def value_literals(self, cell: int, value: int) -> list[int]:
+        """A conjunction of literals meaning "cell holds value" (one-hot: the single x variable)."""
+        return [self.x[cell, value]]
+
+    def unknown_literals(self, name: str, value: int) -> list[int]:
+        """A conjunction of literals meaning "the unknown `name` equals value"."""
+        return [self.y[name, value]]
+
+    def blocking_clause(self, values: Sequence[int]) -> list[int]:
+        """The clause forbidding exactly this full cell assignment (and nothing else)."""
+        if len(values) != len(self.domains):
+            raise ValueError(f"{len(values)} values for {len(self.domains)} cells")
+        return [-lit for c, v in enumerate(values) for lit in self.value_literals(c, v)]
+
+    def decode(self, model: Iterable[int]) -> tuple[tuple[int, ...], dict[str, int]]:
+        """Cell values and unknowns from a model (a solver's signed literals, or the true ones).
+
+        Each cell must match exactly one value; anything else means the encoding is broken, which
+        is a CheckError (an internal error), never a user error.
+        """
+        true = set(model)  # a negative literal holds when its variable is not in `true`
+
+        def holds(lits: Iterable[int]) -> bool:
+            return all(lit in true if lit > 0 else -lit not in true for lit in lits)
+
+        def pick(what: str, domain: Sequence[int], lits_of: Callable[[int], list[int]]) -> int:
+            hits = [v for v in domain if holds(lits_of(v))]
+            if len(hits) != 1:
+                raise CheckError(
+                    f"internal error: the SAT model gives {what} {'no value' if not hits else hits}"
+                )
+            return hits[0]
+
+        values = tuple(
+            pick(f"cell #{c}", dom, lambda v, c=c: self.value_literals(c, v))
+            for c, dom in enumerate(self.domains)
+        )
+        unknowns = {
+            name: pick(f"unknown {name}", dom, lambda v, name=name: self.unknown_literals(name, v))
+            for name, dom in self.unknown_domains.items()
+        }
+        return values, unknowns
+
+    def stats(self) -> dict[str, int]:
+        return {
+            "variables": self.nvars,
+            "decision_variables": self.decision_vars,
+            "auxiliary_variables": self.nvars - self.decision_vars,
+            "clauses": len(self.clauses),
+            "literals": sum(len(c) for c in self.clauses),
+            "native_constraints": len(self.atmosts),
+        }

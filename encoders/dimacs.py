@@ -1,0 +1,68 @@
+"""The DIMACS CNF writer: the one place that turns clauses into the text every SAT solver reads.
+
+>>> print(dimacs_text(2, [[1, -2], [2]], ["a tiny formula"]), end="")
+c a tiny formula
+p cnf 2 2
+1 -2 0
+2 0
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from puzzles.model import Puzzle
+
+    from .cnf import CNFEncoding
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def comment_safe(text: str) -> str:
+    """One comment line's body: newlines and control characters become spaces, so no line can break."""
+    return _CONTROL.sub(" ", text).rstrip()
+
+
+def comment_block(prefix: str, lines: Iterable[str]) -> str:
+    """Comment lines with the format's prefix (`c` for DIMACS, `*` for OPB, `;` for SMT-LIB)."""
+    out = []
+    for line in lines:
+        body = comment_safe(line)
+        out.append(f"{prefix} {body}\n" if body else f"{prefix}\n")
+    return "".join(out)
+
+
+def clause_lines(clauses: Iterable[Sequence[int]]) -> str:
+    """Clauses one per line, each ending in 0."""
+    return "".join(" ".join(map(str, clause)) + (" 0\n" if clause else "0\n") for clause in clauses)
+
+
+def dimacs_text(nvars: int, clauses: Sequence[Sequence[int]], comments: Iterable[str] = ()) -> str:
+    """Standard DIMACS CNF: comment lines, the `p cnf V C` header, one clause a line ending in 0."""
+    if nvars < 0:
+        raise ValueError(f"a formula cannot have {nvars} variables")
+    return comment_block("c", comments) + f"p cnf {nvars} {len(clauses)}\n" + clause_lines(clauses)
+
+
+def encode_for_dimacs(
+    puzzle: Puzzle, encoding: str | None = None, card: str | None = None, pb: str | None = None
+) -> CNFEncoding:
+    """The CNF a DIMACS file can hold: a CNF encoding from the registry (default onehot), no native parts."""
+    import encoders
+    from puzzles.errors import UsageError
+
+    from .pysat_names import DEFAULT_CARD, DEFAULT_PB, check_card, check_pb
+
+    build = encoders.get(encoding or "onehot", "cnf").load()
+    options = SimpleNamespace(card=check_card(card or DEFAULT_CARD), pb=check_pb(pb or DEFAULT_PB))
+    cnf: CNFEncoding = build(puzzle, options)
+    if cnf.atmosts:
+        raise UsageError(
+            "native card/PB constraints cannot be written as DIMACS clauses; "
+            "choose a clause encoding (e.g. --card seqcounter --pb bdd), or --format opb"
+        )
+    return cnf

@@ -1,0 +1,72 @@
+"""Our names for PySAT's cardinality and pseudo-Boolean encodings, with one line each for `--list`.
+
+No pysat import here: the CLI lists these names without loading the solver libraries. The enum
+values are looked up by name (`pysat.card.EncType.<name>`) only when an encoding is built.
+"""
+
+from __future__ import annotations
+
+from puzzles.errors import BackendError, UsageError
+
+# Every member of pysat.card.EncType (PySAT 1.9).
+CARD_ENCODINGS: dict[str, str] = {
+    "pairwise": "one binary clause per pair of literals, no auxiliary variables (AtMostOne only)",
+    "seqcounter": "sequential counter (Sinz, CP 2005)",
+    "sortnetwrk": "odd-even merge sorting network (Batcher; Een & Sorensson, JSAT 2006)",
+    "cardnetwrk": "cardinality network (Asin, Nieuwenhuis, Oliveras, Rodriguez-Carbonell, 2011)",
+    "bitwise": "binary (bitwise) AtMostOne (Frisch et al. 2006); AtMostOne only",
+    "ladder": "ladder / regular encoding (Gent & Nightingale 2004); AtMostOne only",
+    "totalizer": "totalizer (Bailleux & Boufkhad, CP 2003)",
+    "mtotalizer": "modulo totalizer (Ogawa et al., ICTAI 2013)",
+    "kmtotalizer": "k-product modulo totalizer (Morgado, Ignatiev, Marques-Silva, 2015)",
+    "native": "no clauses: native AtMostK constraints, for minicard, gluecard3/4, cadical195/300, "
+    "minisatep, ergo",
+}
+
+# Every member of pysat.pb.EncType (PySAT 1.9, encodings from the Pindakaas library).
+PB_ENCODINGS: dict[str, str] = {
+    "best": "Pindakaas chooses per constraint (a totalizer for plain PB sums)",
+    "bdd": "binary decision diagram (Een & Sorensson 2006; Abio et al., SAT 2011)",
+    "seqcounter": "sequential weight counter (Hoelldobler, Manthey, Steinke, KI 2012)",
+    "sortnetwrk": "sorting networks over the binary digits (Een & Sorensson, JSAT 2006)",
+    "adder": "binary adder network (Een & Sorensson, JSAT 2006)",
+    "binmerge": "binary merge: watchdog counting with sorting networks (Manthey et al., KI 2014)",
+    "watchdog": "watchdog / global polynomial watchdog (Bailleux, Boufkhad, Roussel, SAT 2009)",
+    "totalizer": "generalized totalizer (Joshi, Martins, Manquinho, CP 2015)",
+    "mixedradix": "mixed radix, n-level modulo (Zha, Koshimura, Fujita, Constraints 2019)",
+    "native": "no clauses: native weighted AtMostK constraints, for cadical195/300, minisatep, ergo",
+}
+
+# Chosen by measurement (see the table in solvers/sat_backend.py).
+DEFAULT_CARD = "seqcounter"
+DEFAULT_PB = "bdd"
+
+
+def check_card(name: str) -> str:
+    """`name` if it is a card encoding, else a UsageError listing the valid names."""
+    if name not in CARD_ENCODINGS:
+        raise UsageError(f"unknown card encoding {name!r}; valid: {', '.join(sorted(CARD_ENCODINGS))}")
+    return name
+
+
+def check_pb(name: str) -> str:
+    """`name` if it is a PB encoding, else a UsageError listing the valid names."""
+    if name not in PB_ENCODINGS:
+        raise UsageError(f"unknown PB encoding {name!r}; valid: {', '.join(sorted(PB_ENCODINGS))}")
+    return name
+
+
+def card_enc(name: str) -> int:
+    """PySAT's integer for a card encoding name (imports pysat)."""
+    from pysat.card import EncType
+
+    return int(getattr(EncType, check_card(name)))
+
+
+def pb_enc(name: str) -> int:
+    """PySAT's integer for a PB encoding name (imports pysat and pindakaas)."""
+    try:
+        from pysat.pb import EncType
+    except (ImportError, AssertionError) as e:  # pysat asserts when pindakaas is missing
+        raise BackendError("PB encodings need Pindakaas: pip install 'python-sat[pb]'") from e
+    return int(getattr(EncType, check_pb(name)))

@@ -1,0 +1,166 @@
+"""The variable map an exported file carries, so any solver's answer can be decoded without us.
+
+One format for every encoding: "cell c holds v" is a conjunction of signed literals (one-hot: one
+positive variable; order and log: several). A comment line `x LITS CELL VALUE` gives it, LITS
+being the literals joined by `&` (`T` for the empty conjunction, a value forced by its domain),
+so a one-hot map reads `c x <var> <cell> <value>`; `y LITS NAME VALUE` does the same for an
+unknown. The JSON sidecar holds the same lists. Decoding reads only this map, never an encoder.
+
+>>> m = VarMap(4, {(0, 1): (1,), (0, 2): (2,), (1, 1): (3,), (1, 2): (4,)}, {})
+>>> m.comment_lines()[0]
+'x 1 0 1'
+>>> m.decode([-1, 2, 3, -4])
+((2, 1), {})
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from puzzles.errors import UsageError
+
+Conj = tuple[int, ...]
+_BARE = re.compile(r"[A-Za-z0-9_.-]+")
+
+
+def _lits_token(lits: Conj) -> str:
+    return "&".join(map(str, lits)) if lits else "T"
+
+
+def _parse_lits(token: str) -> Conj:
+    if token == "T":
+        return ()
+    lits = tuple(int(t) for t in token.split("&"))
+    if 0 in lits:
+        raise ValueError("0 is not a literal")
+    return lits
+
+
+def _name_token(name: str) -> str:
+    """An unknown's name as one token: bare when it can be, JSON-quoted otherwise."""
+    return name if _BARE.fullmatch(name) else json.dumps(name)
+
+
+@dataclass(frozen=True)
+class VarMap:
+    """Which conjunction of literals means "cell c = v" and "unknown N = n", over variables 1..nvars."""
+
+    nvars: int
+    cells: Mapping[tuple[int, int], Conj]
+    unknowns: Mapping[tuple[str, int], Conj]
+
+    def __post_init__(self) -> None:
+        cells = sorted({c for c, _ in self.cells})
+        if cells != list(range(len(cells))):
+            missing = min(set(range(len(cells) + 1)) - set(cells))
+            raise ValueError(f"cell #{missing} has no entry (cells are numbered from 0)")
+        for lits in (*self.cells.values(), *self.unknowns.values()):
+            for lit in lits:
+                if not 0 < abs(lit) <= self.nvars:
+                    raise ValueError(f"literal {lit} is outside the {self.nvars} variables")
+
+    @classmethod
+    def from_encoding(cls, encoding: Any) -> VarMap:
+        """The map of a `CNFEncoding` (any scheme), read through its `value_literals`/`unknown_literals`."""
+        cells = {
+            (c, v): tuple(encoding.value_literals(c, v)) for c, dom in enumerate(encoding.domains) for v in dom
+        }
+        unknowns = {
+            (name, v): tuple(encoding.unknown_literals(name, v))
+            for name in sorted(encoding.unknown_domains)
+            for v in encoding.unknown_domains[name]
+        }
+        return cls(encoding.nvars, cells, unknowns)
+
+    @property
+    def ncells(self) -> int:
+        return 1 + max((c for c, _ in self.cells), default=-1)
+
+    def comment_lines(self) -> list[str]:
+        """`x LITS CELL VALUE` and `y LITS NAME VALUE` lines, in sorted order (the writer adds `c `)."""
+        out = [f"x {_lits_token(lits)} {c} {v}" for (c, v), lits in sorted(self.cells.items())]
+        out += [f"y {_lits_token(lits)} {_name_token(n)} {v}" for (n, v), lits in sorted(self.unknowns.items())]
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variables": self.nvars,
+            "x": [[c, v, list(lits)] for (c, v), lits in sorted(self.cells.items())],
+            "y": [[n, v, list(lits)] for (n, v), lits in sorted(self.unknowns.items())],
+        }
+
+    @classmethod
+    def from_json(cls, doc: Any, source: str) -> VarMap:
+        """The map from a sidecar's `map` object; anything malformed is a UsageError naming `source`."""
+        try:
+            nvars = doc["variables"]
+            cells = {(int(c), int(v)): _conj(lits) for c, v, lits in doc["x"]}
+            unknowns = {(str(n), int(v)): _conj(lits) for n, v, lits in doc["y"]}
+            if not isinstance(nvars, int) or isinstance(nvars, bool) or nvars < 0:
+                raise ValueError("bad variable count")
+            return cls(nvars, cells, unknowns)
+        except (KeyError, TypeError, ValueError) as e:
+            raise UsageError(f"{source}: not a puzzlesat variable map ({e.__class__.__name__}: {e})") from None
+
+    @classmethod
+    def from_comments(cls, lines: Iterable[str], nvars: int, source: str) -> VarMap:
+        """The map from comment bodies (`x ...`, `y ...`; other lines are skipped)."""
+        cells: dict[tuple[int, int], Conj] = {}
+        unknowns: dict[tuple[str, int], Conj] = {}
+        for k, line in enumerate(lines, 1):
+            kind, _, rest = line.partition(" ")
+            if kind not in ("x", "y"):
+                continue
+            try:
+                lits_token, _, tail = rest.partition(" ")
+                key, _, value = tail.rpartition(" ")
+                lits = _parse_lits(lits_token)
+                if kind == "x":
+                    cells[int(key), int(value)] = lits
+                else:
+                    unknowns[json.loads(key) if key.startswith('"') else key, int(value)] = lits
+            except ValueError:
+                raise UsageError(f"{source}: comment {k} is not a map line: {line[:60]!r}") from None
+        if not cells:
+            raise UsageError(f"{source}: has no variable map (no `x` comment lines)")
+        try:
+            return cls(nvars, cells, unknowns)
+        except ValueError as e:
+            raise UsageError(f"{source}: bad variable map: {e}") from None
+
+    def decode(self, model: Iterable[int]) -> tuple[tuple[int, ...], dict[str, int]]:
+        """Cell values and unknowns under a model (true literals; unlisted variables are false).
+
+        Raises ValueError naming the first cell or unknown that gets no value or several.
+        """
+        true = {lit for lit in model if lit > 0}
+
+        def holds(lits: Sequence[int]) -> bool:
+            return all((lit in true) if lit > 0 else (-lit not in true) for lit in lits)
+
+        hits: dict[object, list[int]] = {}
+        for (c, v), lits in sorted(self.cells.items()):
+            hits.setdefault(c, [])
+            if holds(lits):
+                hits[c].append(v)
+        for (n, v), lits in sorted(self.unknowns.items()):
+            hits.setdefault(("y", n), [])
+            if holds(lits):
+                hits[("y", n)].append(v)
+        for key, found in hits.items():
+            if len(found) != 1:
+                what = f"unknown {key[1]}" if isinstance(key, tuple) else f"cell #{key}"
+                got = "no value" if not found else "the values " + ", ".join(map(str, found))
+                raise ValueError(f"the model gives {what} {got}")
+        values = tuple(hits[c][0] for c in range(self.ncells))
+        return values, {n: hits[("y", n)][0] for n in sorted({n for n, _ in self.unknowns})}
+
+
+def _conj(lits: Any) -> Conj:
+    if not isinstance(lits, list) or not all(isinstance(x, int) and not isinstance(x, bool) and x for x in lits):
+        raise ValueError(f"{lits!r} is not a list of non-zero literals")
+    return tuple(lits)

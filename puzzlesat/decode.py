@@ -1,0 +1,156 @@
+"""`puzzlesat decode`: an outside solver's answer, read back through the variable map and checked.
+
+The map comes from the sidecar (`FILE.map.json`), from the map comments of the exported file
+itself, or, with neither, from encoding the puzzle again with the given settings. Each way a
+decode can fail has its own exception and exit status (docs/dimacs.md): garbage 5, truncated 6,
+a model that is not a solution 7, UNSATISFIABLE 20, UNKNOWN 3; bad input (files, options) is 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from encoders.varmap import VarMap
+from puzzles.check import violations
+from puzzles.errors import PuzzleSatError, UsageError
+from puzzles.model import Puzzle
+from solvers.dimacs_io import SAT, UNSAT, GarbledAnswer, parse_answer
+from solvers.enumerate import Solution
+
+from .export import MAP_FORMAT, fingerprint
+
+
+class Undecided(PuzzleSatError):
+    """The solver answered UNKNOWN (or INDET): it gave up, most often at its own time limit."""
+
+    exit_code = 3
+
+
+class NotASolution(PuzzleSatError):
+    """The model does not decode to a board, or the board breaks the puzzle (wrong map or solver)."""
+
+    exit_code = 7
+
+
+class Unsatisfiable(PuzzleSatError):
+    """The solver proved the formula unsatisfiable; 20 is the SAT competition's status for it."""
+
+    exit_code = 20
+
+
+@dataclass(frozen=True)
+class MapSource:
+    """A variable map, the settings it was made with, and where it came from (for messages)."""
+
+    varmap: VarMap
+    settings: dict[str, str]
+    origin: str
+
+
+def read_text(path: str, what: str) -> str:
+    """A file's text (`-` is standard input); an unreadable file is a UsageError."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        raise UsageError(f"{what} {path}: no such file") from None
+    except IsADirectoryError:
+        raise UsageError(f"{what} {path}: is a directory") from None
+    except OSError as e:
+        raise UsageError(f"{what} {path}: cannot read: {e.strerror}") from None
+
+
+def _same_puzzle(puzzle: Puzzle, found: str | None, written_for: str, origin: str) -> None:
+    if found is None:
+        raise UsageError(f"{origin}: has no puzzle fingerprint; was it written by `puzzlesat dimacs`?")
+    if found != fingerprint(puzzle):
+        raise UsageError(
+            f"{origin}: was written for {written_for} (fingerprint {found}), not for this {puzzle.name} "
+            f"(fingerprint {fingerprint(puzzle)}); check the puzzle, -p and --givens"
+        )
+
+
+def _from_sidecar(puzzle: Puzzle, path: str) -> MapSource:
+    origin = f"--map {path}"
+    try:
+        doc = json.loads(read_text(path, "--map"))
+    except json.JSONDecodeError as e:
+        raise UsageError(f"{origin}: not JSON (line {e.lineno}: {e.msg})") from None
+    if not isinstance(doc, dict) or doc.get("format") != MAP_FORMAT:
+        raise UsageError(f"{origin}: not a puzzlesat map sidecar (format {MAP_FORMAT!r})")
+    about = doc.get("puzzle") if isinstance(doc.get("puzzle"), dict) else {}
+    _same_puzzle(puzzle, about.get("fingerprint"), repr(about.get("name")), origin)
+    settings = doc.get("settings") if isinstance(doc.get("settings"), dict) else {}
+    return MapSource(VarMap.from_json(doc.get("map"), origin), {str(k): str(v) for k, v in settings.items()}, origin)
+
+
+def _from_comments(puzzle: Puzzle, path: str) -> MapSource:
+    """The map in an exported CNF's `c` comments (before `p cnf`) or an OPB's `*` comments."""
+    origin = f"--map {path}"
+    lines = read_text(path, "--map").splitlines()
+    comments: list[str] = []
+    nvars: int | None = None
+    for line in lines:
+        if line.startswith("p cnf"):
+            parts = line.split()
+            nvars = int(parts[2]) if len(parts) == 4 and parts[2].isdigit() else None
+            break
+        if line.startswith("* #variable="):
+            parts = line.split()
+            nvars = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else None
+        elif line[:2] in ("c ", "* "):
+            comments.append(line[2:])
+        elif line.strip() and line[0] not in "c*":
+            break
+    if nvars is None:
+        raise UsageError(f"{origin}: no `p cnf` or `* #variable=` header; give the .cnf/.opb file or its .map.json")
+    fields = dict(c.split(": ", 1) for c in comments if ": " in c and not c.startswith(("x ", "y ")))
+    found = fields.get("fingerprint", "").split(" ")[0] or None
+    _same_puzzle(puzzle, found, repr(fields.get("puzzle")), origin)
+    settings = dict(kv.split("=", 1) for kv in fields.get("settings", "").split() if "=" in kv)
+    return MapSource(VarMap.from_comments(comments, nvars, origin), settings, origin)
+
+
+def load_map(
+    puzzle: Puzzle,
+    map_path: str | None = None,
+    encoding: str | None = None,
+    card: str | None = None,
+    pb: str | None = None,
+) -> MapSource:
+    """The variable map for `puzzle`: from a sidecar or exported file, or by encoding it again."""
+    if map_path is not None:
+        if any(x is not None for x in (encoding, card, pb)):
+            raise UsageError("--map already fixes the encoding; drop --encoding, --card and --pb")
+        return _from_sidecar(puzzle, map_path) if map_path.endswith(".json") else _from_comments(puzzle, map_path)
+    from encoders.dimacs import encode_for_dimacs
+
+    cnf = encode_for_dimacs(puzzle, encoding, card, pb)
+    return MapSource(VarMap.from_encoding(cnf), dict(cnf.settings), "the puzzle encoded again")
+
+
+def decode_answer(puzzle: Puzzle, text: str, source: MapSource, where: str) -> Solution:
+    """The checked solution in a solver's answer `text`; every failure is its own exception (see module)."""
+    if source.varmap.ncells != puzzle.size:
+        raise UsageError(f"{source.origin}: maps {source.varmap.ncells} cells, {puzzle.name} has {puzzle.size}")
+    try:
+        answer = parse_answer(text, source.varmap.nvars)
+    except GarbledAnswer as e:
+        raise type(e)(f"{where}: {e}") from None
+    if answer.status == UNSAT:
+        raise Unsatisfiable(f"{where}: the solver answered UNSATISFIABLE: no solution (beyond any blocked ones)")
+    if answer.status != SAT:
+        raise Undecided(f"{where}: the solver answered {answer.status}: it gave up without an answer")
+    try:
+        values, unknowns = source.varmap.decode(answer.model)
+    except ValueError as e:
+        raise NotASolution(f"{where}: {e}, so it is not a model of this puzzle's formula") from None
+    problems = violations(puzzle, values, unknowns)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise NotASolution(f"{where}: the decoded board {list(values)} breaks the puzzle: {problems[0]}{more}")
+    return Solution(values, unknowns)

@@ -1,0 +1,193 @@
+"""`puzzlesat dimacs`: a puzzle written for outside solvers (DIMACS CNF, OPB or SMT-LIB 2), with its map.
+
+Every file opens with comments saying which tool, puzzle and settings made it and how its
+variables read back (`x`/`y` map lines, see `encoders.varmap`); a CNF or OPB file gets a JSON
+sidecar `FILE.map.json` with the same map and the puzzle itself. Output is byte-identical run to
+run, and no file is replaced without `force`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from encoders.varmap import VarMap
+from puzzles.errors import UsageError
+from puzzles.files import dump_toml
+from puzzles.model import Puzzle
+
+from .blockfile import Blocked, read_blocked
+from .files import write_atomic
+
+FORMATS = {"cnf": "DIMACS CNF", "opb": "OPB pseudo-Boolean (PB competition format)", "smt2": "SMT-LIB 2"}
+DEFAULT_FOLDER = "cnf_out"
+MAP_FORMAT = "puzzlesat-map"
+MAP_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Exported:
+    """What was written: the file, its map sidecar (if any) and its size."""
+
+    path: Path
+    map_path: Path | None
+    variables: int
+    constraints: int
+    noun: str  # "clauses", "constraints" or "assertions"
+
+    def summary(self) -> str:
+        extra = f" (map: {self.map_path})" if self.map_path else ""
+        return f"{self.path}: {self.variables} variables, {self.constraints} {self.noun}{extra}"
+
+
+def fingerprint(puzzle: Puzzle) -> str:
+    """A short hash of the puzzle's TOML form: tells whether a map was written for this very puzzle."""
+    return hashlib.sha256(dump_toml(puzzle).encode()).hexdigest()[:16]
+
+
+def _stem(puzzle: Puzzle) -> str:
+    text = puzzle.name + "".join(f"-{k}{v}" for k, v in puzzle.params)
+    return re.sub(r"[^A-Za-z0-9._-]", "_", text)
+
+
+def default_path(puzzle: Puzzle, fmt: str, settings: dict[str, str] | None = None) -> Path:
+    """`cnf_out/<puzzle>[-<param><value>...]-<encoding>-<card>-<pb>.cnf`; `.opb` and `.smt2` carry no settings."""
+    if fmt == "cnf" and settings:
+        return Path(DEFAULT_FOLDER) / f"{_stem(puzzle)}-{settings['encoding']}-{settings['card']}-{settings['pb']}.cnf"
+    return Path(DEFAULT_FOLDER) / f"{_stem(puzzle)}.{fmt}"
+
+
+def header_lines(puzzle: Puzzle, fmt: str, settings: dict[str, str], blocked: Blocked | None) -> list[str]:
+    """The comments every format starts with: tool, puzzle, settings, blocking."""
+    import puzzlesat
+
+    unknowns = ", ".join(u.name for u in puzzle.unknowns) or "none"
+    givens = " ".join(f"{c}={v}" for c, v in puzzle.givens)
+    return [
+        f"puzzlesat {puzzlesat.__version__}: {FORMATS[fmt]}",
+        f"puzzle: {puzzle.name}",
+        f"title: {puzzle.title}",
+        "params: " + (" ".join(f"{k}={v}" for k, v in puzzle.params) or "none"),
+        f"givens: {len(puzzle.givens)}" + (f" ({givens})" if givens else ""),
+        f"fingerprint: {fingerprint(puzzle)} (sha256 of the puzzle as TOML)",
+        f"cells: {puzzle.size}; unknowns: {unknowns}",
+        "settings: " + " ".join(f"{k}={v}" for k, v in settings.items()),
+        "blocked: " + (blocked.describe() if blocked else "none"),
+    ]
+
+
+MAP_LEGEND = [
+    "map: `x LITS CELL VALUE`: cell #CELL holds VALUE iff every literal of LITS (joined by &) is true",
+    "map: `y LITS NAME VALUE`: the unknown NAME equals VALUE likewise; see docs/dimacs.md",
+]
+
+
+def sidecar(puzzle: Puzzle, fmt: str, path: Path, settings: dict[str, str], varmap: VarMap, blocked: int) -> str:
+    """The `FILE.map.json` text: the map, the settings and the puzzle (as TOML), for scripts and `decode`."""
+    import puzzlesat
+
+    doc: dict[str, Any] = {
+        "format": MAP_FORMAT,
+        "version": MAP_VERSION,
+        "tool": f"puzzlesat {puzzlesat.__version__}",
+        "file": path.name,
+        "file_format": fmt,
+        "puzzle": {
+            "name": puzzle.name,
+            "params": dict(puzzle.params),
+            "givens": {str(c): v for c, v in puzzle.givens},
+            "cells": list(puzzle.cells),
+            "fingerprint": fingerprint(puzzle),
+            "toml": dump_toml(puzzle),
+        },
+        "settings": settings,
+        "blocked": blocked,
+        "map": varmap.to_json(),
+    }
+    return _pretty(doc) + "\n"
+
+
+def _pretty(value: Any, depth: int = 0) -> str:
+    """JSON with one object member or map entry a line: `[0, 1, [1]]` stays on one line, so the map reads as a table."""
+    pad, inner = " " * depth, " " * (depth + 1)
+    if isinstance(value, dict) and value:
+        items = [f"{inner}{json.dumps(k)}: {_pretty(v, depth + 1)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + f"\n{pad}}}"
+    if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
+        return "[\n" + ",\n".join(inner + json.dumps(v, ensure_ascii=False) for v in value) + f"\n{pad}]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _cnf(puzzle: Puzzle, encoding: str | None, card: str | None, pb: str | None, blocked: Blocked | None):
+    from encoders.dimacs import dimacs_text, encode_for_dimacs
+
+    cnf = encode_for_dimacs(puzzle, encoding, card, pb)
+    settings = dict(cnf.settings)
+    varmap = VarMap.from_encoding(cnf)
+    clauses = cnf.clauses + [cnf.blocking_clause(a) for a in (blocked.assignments if blocked else ())]
+    size = f"size: {cnf.nvars} variables ({cnf.decision_vars} primary), {len(clauses)} clauses"
+    comments = [*header_lines(puzzle, "cnf", settings, blocked), size, *MAP_LEGEND, *varmap.comment_lines()]
+    return dimacs_text(cnf.nvars, clauses, comments), settings, varmap, cnf.nvars, len(clauses)
+
+
+def _opb(puzzle: Puzzle, blocked: Blocked | None):
+    from encoders.opb import encode, opb_text
+
+    pb = encode(puzzle)
+    settings = {"encoding": "opb-direct"}
+    constraints = pb.constraints + [pb.blocking_constraint(a) for a in (blocked.assignments if blocked else ())]
+    comments = [*header_lines(puzzle, "opb", settings, blocked), *MAP_LEGEND, *pb.varmap.comment_lines()]
+    return opb_text(pb.nvars, constraints, comments), settings, pb.varmap, pb.nvars, len(constraints)
+
+
+def _smt2(puzzle: Puzzle, blocked: Blocked | None):
+    from encoders.smt2 import smt2_text
+
+    settings = {"encoding": "z3-int"}
+    names = [f"cell #{c} ({name}) is c{c}" for c, name in enumerate(puzzle.cells)]
+    names += [f"unknown {u.name} is u_{u.name}" for u in puzzle.unknowns]
+    comments = [*header_lines(puzzle, "smt2", settings, blocked), *names]
+    text, count = smt2_text(puzzle, blocked.assignments if blocked else (), comments)
+    return text, settings, None, puzzle.size + len(puzzle.unknowns), count
+
+
+def export(
+    puzzle: Puzzle,
+    *,
+    fmt: str = "cnf",
+    encoding: str | None = None,
+    card: str | None = None,
+    pb: str | None = None,
+    output: str | Path | None = None,
+    block: str | None = None,
+    force: bool = False,
+) -> Exported:
+    """Write `puzzle` in `fmt` (cnf, opb, smt2) to `output` or the default path, with its map sidecar."""
+    if fmt not in FORMATS:
+        raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}")
+    if fmt != "cnf" and any(x is not None for x in (encoding, card, pb)):
+        raise UsageError(f"--encoding, --card and --pb choose a CNF encoding; --format {fmt} uses none")
+    blocked = read_blocked(block, puzzle) if block else None
+    if fmt == "cnf":
+        text, settings, varmap, nvars, count = _cnf(puzzle, encoding, card, pb, blocked)
+    elif fmt == "opb":
+        text, settings, varmap, nvars, count = _opb(puzzle, blocked)
+    else:
+        text, settings, varmap, nvars, count = _smt2(puzzle, blocked)
+    path = Path(output) if output is not None else default_path(puzzle, fmt, settings)
+    map_path = path.with_name(path.name + ".map.json") if varmap is not None else None
+    if not force:
+        for target in (path, map_path):
+            if target is not None and target.exists():
+                raise UsageError(f"{target}: already exists; use --force to replace it")
+    if path.is_dir():
+        raise UsageError(f"{path}: is a directory; give a file name with -o")
+    if map_path is not None and varmap is not None:
+        write_atomic(map_path, sidecar(puzzle, fmt, path, settings, varmap, len(blocked.assignments) if blocked else 0))
+    write_atomic(path, text)
+    noun = {"cnf": "clauses", "opb": "constraints", "smt2": "assertions"}[fmt]
+    return Exported(path, map_path, nvars, count, noun)

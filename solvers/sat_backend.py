@@ -1,0 +1,172 @@
+"""The SAT backend: a CNF encoding loaded into one PySAT solver, searched in conflict-budget slices.
+
+Why slices: CaDiCaL in PySAT ignores `interrupt()` and keeps the GIL while it solves, so neither a
+timer thread nor Ctrl-C can stop a long call. Bounded `solve_limited()` calls return to Python
+often enough to check the deadline and to let KeyboardInterrupt through, and an incremental solver
+keeps its learnt clauses from one slice to the next. Slices start small (cheap solutions stay
+cheap) and then aim at a fixed duration (a hard call pays few round trips).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+import encoders
+from encoders.cnf import CNFEncoding
+from encoders.pysat_names import DEFAULT_CARD, DEFAULT_PB, check_card, check_pb
+from puzzles.errors import UsageError
+from puzzles.model import Puzzle
+
+from . import pysat_solvers
+from .base import Config, Found, SearchStopped
+
+# Slices: the first has FIRST_SLICE conflicts; each next one aims at SLICE_SECONDS of search (from
+# the last slice's conflicts per second), grows at most GROWTH-fold and never asks for more than the
+# time left, so a deadline or Ctrl-C is honoured within about SLICE_SECONDS. A fixed cap in
+# conflicts was not enough: late in an enumeration, with thousands of blocking clauses, 100k
+# conflicts took 27 s. A rebuilt (non-incremental) solver starts from scratch every slice, so its
+# budget only doubles (restarts with doubling budgets cost at most about twice the last one).
+FIRST_SLICE = 1_000
+FIRST_REBUILT_SLICE = 10_000  # Kissat costs ~0.1 s per rebuild: fewer, bigger first tries
+SLICE_SECONDS = 0.25
+GROWTH = 4
+
+
+def _check_native(solver: pysat_solvers.SolverInfo, card: str, pb: str) -> None:
+    """Native constraints need a solver that takes them; say which ones do."""
+    need = "pb" if pb == "native" else "card" if card == "native" else ""
+    if not need or solver.native == "pb" or solver.native == need:
+        return
+    able = sorted(s.name for s in pysat_solvers.SOLVERS.values() if s.native == "pb" or s.native == need)
+    kind = "PB" if need == "pb" else "card"
+    raise UsageError(
+        f"the native {kind} encoding needs a solver with native constraints ({', '.join(able)}), "
+        f"not {solver.name}"
+    )
+
+
+def _next_budget(budget: int, spent: float, left: float | None, incremental: bool) -> int:
+    """The conflict budget of the next slice, from the last one's budget and duration."""
+    rate = budget / spent  # conflicts per second, roughly
+    if incremental:
+        budget = min(budget * GROWTH, max(FIRST_SLICE, int(rate * SLICE_SECONDS)))
+    else:
+        budget *= 2
+    if left is not None:
+        budget = min(budget, max(FIRST_SLICE, int(rate * left)))
+    return budget
+
+
+class SatSession:
+    """One incremental PySAT search; for a non-incremental solver, a fresh solver per solve call."""
+
+    def __init__(self, puzzle: Puzzle, config: Config) -> None:
+        t0 = time.perf_counter()
+        self.info = pysat_solvers.get(config.solver or pysat_solvers.DEFAULT_SOLVER)
+        card = check_card(config.card or DEFAULT_CARD)
+        pb = check_pb(config.pb or DEFAULT_PB)
+        _check_native(self.info, card, pb)
+        name = config.encoding or "onehot"
+        build = encoders.get(name, "cnf").load()
+        self.encoding: CNFEncoding = build(puzzle, replace(config, card=card, pb=pb))
+        self.settings = {"encoding": name, "card": card, "pb": pb, "solver": self.info.name}
+        self.blocked: list[list[int]] = []  # kept only to rebuild a non-incremental solver
+        self.blocking_clauses = 0
+        self.solver: Any = self._new_solver() if self.info.incremental else None
+        self.build_seconds = time.perf_counter() - t0
+        self.solve_seconds = 0.0
+        self.calls = 0
+        self.slices = 0
+
+    def _new_solver(self) -> Any:
+        from pysat.solvers import Solver
+
+        solver = Solver(name=self.info.pysat_name, bootstrap_with=self.encoding.clauses)
+        if self.encoding.atmosts:
+            if self.info.native == "pb":
+                solver.activate_atmost()
+            for lits, bound, weights in self.encoding.atmosts:
+                if weights:
+                    solver.add_atmost(lits, bound, weights=weights)
+                else:
+                    solver.add_atmost(lits, bound)
+        if self.blocked:
+            solver.append_formula(self.blocked)
+        return solver
+
+    def _fresh(self) -> None:
+        """Kissat cannot solve twice: replace it by a new solver holding every clause so far."""
+        if self.solver is not None:
+            self.solver.delete()
+        self.solver = self._new_solver()
+
+    def _solve(self, deadline: float | None) -> bool:
+        if deadline is not None and time.monotonic() >= deadline:
+            raise SearchStopped
+        if not self.info.limited:  # lingeling: one uninterruptible call
+            self.slices += 1
+            return bool(self.solver.solve())
+        budget = FIRST_SLICE if self.info.incremental else FIRST_REBUILT_SLICE
+        while True:
+            if not self.info.incremental:
+                self._fresh()
+            self.solver.conf_budget(budget)
+            self.slices += 1
+            t0 = time.perf_counter()
+            result = self.solver.solve_limited()
+            if result is not None:
+                return bool(result)
+            spent = max(time.perf_counter() - t0, 1e-6)
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                raise SearchStopped
+            budget = _next_budget(budget, spent, left, self.info.incremental)
+
+    def next(self, deadline: float | None) -> Found | None:
+        t0 = time.perf_counter()
+        self.calls += 1
+        try:
+            sat = self._solve(deadline)
+        finally:
+            self.solve_seconds += time.perf_counter() - t0
+        if not sat:
+            return None
+        values, unknowns = self.encoding.decode(self.solver.get_model())
+        return Found(values, unknowns)
+
+    def block(self, assignments: Sequence[tuple[int, ...]]) -> None:
+        clauses = [self.encoding.blocking_clause(a) for a in assignments]
+        self.blocking_clauses += len(clauses)
+        if self.info.incremental:
+            self.solver.append_formula(clauses)
+        else:
+            self.blocked.extend(clauses)
+
+    def stats(self) -> dict[str, int | float | str]:
+        return {
+            **self.settings,
+            **self.encoding.stats(),
+            "blocking_clauses": self.blocking_clauses,
+            "build_seconds": round(self.build_seconds, 6),
+            "solve_seconds": round(self.solve_seconds, 6),
+            "solver_calls": self.calls,
+            "solve_slices": self.slices,
+        }
+
+    def close(self) -> None:
+        if self.solver is not None:
+            self.solver.delete()
+            self.solver = None
+
+    def __enter__(self) -> SatSession:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_session(puzzle: Puzzle, config: Config) -> SatSession:
+    return SatSession(puzzle, config)
