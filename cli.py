@@ -121,6 +121,13 @@ def solve(
         bool,
         typer.Option("--no-symmetry", help="Count raw solutions, not classes modulo the symmetry group."),
     ] = False,
+    symmetry_breaking: Annotated[
+        str,
+        typer.Option(
+            help="How each class is found once: lex (search only canonical solutions), orbit (block each "
+            "solution's orbit), auto (lex where exact).",
+        ),
+    ] = "auto",
     backend: Annotated[str, typer.Option(help="sat (PySAT), z3, or external (--solver-cmd).")] = "sat",
     encoding: Annotated[str | None, typer.Option(help="Encoding name (default: the backend's).")] = None,
     card: Annotated[str | None, typer.Option(help="PySAT cardinality encoding (sat backend).")] = None,
@@ -181,6 +188,7 @@ def solve(
             all=all_,
             limit=limit,
             modulo_symmetry=not no_symmetry,
+            symmetry_breaking=symmetry_breaking,
             timeout=timeout,
             config=config,
             on_solution=found,

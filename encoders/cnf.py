@@ -53,6 +53,19 @@ class CNFEncoding:
             raise ValueError(f"{len(values)} values for {len(self.domains)} cells")
         return [-lit for c, v in enumerate(values) for lit in self.value_literals(c, v)]
 
+    def less_than_clauses(self, a: int, b: int) -> list[list[int]]:
+        """Clauses for cell a < cell b (lex-leader symmetry breaking): x[a,v] -> some x[b,w], w > v."""
+        return [[-self.x[a, v], *(self.x[b, w] for w in self.domains[b] if w > v)] for v in self.domains[a]]
+
+    def pairwise_less_than_clauses(self, a: int, b: int) -> list[list[int]]:
+        """Cell a < cell b for any encoding: forbid each pair v >= w; a negated conjunction is a clause."""
+        return [
+            [-lit for lit in self.value_literals(a, v)] + [-lit for lit in self.value_literals(b, w)]
+            for v in self.domains[a]
+            for w in self.domains[b]
+            if v >= w
+        ]
+
     def decode(self, model: Iterable[int]) -> tuple[tuple[int, ...], dict[str, int]]:
         """Cell values and unknowns from a model (a solver's signed literals, or the true ones).
 

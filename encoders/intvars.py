@@ -59,6 +59,9 @@ class LiteralEncoding(CNFEncoding):
             raise ValueError(f"{value} is not in the domain of cell #{cell}")
         return list(self.cell_lits[cell, value])
 
+    def less_than_clauses(self, a: int, b: int) -> list[list[int]]:
+        return self.pairwise_less_than_clauses(a, b)
+
     def unknown_literals(self, name: str, value: int) -> list[int]:
         """The conjunction meaning "the unknown `name` equals value"."""
         if (name, value) not in self.unknown_lits:

@@ -37,11 +37,15 @@ def solve(
     timeout: float | None = None,
     config: Config | None = None,
     on_solution: Callable[[Solution], None] | None = None,
+    symmetry_breaking: str = "auto",
     **names: str | None,
 ) -> Outcome:
     """Find one solution, or with `all` every one (modulo the puzzle's symmetry group by default).
 
     Backend and encoding come from `config` or from keywords (`backend="z3"`, `card=...`).
+    `symmetry_breaking` picks how classes are counted once: "lex" restricts the search to
+    canonical solutions (static lex-leader constraints), "orbit" blocks each found solution's whole
+    orbit, "auto" takes lex where it is exact for the puzzle and orbit elsewhere.
     """
     from dataclasses import replace
 
@@ -50,8 +54,11 @@ def solve(
 
     cfg = replace(config or Config(), **{k: v for k, v in names.items() if v is not None})
     cfg = solvers.resolve(cfg)
+    pairs = _lex_pairs(puzzle, symmetry_breaking) if modulo_symmetry else None
     session = solvers.open_session(puzzle, cfg)
     try:
+        if pairs:
+            session.add_less_than(pairs)
         return enumerate_solutions(
             puzzle,
             session,
@@ -59,6 +66,28 @@ def solve(
             modulo_symmetry=modulo_symmetry,
             timeout=timeout,
             on_solution=on_solution,
+            lex_leader=bool(pairs),
         )
     finally:
         session.close()
+
+
+SYMMETRY_BREAKING = ("auto", "lex", "orbit")
+
+
+def _lex_pairs(puzzle: Puzzle, mode: str) -> tuple[tuple[int, int], ...] | None:
+    """The lex-leader inequalities to add, or None for orbit blocking."""
+    from puzzles.errors import UsageError
+    from puzzles.symmetry import lex_leader_pairs
+
+    if mode not in SYMMETRY_BREAKING:
+        raise UsageError(f"unknown symmetry breaking {mode!r}; valid: {', '.join(SYMMETRY_BREAKING)}")
+    if mode == "orbit" or puzzle.group.order == 1:
+        return None
+    pairs = lex_leader_pairs(puzzle)
+    if pairs is None and mode == "lex":
+        raise UsageError(
+            f"{puzzle.name}: lex-leader symmetry breaking is not exact here (a symmetry moves a cell onto "
+            "one not forced to differ from it); use --symmetry-breaking orbit"
+        )
+    return pairs

@@ -24,6 +24,7 @@ def outcome_json(puzzle: Puzzle, config: Config, outcome: Outcome) -> dict[str, 
         doc[key] = stats.pop(key, None)
     doc.update(
         modulo_symmetry=outcome.modulo_symmetry,
+        symmetry_breaking=outcome.symmetry_breaking,
         group_order=outcome.group_order,
         complete=outcome.complete,
         stopped=outcome.stopped,

@@ -48,6 +48,10 @@ class Session(Protocol):
         """Forbid each of these full cell assignments from now on."""
         ...
 
+    def add_less_than(self, pairs: Sequence[tuple[int, int]]) -> None:
+        """Require cell a < cell b for each (a, b): the lex-leader symmetry breaking."""
+        ...
+
     def stats(self) -> dict[str, int | float | str]:
         """Size and time figures for reports (variables, clauses, build_seconds, ...)."""
         ...

@@ -34,6 +34,7 @@ class Outcome:
     complete: bool
     stopped: str | None  # None when complete; else "limit", "timeout" or "interrupt"
     modulo_symmetry: bool
+    symmetry_breaking: str | None  # "lex" (static lex-leader), "orbit" (orbit blocking) or None
     group_order: int
     seconds: float
     stats: dict[str, int | float | str] = field(default_factory=dict)
@@ -51,8 +52,14 @@ def enumerate_solutions(
     modulo_symmetry: bool = True,
     timeout: float | None = None,
     on_solution: Callable[[Solution], None] | None = None,
+    lex_leader: bool = False,
 ) -> Outcome:
-    """Run `session` to exhaustion, to `limit` solutions, or until the timeout or an interrupt."""
+    """Run `session` to exhaustion, to `limit` solutions, or until the timeout or an interrupt.
+
+    With `lex_leader`, the session already admits only canonical solutions (static symmetry
+    breaking), so each answer must be canonical and only it is blocked; otherwise, modulo
+    symmetry, the answer's whole orbit is blocked.
+    """
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
     group = puzzle.group if modulo_symmetry else Group.generate(puzzle.size, ())
@@ -70,6 +77,11 @@ def enumerate_solutions(
                 break
             verify(puzzle, answer.values, answer.unknowns or None)
             canon = group.canonical(answer.values)
+            if lex_leader and canon != answer.values:
+                raise CheckError(
+                    f"internal error: the backend returned {list(answer.values)} for {puzzle.name}, "
+                    f"which is not canonical although symmetry breaking was on (canonical: {list(canon)})"
+                )
             if canon in found:
                 raise CheckError(
                     f"internal error: the backend returned {list(answer.values)} for {puzzle.name}, "
@@ -80,7 +92,7 @@ def enumerate_solutions(
             found[canon] = solution
             if on_solution is not None:
                 on_solution(solution)
-            session.block(group.orbit(answer.values))
+            session.block([answer.values] if lex_leader else group.orbit(answer.values))
     except SearchStopped:
         stopped = "timeout"
     except KeyboardInterrupt:
@@ -90,6 +102,7 @@ def enumerate_solutions(
         complete=stopped is None,
         stopped=stopped,
         modulo_symmetry=modulo_symmetry,
+        symmetry_breaking=("lex" if lex_leader else "orbit") if modulo_symmetry and group.order > 1 else None,
         group_order=group.order,
         seconds=time.monotonic() - start,
         stats=session.stats(),

@@ -107,7 +107,12 @@ class ExternalSession:
         return answer.model
 
     def block(self, assignments: Sequence[tuple[int, ...]]) -> None:
-        clauses = [self.encoding.blocking_clause(a) for a in assignments]
+        self._add([self.encoding.blocking_clause(a) for a in assignments])
+
+    def add_less_than(self, pairs: Sequence[tuple[int, int]]) -> None:
+        self._add([c for a, b in pairs for c in self.encoding.less_than_clauses(a, b)])
+
+    def _add(self, clauses: list[list[int]]) -> None:
         self.blocked.extend(clauses)
         self.blocked_text.append(clause_lines(clauses))
 

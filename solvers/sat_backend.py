@@ -140,6 +140,12 @@ class SatSession:
     def block(self, assignments: Sequence[tuple[int, ...]]) -> None:
         clauses = [self.encoding.blocking_clause(a) for a in assignments]
         self.blocking_clauses += len(clauses)
+        self._add(clauses)
+
+    def add_less_than(self, pairs: Sequence[tuple[int, int]]) -> None:
+        self._add([c for a, b in pairs for c in self.encoding.less_than_clauses(a, b)])
+
+    def _add(self, clauses: list[list[int]]) -> None:
         if self.info.incremental:
             self.solver.append_formula(clauses)
         else:

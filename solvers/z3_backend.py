@@ -59,6 +59,10 @@ class Z3Session:
     def block(self, assignments: Sequence[tuple[int, ...]]) -> None:
         self.solver.add(*[self.encoding.differs_from(a) for a in assignments])
 
+    def add_less_than(self, pairs: Sequence[tuple[int, int]]) -> None:
+        cells = self.encoding.cells
+        self.solver.add(*[cells[a] < cells[b] for a, b in pairs])
+
     def stats(self) -> dict[str, int | float | str]:
         return {
             **self.settings,

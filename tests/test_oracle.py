@@ -24,11 +24,14 @@ def test_backend_agrees_with_brute_force(backend, encoding, puzzle):
     raw = puzzlesat.solve(puzzle, all=True, modulo_symmetry=False, backend=backend, encoding=encoding)
     assert raw.complete
     assert [s.values for s in raw.solutions] == truth.raw
-    classes = puzzlesat.solve(puzzle, all=True, backend=backend, encoding=encoding)
-    assert [s.values for s in classes.solutions] == truth.canonical
     assert len(truth.canonical) == burnside(puzzle, truth.raw)
-    for s in classes.solutions:
-        assert s.unknowns == puzzle.unknown_values(s.values)
+    for strategy in ("auto", "orbit"):
+        classes = puzzlesat.solve(
+            puzzle, all=True, backend=backend, encoding=encoding, symmetry_breaking=strategy
+        )
+        assert [s.values for s in classes.solutions] == truth.canonical, strategy
+        for s in classes.solutions:
+            assert s.unknowns == puzzle.unknown_values(s.values)
 
 
 @pytest.mark.parametrize(("backend", "encoding"), CONFIGS)
