@@ -11,6 +11,7 @@ import typer
 
 from puzzles.errors import PuzzleSatError, UsageError
 
+
 def _examples(*lines: str) -> str:
     """An epilog that click prints as written (the \\b stops re-wrapping)."""
     return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
@@ -18,15 +19,13 @@ def _examples(*lines: str) -> str:
 
 app = typer.Typer(
     name="puzzlesat",
-    help="Number-placement puzzles (magic squares, stars, sudoku) through Z3 and SAT, "
-    "enumerated modulo symmetry.",
+    help="Number-placement puzzles (magic squares, stars, sudoku) through Z3 and SAT, enumerated modulo symmetry.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
     epilog=_examples("puzzlesat list", "puzzlesat show magic-star", "puzzlesat solve magic-star --all"),
 )
-
 
 
 def _complete_puzzle(incomplete: str) -> list[str]:
@@ -77,9 +76,7 @@ def list_cmd(
 
     rows = entries()
     if as_json:
-        typer.echo(
-            json.dumps([{"name": e.name, "title": e.title, "params": e.params_help} for e in rows], indent=1)
-        )
+        typer.echo(json.dumps([{"name": e.name, "title": e.title, "params": e.params_help} for e in rows], indent=1))
         return
     width = max(len(e.name) for e in rows)
     for e in rows:
@@ -132,9 +129,7 @@ def solve(
     encoding: Annotated[str | None, typer.Option(help="Encoding name (default: the backend's).")] = None,
     card: Annotated[str | None, typer.Option(help="PySAT cardinality encoding (sat backend).")] = None,
     pb: Annotated[str | None, typer.Option(help="PySAT pseudo-Boolean encoding (sat backend).")] = None,
-    solver: Annotated[
-        str | None, typer.Option(help="PySAT solver name (sat backend), e.g. cadical195.")
-    ] = None,
+    solver: Annotated[str | None, typer.Option(help="PySAT solver name (sat backend), e.g. cadical195.")] = None,
     solver_cmd: Annotated[
         str | None,
         typer.Option(help='External SAT solver command (--backend external), e.g. "cadical -q"; see docs/dimacs.md.'),
@@ -159,12 +154,12 @@ def solve(
     4 the backend failed (e.g. the --solver-cmd program of --backend external).
     """
     import puzzlesat
-    from puzzlesat.progress import Progress
     from puzzlesat.files import write_atomic
+    from puzzlesat.progress import Progress
     from puzzlesat.report import outcome_json, outcome_text, solution_json
-    from solvers.enumerate import Solution
     from solvers import resolve
     from solvers.base import Config
+    from solvers.enumerate import Solution
 
     if as_json and jsonl:
         raise UsageError("--json and --jsonl exclude each other")
@@ -172,7 +167,7 @@ def solve(
     if solver_cmd is not None and backend != "external":
         raise UsageError("--solver-cmd applies to --backend external only")
     config = resolve(
-        Config(backend=backend, encoding=encoding, card=card, pb=pb, solver=solver, solver_cmd=solver_cmd)
+        Config(backend=backend, encoding=encoding, card=card, pb=pb, solver=solver, solver_cmd=solver_cmd), p
     )
     progress = Progress(enabled=None if (all_ or limit) else False)
 
@@ -277,15 +272,24 @@ def decode(
         typer.echo(decoded_text(p, solution, source.settings, solver_output))
 
 
-def _sigterm(signum: int, frame: object) -> NoReturn:
-    raise KeyboardInterrupt
+def _on_signal(signum: int, frame: object) -> None:
+    """First Ctrl-C or SIGTERM: stop the search at its next safe point; a second one: stop now."""
+    from solvers.base import STOP
+
+    if STOP.is_set():
+        raise KeyboardInterrupt
+    STOP.set()
 
 
 def main(argv: list[str] | None = None) -> NoReturn:
     """Entry point: every error the user can cause becomes one line on stderr and exit status 2."""
     from typer._click import exceptions as click_exc
 
-    signal.signal(signal.SIGTERM, _sigterm)
+    from solvers.base import STOP
+
+    STOP.clear()
+    signal.signal(signal.SIGINT, _on_signal)
+    signal.signal(signal.SIGTERM, _on_signal)
     try:
         code = typer.main.get_command(app).main(args=argv, prog_name="puzzlesat", standalone_mode=False)
     except PuzzleSatError as e:
@@ -297,10 +301,10 @@ def main(argv: list[str] | None = None) -> NoReturn:
     except click_exc.ClickException as e:
         typer.echo(f"puzzlesat: error: {e.format_message()}", err=True)
         sys.exit(e.exit_code)
-    except (click_exc.Abort, KeyboardInterrupt):
+    except (typer.Abort, KeyboardInterrupt):
         typer.echo("puzzlesat: interrupted", err=True)
         sys.exit(130)
-    except click_exc.Exit as e:
+    except typer.Exit as e:
         sys.exit(e.exit_code)
     sys.exit(code if isinstance(code, int) else 0)
 

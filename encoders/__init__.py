@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzles.errors import UsageError
+
+if TYPE_CHECKING:
+    from puzzles.model import Puzzle
 
 
 @dataclass(frozen=True)
@@ -19,29 +22,44 @@ class EncodingInfo:
     kind: str
     summary: str
     target: str  # "module:function" building the encoding from (puzzle, options)
+    max_values: int | None = None  # the most values per cell or unknown it can take in practice
 
     def load(self) -> Any:
         module, attr = self.target.split(":")
         return getattr(importlib.import_module(module), attr)
 
+    def encode(self, puzzle: Puzzle, *args: Any) -> Any:
+        """Build the encoding, refusing domains it would choke on with a UsageError saying what can."""
+        if self.max_values is not None:
+            sizes = [(f"cell {puzzle.cells[c]}", len(d)) for c, d in enumerate(puzzle.domains)]
+            sizes += [(f"unknown {u.name}", len(u.domain)) for u in puzzle.unknowns]
+            what, size = max(sizes, key=lambda item: item[1])
+            if size > self.max_values:
+                able = ", ".join(e.name for e in ENCODINGS.values() if e.max_values is None)
+                raise UsageError(
+                    f"{what} has {size} values; the {self.name} encoding takes at most {self.max_values} "
+                    f"(use --encoding log, or --backend z3; encodings without a limit: {able})"
+                )
+        return self.load()(puzzle, *args)
+
 
 ENCODINGS: dict[str, EncodingInfo] = {
     e.name: e
     for e in (
-        EncodingInfo(
-            "z3-int", "smt", "Z3 integer variables, Distinct and linear sums", "encoders.z3_int:encode"
-        ),
+        EncodingInfo("z3-int", "smt", "Z3 integer variables, Distinct and linear sums", "encoders.z3_int:encode"),
         EncodingInfo(
             "onehot",
             "cnf",
             "one Boolean per cell and value (direct encoding); cardinality and PB parts from PySAT",
             "encoders.onehot:encode",
+            max_values=10_000,
         ),
         EncodingInfo(
             "order",
             "cnf",
             "one Boolean per cell and value saying cell >= value (Crawford & Baker 1994; Sugar); PB sums",
             "encoders.order:encode",
+            max_values=10_000,
         ),
         EncodingInfo(
             "log",

@@ -80,14 +80,11 @@ class CNFEncoding:
         def pick(what: str, domain: Sequence[int], lits_of: Callable[[int], list[int]]) -> int:
             hits = [v for v in domain if holds(lits_of(v))]
             if len(hits) != 1:
-                raise CheckError(
-                    f"internal error: the SAT model gives {what} {'no value' if not hits else hits}"
-                )
+                raise CheckError(f"internal error: the SAT model gives {what} {'no value' if not hits else hits}")
             return hits[0]
 
         values = tuple(
-            pick(f"cell #{c}", dom, lambda v, c=c: self.value_literals(c, v))
-            for c, dom in enumerate(self.domains)
+            pick(f"cell #{c}", dom, lambda v, c=c: self.value_literals(c, v)) for c, dom in enumerate(self.domains)
         )
         unknowns = {
             name: pick(f"unknown {name}", dom, lambda v, name=name: self.unknown_literals(name, v))

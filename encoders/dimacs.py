@@ -57,9 +57,8 @@ def encode_for_dimacs(
 
     from .pysat_names import DEFAULT_CARD, DEFAULT_PB, check_card, check_pb
 
-    build = encoders.get(encoding or "onehot", "cnf").load()
     options = SimpleNamespace(card=check_card(card or DEFAULT_CARD), pb=check_pb(pb or DEFAULT_PB))
-    cnf: CNFEncoding = build(puzzle, options)
+    cnf: CNFEncoding = encoders.get(encoding or "onehot", "cnf").encode(puzzle, options)
     if cnf.atmosts:
         raise UsageError(
             "native card/PB constraints cannot be written as DIMACS clauses; "

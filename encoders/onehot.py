@@ -30,9 +30,7 @@ SUM_MODES = ("shift", "reify")
 DEFAULT_SUM_MODE = "shift"
 
 
-def _sum_terms(
-    puzzle: Puzzle, s: LinearSum, x: dict[tuple[int, int], int]
-) -> tuple[list[int], list[int], int]:
+def _sum_terms(puzzle: Puzzle, s: LinearSum, x: dict[tuple[int, int], int]) -> tuple[list[int], list[int], int]:
     """The sum as positive-weight literals plus a constant: sum(w*v*x) = sum(w*(v - m)*x) + sum(w*m).
 
     Exactly one value per cell is true, so subtracting each cell's least contribution w*m (m the

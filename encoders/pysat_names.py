@@ -19,8 +19,7 @@ CARD_ENCODINGS: dict[str, str] = {
     "totalizer": "totalizer (Bailleux & Boufkhad, CP 2003)",
     "mtotalizer": "modulo totalizer (Ogawa et al., ICTAI 2013)",
     "kmtotalizer": "k-product modulo totalizer (Morgado, Ignatiev, Marques-Silva, 2015)",
-    "native": "no clauses: native AtMostK constraints, for minicard, gluecard3/4, cadical195/300, "
-    "minisatep, ergo",
+    "native": "no clauses: native AtMostK constraints, for minicard, gluecard3/4, cadical195/300, minisatep, ergo",
 }
 
 # Every member of pysat.pb.EncType (PySAT 1.9, encodings from the Pindakaas library).

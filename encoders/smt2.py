@@ -16,9 +16,7 @@ from .dimacs import comment_block
 from .z3_int import encode
 
 
-def smt2_text(
-    puzzle: Puzzle, block: Sequence[Sequence[int]] = (), comments: Iterable[str] = ()
-) -> tuple[str, int]:
+def smt2_text(puzzle: Puzzle, block: Sequence[Sequence[int]] = (), comments: Iterable[str] = ()) -> tuple[str, int]:
     """The SMT-LIB 2 script and its number of assertions; each of `block` is forbidden by one more."""
     ctx = z3.Context()
     enc = encode(puzzle, ctx)

@@ -66,9 +66,7 @@ class VarMap:
     @classmethod
     def from_encoding(cls, encoding: Any) -> VarMap:
         """The map of a `CNFEncoding` (any scheme), read through its `value_literals`/`unknown_literals`."""
-        cells = {
-            (c, v): tuple(encoding.value_literals(c, v)) for c, dom in enumerate(encoding.domains) for v in dom
-        }
+        cells = {(c, v): tuple(encoding.value_literals(c, v)) for c, dom in enumerate(encoding.domains) for v in dom}
         unknowns = {
             (name, v): tuple(encoding.unknown_literals(name, v))
             for name in sorted(encoding.unknown_domains)

@@ -70,9 +70,7 @@ def box_grid(rows: int, cols: int, cell_at: Mapping[tuple[int, int], int], width
 
     lines = [rule("┌", "┬", "┐")]
     for r in range(rows):
-        row = "│".join(
-            f"{{{cell_at[r, c]}:>{width}}}" if (r, c) in cell_at else " " * width for c in range(cols)
-        )
+        row = "│".join(f"{{{cell_at[r, c]}:>{width}}}" if (r, c) in cell_at else " " * width for c in range(cols))
         lines.append("│" + row + "│")
         lines.append(rule("├", "┼", "┤") if r < rows - 1 else rule("└", "┴", "┘"))
     return "\n".join(lines)

@@ -207,8 +207,7 @@ def _magic_square(params: dict[str, str], givens: str | None) -> Puzzle:
 
 
 _SQUARE_18_TITLE = (
-    "Magic square from 1..18: nine distinct values on a 3x3 grid, rows, columns and diagonals "
-    "sum to the same N"
+    "Magic square from 1..18: nine distinct values on a 3x3 grid, rows, columns and diagonals sum to the same N"
 )
 _PAIR_TITLE = (
     "Two magic squares: 1..18 once each on two 3x3 grids, rows, columns and diagonals "
@@ -304,8 +303,7 @@ def parse_givens(text: str, box: int) -> dict[int, int]:
     n = box * box
     if len(text) != n * n:
         raise UsageError(
-            f"givens: expected {n * n} characters for a {n}x{n} sudoku (one a cell, row by row), "
-            f"got {len(text)}"
+            f"givens: expected {n * n} characters for a {n}x{n} sudoku (one a cell, row by row), got {len(text)}"
         )
     digits = _DIGITS[:n]
     allowed = "1-9" if n >= 9 else f"1-{n}"
@@ -417,15 +415,12 @@ def _resolve_params(entry: Entry, params: Mapping[str, str]) -> dict[str, str]:
             if not known:
                 raise UsageError(f"{entry.name} takes no parameters (got {key!r})")
             raise UsageError(
-                f"{entry.name}: unknown parameter {key!r}; valid: "
-                + ", ".join(p.help_line for p in entry.params)
+                f"{entry.name}: unknown parameter {key!r}; valid: " + ", ".join(p.help_line for p in entry.params)
             )
         p = known[key]
         text = str(raw).strip()
         if not re.fullmatch(r"[+-]?[0-9]+", text):
-            raise UsageError(
-                f"{entry.name}: parameter {key}={raw!r} is not an integer; valid: {p.lo}..{p.hi}"
-            )
+            raise UsageError(f"{entry.name}: parameter {key}={raw!r} is not an integer; valid: {p.lo}..{p.hi}")
         value = int(text)
         if not p.lo <= value <= p.hi:
             raise UsageError(f"{entry.name}: parameter {key}={value} is out of range; valid: {p.lo}..{p.hi}")

@@ -27,8 +27,7 @@ def violations(puzzle: Puzzle, values: Sequence[int], unknowns: Mapping[str, int
         for c in group:
             if values[c] in seen:
                 problems.append(
-                    f"distinct group #{gi + 1}: cells {names[seen[values[c]]]} and {names[c]} "
-                    f"both hold {values[c]}"
+                    f"distinct group #{gi + 1}: cells {names[seen[values[c]]]} and {names[c]} both hold {values[c]}"
                 )
             seen.setdefault(values[c], c)
     found: dict[str, int] = {}

@@ -23,9 +23,7 @@ from .model import Puzzle, UnknownSpec, define
 KeyPath = tuple[str | int, ...]
 
 _KEYS: dict[str, tuple[str, ...]] = {
-    "top level": tuple(
-        "name title cells values domains distinct givens layout sum unknowns symmetry params".split()
-    ),
+    "top level": tuple("name title cells values domains distinct givens layout sum unknowns symmetry params".split()),
     "sum": ("cells", "equals", "weights"),
     "unknown": ("values", "prime"),
     "symmetry": ("generators",),

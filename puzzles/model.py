@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 
 CellRef = int | str
 
+# Beyond this, tuples of every value stop being a sensible representation of a domain.
+MAX_DOMAIN = 1_000_000
+
 
 def is_prime(n: int) -> bool:
     """Trial division: the domains here are small."""
@@ -63,9 +66,7 @@ class LinearSum:
         return lo, hi
 
     def describe(self, names: Sequence[str]) -> str:
-        terms = [
-            names[c] if w == 1 else f"{w}*{names[c]}" for c, w in zip(self.cells, self.weights, strict=True)
-        ]
+        terms = [names[c] if w == 1 else f"{w}*{names[c]}" for c, w in zip(self.cells, self.weights, strict=True)]
         return f"{' + '.join(terms)} = {self.total}"
 
 
@@ -202,9 +203,7 @@ def _validate(p: Puzzle) -> None:
             raise ModelError(f"givens: cell {p.cells[c]} is given twice")
         seen[c] = v
         if v not in p.domains[c]:
-            raise ModelError(
-                f"givens: cell {p.cells[c]} = {v} is outside its domain {describe_values(p.domains[c])}"
-            )
+            raise ModelError(f"givens: cell {p.cells[c]} = {v} is outside its domain {describe_values(p.domains[c])}")
     for gi, g in enumerate(p.distinct):
         held: dict[int, int] = {}
         for c in g:
@@ -245,6 +244,8 @@ def _resolve_domain(spec: object, where: str) -> tuple[int, ...]:
         lo, hi = spec["min"], spec["max"]
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in (lo, hi)):
             raise ModelError(f"{where}: min and max must be integers")
+        if hi - lo + 1 > MAX_DOMAIN:
+            raise ModelError(f"{where}: {hi - lo + 1} values is more than puzzlesat handles (at most {MAX_DOMAIN})")
         values = list(range(lo, hi + 1))
     elif isinstance(spec, Iterable) and not isinstance(spec, str):
         values = list(spec)
@@ -254,14 +255,14 @@ def _resolve_domain(spec: object, where: str) -> tuple[int, ...]:
         raise ModelError(f"{where}: expected a list of integers or {{min, max}}")
     if not values:
         raise ModelError(f"{where}: the domain is empty")
+    if len(values) > MAX_DOMAIN:
+        raise ModelError(f"{where}: {len(values)} values is more than puzzlesat handles (at most {MAX_DOMAIN})")
     if len(set(values)) != len(values):
         raise ModelError(f"{where}: a value is listed twice")
     return tuple(sorted(values))
 
 
-def _sum_bounds(
-    s: LinearSum, doms: Sequence[Sequence[int]], groups: Sequence[Sequence[int]]
-) -> tuple[int, int]:
+def _sum_bounds(s: LinearSum, doms: Sequence[Sequence[int]], groups: Sequence[Sequence[int]]) -> tuple[int, int]:
     """Bounds of a sum's left side; tighter when its cells must all differ (unit weights):
     k distinct values sum to at least the k smallest and at most the k largest available."""
     lo, hi = s.bounds(doms)
@@ -281,9 +282,7 @@ def define(
     title: str = "",
     domains: Mapping[CellRef, object] | None = None,
     distinct: str | Sequence[Sequence[CellRef]] | None = "all",
-    sums: Sequence[
-        tuple[Sequence[CellRef], int | str] | tuple[Sequence[CellRef], int | str, Sequence[int]]
-    ] = (),
+    sums: Sequence[tuple[Sequence[CellRef], int | str] | tuple[Sequence[CellRef], int | str, Sequence[int]]] = (),
     unknowns: Mapping[str, UnknownSpec] | None = None,
     givens: Mapping[CellRef, int] | None = None,
     generators: Sequence[Sequence[int]] = (),
@@ -366,10 +365,15 @@ def define(
             lo = max(lo, spec.min)
         if spec.max is not None:
             hi = min(hi, spec.max)
-        dom = list(range(lo, hi + 1)) if lo <= hi else []
         if spec.values is not None:
-            allowed = set(spec.values)
-            dom = [v for v in dom if v in allowed]
+            dom = sorted(v for v in set(spec.values) if lo <= v <= hi)
+        elif hi - lo + 1 > MAX_DOMAIN:
+            raise ModelError(
+                f"unknowns.{u}: its sums reach {hi - lo + 1} values, more than puzzlesat handles "
+                f"(at most {MAX_DOMAIN}); declare its values or a min and max"
+            )
+        else:
+            dom = list(range(lo, hi + 1)) if lo <= hi else []
         if spec.prime:
             dom = [v for v in dom if is_prime(v)]
         if not dom:

@@ -118,9 +118,7 @@ def check_generator(puzzle: Puzzle, gen: Sequence[int], k: int) -> None:
     not_sym = f"{where} is not a symmetry of the puzzle"
     for i in range(n):
         if puzzle.domains[gen[i]] != puzzle.domains[i]:
-            raise ModelError(
-                f"{not_sym}: cell {names[i]} and its image {names[gen[i]]} have different domains"
-            )
+            raise ModelError(f"{not_sym}: cell {names[i]} and its image {names[gen[i]]} have different domains")
     givens = puzzle.given_map
     for c, v in puzzle.givens:
         if givens.get(gen[c]) != v:

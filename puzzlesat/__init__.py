@@ -11,6 +11,7 @@ The importable API in three calls:
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from puzzles.model import Puzzle
@@ -53,23 +54,26 @@ def solve(
     from solvers.enumerate import enumerate_solutions
 
     cfg = replace(config or Config(), **{k: v for k, v in names.items() if v is not None})
-    cfg = solvers.resolve(cfg)
+    cfg = solvers.resolve(cfg, puzzle)
     pairs = _lex_pairs(puzzle, symmetry_breaking) if modulo_symmetry else None
+    start = time.monotonic()
     session = solvers.open_session(puzzle, cfg)
     try:
         if pairs:
             session.add_less_than(pairs)
-        return enumerate_solutions(
+        outcome = enumerate_solutions(
             puzzle,
             session,
             limit=limit if (all or limit is not None) else 1,
             modulo_symmetry=modulo_symmetry,
-            timeout=timeout,
+            timeout=None if timeout is None else max(0.0, timeout - (time.monotonic() - start)),
             on_solution=on_solution,
             lex_leader=bool(pairs),
         )
     finally:
         session.close()
+    outcome.seconds = time.monotonic() - start  # encoding included: the user waited for it too
+    return outcome
 
 
 SYMMETRY_BREAKING = ("auto", "lex", "orbit")

@@ -27,9 +27,7 @@ def describe_json(p: Puzzle) -> dict[str, Any]:
 def describe_text(p: Puzzle) -> str:
     doms = sorted(set(p.domains))
     values = (
-        describe_values(doms[0])
-        if len(doms) == 1
-        else f"{len(doms)} different domains, {describe_values(p.values)}"
+        describe_values(doms[0]) if len(doms) == 1 else f"{len(doms)} different domains, {describe_values(p.values)}"
     )
     lines = [
         f"{p.name}: {p.title}",

@@ -27,9 +27,7 @@ class BackendInfo:
 BACKENDS: dict[str, BackendInfo] = {
     b.name: b
     for b in (
-        BackendInfo(
-            "sat", "cnf", "onehot", "any PySAT solver, incremental", "solvers.sat_backend:open_session"
-        ),
+        BackendInfo("sat", "cnf", "onehot", "any PySAT solver, incremental", "solvers.sat_backend:open_session"),
         BackendInfo("z3", "smt", "z3-int", "the Z3 SMT solver", "solvers.z3_backend:open_session"),
         BackendInfo(
             "external",
@@ -50,16 +48,27 @@ def get(name: str) -> BackendInfo:
     return BACKENDS[name]
 
 
-def resolve(config: Config) -> Config:
+def default_encoding(info: BackendInfo, puzzle: Puzzle | None) -> str:
+    """The measured best CNF encoding for this kind of puzzle (docs/decisions.md, "Default encoding").
+
+    With linear sums the log encoding wins by 10-400x (small PB constraints over a few bits); a
+    pure all-different puzzle (sudoku) is one-hot's home ground.
+    """
+    if info.kind == "cnf" and puzzle is not None and puzzle.sums:
+        return "log"
+    return info.default_encoding
+
+
+def resolve(config: Config, puzzle: Puzzle | None = None) -> Config:
     """Fill the encoding default and check the names fit together, before any work is done."""
     info = get(config.backend)
-    encoding = config.encoding or info.default_encoding
+    encoding = config.encoding or default_encoding(info, puzzle)
     encoders.get(encoding, info.kind)
     return replace(config, encoding=encoding)
 
 
 def open_session(puzzle: Puzzle, config: Config) -> Session:
     """Encode `puzzle` and load it into the configured backend."""
-    config = resolve(config)
+    config = resolve(config, puzzle)
     module, attr = BACKENDS[config.backend].target.split(":")
     return getattr(importlib.import_module(module), attr)(puzzle, config)

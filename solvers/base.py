@@ -7,10 +7,21 @@ block, so orbit blocking, raw enumeration and limits live in one backend-neutral
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
+
+# Set by the CLI's SIGINT/SIGTERM handler; searches stop at the next safe point (between solver
+# calls or conflict-budget slices), so no library is interrupted half-way through building an object.
+STOP = threading.Event()
+
+
+def check_stop() -> None:
+    """Raise KeyboardInterrupt here, at a safe point, if a stop was requested."""
+    if STOP.is_set():
+        raise KeyboardInterrupt
 
 
 class SearchStopped(Exception):

@@ -125,9 +125,7 @@ def _check(status: str | None, model: list[int], ended: bool, nvars: int | None)
             raise GarbledAnswer(f"the model names variable {abs(lit)}, but the formula has {nvars}")
     if nvars is not None and len(seen) < nvars:
         first = next(v for v in range(1, nvars + 1) if v not in seen)
-        raise TruncatedAnswer(
-            f"the model assigns {len(seen)} of the {nvars} variables (variable {first} is missing)"
-        )
+        raise TruncatedAnswer(f"the model assigns {len(seen)} of the {nvars} variables (variable {first} is missing)")
     return Answer(SAT, tuple(model))
 
 

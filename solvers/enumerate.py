@@ -17,7 +17,7 @@ from puzzles.errors import CheckError
 from puzzles.model import Puzzle
 from puzzles.symmetry import Group
 
-from .base import SearchStopped, Session
+from .base import SearchStopped, Session, check_stop
 
 
 @dataclass(frozen=True, order=True)
@@ -67,6 +67,7 @@ def enumerate_solutions(
     stopped: str | None = None
     try:
         while True:
+            check_stop()
             if limit is not None and len(found) >= limit:
                 stopped = "limit"
                 break

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from puzzles.errors import BackendError, UsageError
 
-from .base import SearchStopped, remaining
+from .base import SearchStopped, check_stop, remaining
 
 CNF, OUT = "{cnf}", "{out}"
 
@@ -86,6 +86,18 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
     proc.communicate()
 
 
+def _wait(proc: subprocess.Popen, deadline: float | None) -> tuple[bytes, bytes]:
+    """Wait in short steps, so a stop requested by a signal handler is seen within 0.2 s."""
+    while True:
+        left = remaining(deadline)
+        try:
+            return proc.communicate(timeout=0.2 if left is None else min(0.2, left))
+        except subprocess.TimeoutExpired:
+            check_stop()
+            if left is not None and left <= 0.2:
+                raise SearchStopped from None
+
+
 def run(command: SolverCommand, cnf: Path, workdir: Path, deadline: float | None) -> Run:
     """Run the solver on `cnf` until it ends or the deadline passes (SearchStopped, process killed)."""
     out = workdir / "answer.txt"
@@ -108,11 +120,8 @@ def run(command: SolverCommand, cnf: Path, workdir: Path, deadline: float | None
         if stdin is not subprocess.DEVNULL:
             stdin.close()
     try:
-        stdout, stderr = proc.communicate(timeout=remaining(deadline))
-    except subprocess.TimeoutExpired:
-        _kill(proc)
-        raise SearchStopped from None
-    except BaseException:  # Ctrl-C or SIGTERM: never leave the solver running
+        stdout, stderr = _wait(proc, deadline)
+    except BaseException:  # timeout, Ctrl-C or SIGTERM: never leave the solver running
         _kill(proc)
         raise
     if command.writes_out:

@@ -11,14 +11,14 @@ import encoders
 from puzzles.errors import BackendError
 from puzzles.model import Puzzle
 
-from .base import Config, Found, SearchStopped, remaining
+from .base import Config, Found, SearchStopped, check_stop, remaining
 
 
 class Z3Session:
     def __init__(self, puzzle: Puzzle, config: Config) -> None:
         t0 = time.perf_counter()
         self.ctx = z3.Context()
-        self.encoding = encoders.get(config.encoding or "z3-int", "smt").load()(puzzle, self.ctx)
+        self.encoding = encoders.get(config.encoding or "z3-int", "smt").encode(puzzle, self.ctx)
         self.solver = z3.Solver(ctx=self.ctx)
         self.solver.add(*self.encoding.assertions)
         self.settings = {"encoding": config.encoding or "z3-int", "solver": "z3"}
@@ -32,6 +32,7 @@ class Z3Session:
             if left <= 0:
                 raise SearchStopped
             self.solver.set("timeout", max(1, int(left * 1000)))
+        check_stop()
         t0 = time.perf_counter()
         try:
             result = self.solver.check()
@@ -42,18 +43,15 @@ class Z3Session:
             return None
         if result == z3.unknown:
             # Z3 says "canceled" both for its timeout and for Ctrl-C: the clock tells them apart.
-            left = remaining(deadline)
-            if left is not None and left < 0.05:
-                raise SearchStopped
+            if left is not None and time.perf_counter() - t0 >= 0.9 * left:
+                raise SearchStopped  # Z3 says "canceled" for its own timeout too
             reason = self.solver.reason_unknown()
             if any(word in reason for word in ("cancel", "interrupt", "timeout")):
                 raise KeyboardInterrupt
             raise BackendError(f"z3 could not decide the puzzle: {reason}")
         model = self.solver.model()
         values = tuple(model.eval(x, model_completion=True).as_long() for x in self.encoding.cells)
-        unknowns = {
-            name: model.eval(x, model_completion=True).as_long() for name, x in self.encoding.unknowns.items()
-        }
+        unknowns = {name: model.eval(x, model_completion=True).as_long() for name, x in self.encoding.unknowns.items()}
         return Found(values, unknowns)
 
     def block(self, assignments: Sequence[tuple[int, ...]]) -> None:

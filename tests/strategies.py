@@ -23,9 +23,7 @@ def small_puzzles(draw: st.DrawFn, max_cells: int = 6, with_symmetry: bool | Non
     n = draw(st.integers(3, max_cells))
     lo = draw(st.integers(-1, 2))
     span = draw(st.integers(2, 4))
-    values = draw(
-        st.lists(st.integers(lo, lo + span + 2), min_size=2, max_size=span + 1, unique=True).map(sorted)
-    )
+    values = draw(st.lists(st.integers(lo, lo + span + 2), min_size=2, max_size=span + 1, unique=True).map(sorted))
     symmetric = draw(st.booleans()) if with_symmetry is None else with_symmetry
     gens: list[tuple[int, ...]] = []
     if symmetric:
@@ -53,9 +51,7 @@ def small_puzzles(draw: st.DrawFn, max_cells: int = 6, with_symmetry: bool | Non
     unknowns = {}
     for name in sorted({t for _, t in sums if isinstance(t, str)}):
         if draw(st.booleans()):
-            unknowns[name] = (
-                UnknownSpec(prime=True) if draw(st.booleans()) else UnknownSpec(min=values[0] * 2)
-            )
+            unknowns[name] = UnknownSpec(prime=True) if draw(st.booleans()) else UnknownSpec(min=values[0] * 2)
     parts = {"cells": n, "values": values, "distinct": distinct, "sums": sums, "generators": gens}
     try:
         return define("random", unknowns=unknowns, **parts)

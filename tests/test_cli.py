@@ -78,15 +78,13 @@ def test_solve_text_draws_the_board_like_the_seed(cli):
     assert result.code == 0
     board, summary = result.out.rsplit("\n\n", 1)
     assert board == "#1  N = 20\n┌─┬─┬─┐\n│1│6│7│\n├─┼─┼─┤\n│8│5│2│\n├─┼─┼─┤\n│3│4│9│\n└─┴─┴─┘"
-    assert re.fullmatch(
-        r"1 solution modulo symmetry \(group of order 8\), complete, \d+\.\d\d s\n", summary
-    ), summary
+    assert re.fullmatch(r"1 solution modulo symmetry \(group of order 8\), complete, \d+\.\d\d s\n", summary), summary
 
 
 def test_solve_json_document_shape(cli):
     """The JSON document has the documented keys, in order, and a consistent count."""
     doc = cli("solve", "magic-frame", "--all", "--json", "--backend", "z3").json()
-    assert list(doc)[:12] == [
+    assert list(doc)[:13] == [
         "puzzle",
         "params",
         "backend",
@@ -95,6 +93,7 @@ def test_solve_json_document_shape(cli):
         "pb",
         "solver",
         "modulo_symmetry",
+        "symmetry_breaking",
         "group_order",
         "complete",
         "stopped",
@@ -115,9 +114,7 @@ def test_limit_and_first_solution(cli):
 
 def test_timeout_keeps_what_was_found_and_exits_3(cli):
     """A timeout ends the search with exit 3; the JSON says complete: false, stopped: timeout."""
-    result = cli(
-        "solve", "magic-square", "-p", "order=4", "--all", "--json", "--backend", "z3", "--timeout", "1"
-    )
+    result = cli("solve", "magic-square", "-p", "order=4", "--all", "--json", "--backend", "z3", "--timeout", "1")
     assert result.code == 3
     doc = result.json()
     assert doc["complete"] is False and doc["stopped"] == "timeout"
@@ -166,3 +163,25 @@ def test_bad_puzzle_file_is_one_line(cli, tmp_path):
     message = one_line_error(cli("solve", str(bad)))
     assert message.startswith(f"{bad}: ")
     assert "line 3" in message or "line 4" in message
+
+
+def test_domain_too_large_for_the_encoding(cli, tmp_path):
+    """One-hot refuses 20000 values a cell and names what can take them; log and z3 solve it."""
+    path = tmp_path / "big.toml"
+    path.write_text(
+        'name = "big"\ncells = 3\nvalues = { min = 1, max = 20000 }\n[[sum]]\ncells = [0, 1, 2]\nequals = 30\n'
+    )
+    assert one_line_error(cli("solve", str(path), "--encoding", "onehot")) == (
+        "cell 0 has 20000 values; the onehot encoding takes at most 10000 "
+        "(use --encoding log, or --backend z3; encodings without a limit: z3-int, log)"
+    )
+    assert cli("solve", str(path), "--backend", "z3", "--json").json()["count"] == 1
+
+
+def test_domain_beyond_the_model_limit(cli, tmp_path):
+    """A range of more than a million values is refused before anything is built, naming file and line."""
+    path = tmp_path / "huge.toml"
+    path.write_text('name = "huge"\ncells = 3\nvalues = { min = 1, max = 20000000 }\n')
+    assert one_line_error(cli("show", str(path))) == (
+        f"{path}: values: 20000000 values is more than puzzlesat handles (at most 1000000) (line 3)"
+    )

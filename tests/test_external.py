@@ -253,7 +253,19 @@ def test_usage_errors(cli):
         cli("solve", "magic-frame", "--backend", "external", "--solver-cmd", "cadical", "--solver", "cadical195"), 2
     )
     assert "cannot be written as DIMACS" in one_line_error(
-        cli("solve", "magic-frame", "--backend", "external", "--solver-cmd", "cadical", "--card", "native"), 2
+        cli(
+            "solve",
+            "magic-frame",
+            "--backend",
+            "external",
+            "--solver-cmd",
+            "cadical",
+            "--encoding",
+            "onehot",
+            "--card",
+            "native",
+        ),
+        2,
     )
     assert "unknown encoding 'z3-int'" in one_line_error(
         cli("solve", "magic-frame", "--backend", "external", "--solver-cmd", "cadical", "--encoding", "z3-int"), 2

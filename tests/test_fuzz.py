@@ -63,7 +63,9 @@ def test_mutated_files_never_crash(tmp_path_factory, text, backend):
     """Any mutation of a valid file: exit 0/2/3, no traceback, and every printed solution checks out."""
     path = tmp_path_factory.mktemp("fuzz") / "p.toml"
     path.write_text(text)
-    code, out, err = run(["solve", str(path), "--all", "--json", "--limit", "50", "--timeout", "5", "--backend", backend])
+    code, out, err = run(
+        ["solve", str(path), "--all", "--json", "--limit", "50", "--timeout", "5", "--backend", backend]
+    )
     assert_sane(code, out, err)
     if code in (0, 3):
         puzzle = load_file(path)
@@ -74,10 +76,45 @@ def test_mutated_files_never_crash(tmp_path_factory, text, backend):
 ARGS = st.lists(
     st.sampled_from(
         [
-            "solve", "show", "list", "magic-frame", "magic-star", "sudoku", "nope", "--all", "--json", "--jsonl",
-            "--limit", "2", "0", "-1", "--no-symmetry", "--backend", "z3", "sat", "x", "--encoding", "onehot",
-            "z3-int", "--card", "totalizer", "--pb", "bdd", "--solver", "glucose4", "-p", "box=2", "order=4",
-            "points=7", "box=9", "--givens", "1234", "--timeout", "0.5", "abc", "--help",
+            "solve",
+            "show",
+            "list",
+            "magic-frame",
+            "magic-star",
+            "sudoku",
+            "nope",
+            "--all",
+            "--json",
+            "--jsonl",
+            "--limit",
+            "2",
+            "0",
+            "-1",
+            "--no-symmetry",
+            "--backend",
+            "z3",
+            "sat",
+            "x",
+            "--encoding",
+            "onehot",
+            "z3-int",
+            "--card",
+            "totalizer",
+            "--pb",
+            "bdd",
+            "--solver",
+            "glucose4",
+            "-p",
+            "box=2",
+            "order=4",
+            "points=7",
+            "box=9",
+            "--givens",
+            "1234",
+            "--timeout",
+            "0.5",
+            "abc",
+            "--help",
         ]
     ),
     max_size=8,

@@ -87,9 +87,7 @@ def test_invalid_models_name_the_field(kwargs, message):
 
 def test_symmetry_may_rename_unknowns_consistently():
     """Swapping two independent sums with different unknowns is a symmetry; merging them is not."""
-    p = define(
-        "two", cells=4, values=range(1, 5), sums=[([0, 1], "A"), ([2, 3], "B")], generators=[[2, 3, 0, 1]]
-    )
+    p = define("two", cells=4, values=range(1, 5), sums=[([0, 1], "A"), ([2, 3], "B")], generators=[[2, 3, 0, 1]])
     assert p.group.order == 2
     with pytest.raises(ModelError, match="whose domain differs"):
         define(
@@ -104,9 +102,7 @@ def test_symmetry_may_rename_unknowns_consistently():
 
 def test_prime_unknown_domain():
     """A prime unknown keeps only the primes its sums can reach."""
-    p = define(
-        "pr", cells=2, values=range(1, 6), sums=[([0, 1], "N")], unknowns={"N": UnknownSpec(prime=True)}
-    )
+    p = define("pr", cells=2, values=range(1, 6), sums=[([0, 1], "N")], unknowns={"N": UnknownSpec(prime=True)})
     assert p.unknowns[0].domain == (3, 5, 7)
 
 
@@ -117,9 +113,7 @@ def test_checker_reports_each_broken_rule():
     assert violations(p, [1, 1, 3, 6, 5, 4, 7, 2, 9])[0] == "distinct group #1: cells 0 and 1 both hold 1"
     with pytest.raises(CheckError, match=r"breaks: sum #2 \(1 \+ 2 \+ 4 \+ 5 = N\) is 16, another is 12"):
         verify(p, [1, 2, 3, 4, 5, 6, 7, 8, 9])
-    assert violations(p, [1, 8, 3, 6, 5, 4, 7, 2, 9], {"N": 21}) == [
-        "unknown N reported as 21, the sums give 20"
-    ]
+    assert violations(p, [1, 8, 3, 6, 5, 4, 7, 2, 9], {"N": 21}) == ["unknown N reported as 21, the sums give 20"]
 
 
 @given(small_puzzles(), st.data())

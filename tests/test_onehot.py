@@ -28,6 +28,11 @@ SMALL = {
 }
 
 
+def OneHot(**kw) -> Config:  # noqa: N802 - reads as the Config it builds
+    """A SAT config pinned to one-hot: the backend's default encoding depends on the puzzle."""
+    return Config(encoding="onehot", **kw)
+
+
 def run(puzzle: Puzzle, config: Config, *, raw: bool = False, timeout: float | None = None) -> Outcome:
     session = solvers.open_session(puzzle, config)
     try:
@@ -95,7 +100,7 @@ def test_encoding_is_deterministic(mode: str) -> None:
 @pytest.mark.parametrize("pb", [DEFAULT_PB, "adder"])
 def test_aux_variables_never_collide_with_primary_ones(card: str, pb: str) -> None:
     """Keyed variables are distinct and come first; every other variable is auxiliary and in range."""
-    enc = encode(catalog.build("magic-frame"), Config(card=card, pb=pb))
+    enc = encode(catalog.build("magic-frame"), OneHot(card=card, pb=pb))
     primary = list(enc.x.values()) + list(enc.y.values())
     assert len(set(primary)) == len(primary)
     assert sorted(primary) == list(range(1, len(primary) + 1))
@@ -140,7 +145,7 @@ def test_container_is_encoder_neutral() -> None:
 def test_card_encodings_agree_with_z3(card: str, raw: bool, z3_answers) -> None:
     """Every card encoding (with the default PB one) finds exactly Z3's solutions."""
     for name in SMALL[raw]:
-        got = answers(run(catalog.build(name), Config(card=card), raw=raw))
+        got = answers(run(catalog.build(name), OneHot(card=card), raw=raw))
         assert got == z3_answers(name, raw), name
 
 
@@ -149,7 +154,7 @@ def test_card_encodings_agree_with_z3(card: str, raw: bool, z3_answers) -> None:
 def test_pb_encodings_agree_with_z3(pb: str, raw: bool, z3_answers) -> None:
     """Every PB encoding (with the default card one) finds exactly Z3's solutions."""
     for name in SMALL[raw]:
-        got = answers(run(catalog.build(name), Config(pb=pb), raw=raw))
+        got = answers(run(catalog.build(name), OneHot(pb=pb), raw=raw))
         assert got == z3_answers(name, raw), name
 
 
@@ -160,7 +165,7 @@ def test_sum_modes_agree_with_z3(mode: str, z3_answers, monkeypatch: pytest.Monk
 
     monkeypatch.setattr(onehot, "DEFAULT_SUM_MODE", mode)
     for name in SMALL[True]:
-        assert answers(run(catalog.build(name), Config(), raw=True)) == z3_answers(name, True), name
+        assert answers(run(catalog.build(name), OneHot(), raw=True)) == z3_answers(name, True), name
 
 
 @pytest.mark.parametrize("solver", sorted(SOLVERS))
@@ -168,13 +173,13 @@ def test_every_solver_agrees_with_z3(solver: str, z3_answers) -> None:
     """Every registered solver, kissat (rebuilt per call) and lingeling (no budgets) included;
     solvers with native constraints use them."""
     card = "native" if SOLVERS[solver].native else DEFAULT_CARD
-    got = answers(run(catalog.build("magic-frame"), Config(solver=solver, card=card)))
+    got = answers(run(catalog.build("magic-frame"), OneHot(solver=solver, card=card)))
     assert got == z3_answers("magic-frame", False)
 
 
 def test_magic_blocks_seed_answer() -> None:
     """The seed page's 3x3 block puzzle: one class, [1,6,7,8,5,2,3,4,9] with N = 20."""
-    got = answers(run(catalog.build("magic-blocks"), Config()))
+    got = answers(run(catalog.build("magic-blocks"), OneHot()))
     assert got == [((1, 6, 7, 8, 5, 2, 3, 4, 9), {"N": 20})]
 
 
@@ -190,7 +195,7 @@ def test_tiny_puzzle_matches_brute_force(mode: str, monkeypatch: pytest.MonkeyPa
     puzzle = tiny()
     truth = brute_force(puzzle)
     assert truth.raw  # the oracle must have something to compare
-    got = run(puzzle, Config(), raw=True)
+    got = run(puzzle, OneHot(), raw=True)
     assert [s.values for s in got.solutions] == truth.raw
 
 
@@ -198,9 +203,9 @@ def test_unsatisfiable_sums_give_no_solution() -> None:
     """A total out of reach, or an empty sum with a nonzero total, is UNSAT, not an empty constraint."""
     for total in (-1, 100):
         puzzle = define("far", cells=3, values=range(1, 4), sums=[([0, 1, 2], total)])
-        assert run(puzzle, Config(), raw=True).count == 0
+        assert run(puzzle, OneHot(), raw=True).count == 0
     zero = define("zero", cells=2, values=range(1, 3), sums=[([0, 1], 5, [0, 0])])
-    assert run(zero, Config(), raw=True).count == 0
+    assert run(zero, OneHot(), raw=True).count == 0
 
 
 # --- (d) names ----------------------------------------------------------------------------
@@ -208,28 +213,28 @@ def test_unsatisfiable_sums_give_no_solution() -> None:
 
 def test_unknown_card_encoding_message() -> None:
     with pytest.raises(UsageError) as e:
-        open_session(catalog.build("magic-frame"), Config(card="nope"))
+        open_session(catalog.build("magic-frame"), OneHot(card="nope"))
     assert str(e.value) == "unknown card encoding 'nope'; valid: " + ", ".join(sorted(CARD_ENCODINGS))
 
 
 def test_unknown_pb_encoding_message() -> None:
     with pytest.raises(UsageError) as e:
-        open_session(catalog.build("magic-frame"), Config(pb="nope"))
+        open_session(catalog.build("magic-frame"), OneHot(pb="nope"))
     assert str(e.value) == "unknown PB encoding 'nope'; valid: " + ", ".join(sorted(PB_ENCODINGS))
 
 
 def test_unknown_solver_message() -> None:
     with pytest.raises(UsageError) as e:
-        open_session(catalog.build("magic-frame"), Config(solver="nope"))
+        open_session(catalog.build("magic-frame"), OneHot(solver="nope"))
     assert str(e.value) == "unknown solver 'nope'; valid: " + ", ".join(sorted(SOLVERS))
 
 
 def test_native_encoding_needs_a_native_solver() -> None:
     """A native encoding with a solver that cannot take it is refused before any work."""
     with pytest.raises(UsageError, match="native PB encoding needs a solver.*not minicard"):
-        open_session(catalog.build("magic-frame"), Config(pb="native", solver="minicard"))
+        open_session(catalog.build("magic-frame"), OneHot(pb="native", solver="minicard"))
     with pytest.raises(UsageError, match="native card encoding needs a solver.*not glucose4"):
-        open_session(catalog.build("magic-frame"), Config(card="native", solver="glucose4"))
+        open_session(catalog.build("magic-frame"), OneHot(card="native", solver="glucose4"))
 
 
 def test_defaults_are_registered() -> None:
@@ -248,14 +253,14 @@ def pigeons(holes: int) -> Puzzle:
 def test_timeout_stops_a_long_solver_call(solver: str) -> None:
     """A deadline inside one hard call stops it between conflict slices; found solutions stand."""
     start = time.monotonic()
-    outcome = run(pigeons(13), Config(solver=solver), raw=True, timeout=0.3)
+    outcome = run(pigeons(13), OneHot(solver=solver), raw=True, timeout=0.3)
     assert outcome.stopped == "timeout" and not outcome.complete
     assert time.monotonic() - start < 20
     assert outcome.stats["solve_slices"] >= 1
 
 
 def test_stats_report_sizes_and_settings() -> None:
-    outcome = run(catalog.build("magic-frame"), Config(card="totalizer", pb="adder", solver="glucose4"))
+    outcome = run(catalog.build("magic-frame"), OneHot(card="totalizer", pb="adder", solver="glucose4"))
     st = outcome.stats
     settings = (st["encoding"], st["card"], st["pb"], st["solver"])
     assert settings == ("onehot", "totalizer", "adder", "glucose4")

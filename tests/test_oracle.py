@@ -26,9 +26,7 @@ def test_backend_agrees_with_brute_force(backend, encoding, puzzle):
     assert [s.values for s in raw.solutions] == truth.raw
     assert len(truth.canonical) == burnside(puzzle, truth.raw)
     for strategy in ("auto", "orbit"):
-        classes = puzzlesat.solve(
-            puzzle, all=True, backend=backend, encoding=encoding, symmetry_breaking=strategy
-        )
+        classes = puzzlesat.solve(puzzle, all=True, backend=backend, encoding=encoding, symmetry_breaking=strategy)
         assert [s.values for s in classes.solutions] == truth.canonical, strategy
         for s in classes.solutions:
             assert s.unknowns == puzzle.unknown_values(s.values)

@@ -30,8 +30,17 @@ def test_signal_keeps_streamed_solutions(tmp_path, sig, backend):
     """After 3 streamed solutions the signal stops the run: summary says incomplete, file is saved, exit 3."""
     out_file = tmp_path / "found.json"
     proc = start(
-        "solve", "magic-square", "-p", "order=4", "--all", "--no-symmetry", "--jsonl",
-        "--backend", backend, "-o", str(out_file),
+        "solve",
+        "magic-square",
+        "-p",
+        "order=4",
+        "--all",
+        "--no-symmetry",
+        "--jsonl",
+        "--backend",
+        backend,
+        "-o",
+        str(out_file),
     )
     lines = []
     assert proc.stdout is not None

@@ -11,9 +11,20 @@ from puzzles.model import define
 from puzzles.symmetry import lex_leader_pairs
 
 SMALL = [
-    "magic-blocks", "magic-blocks-inner", "magic-triangle", "magic-triangle-free", "magic-frame",
-    "magic-frame-odd", "magic-frame-even", "magic-frame-primes", "magic-frame-digits", "magic-frame-digits2",
-    "magic-square", "magic-square-18", "magic-pair-18", "magic-star",
+    "magic-blocks",
+    "magic-blocks-inner",
+    "magic-triangle",
+    "magic-triangle-free",
+    "magic-frame",
+    "magic-frame-odd",
+    "magic-frame-even",
+    "magic-frame-primes",
+    "magic-frame-digits",
+    "magic-frame-digits2",
+    "magic-square",
+    "magic-square-18",
+    "magic-pair-18",
+    "magic-star",
 ]
 
 
