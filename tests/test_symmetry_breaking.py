@@ -58,3 +58,13 @@ def test_lex_refused_where_not_exact():
     auto = puzzlesat.solve(p, all=True, backend="z3")
     assert auto.symmetry_breaking == "orbit"
     assert [s.values for s in auto.solutions] == [(1, 1), (1, 2), (2, 2)]
+
+
+def test_order_4_magic_squares_raw_count_is_eight_times_the_classes():
+    """Normal 4x4 magic squares: 880 classes (Frenicle), 7040 raw; no square is its own image."""
+    puzzle = build("magic-square", {"order": "4"})
+    classes = puzzlesat.solve(puzzle, all=True)
+    raw = puzzlesat.solve(puzzle, all=True, modulo_symmetry=False)
+    assert classes.complete and raw.complete
+    assert classes.count == 880 and raw.count == 7040 == 8 * classes.count
+    assert {puzzle.group.canonical(s.values) for s in raw.solutions} == {s.values for s in classes.solutions}
