@@ -6,7 +6,7 @@ The importable API in three calls:
 >>> puzzle = puzzlesat.load("magic-frame")
 >>> outcome = puzzlesat.solve(puzzle, all=True, backend="z3")
 >>> outcome.count, outcome.complete, outcome.solutions[0].unknowns
-(6, True, {'N': 12})
+(6, True, {'N': 13})
 """
 
 from __future__ import annotations
