@@ -14,12 +14,14 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def start(*args: str) -> subprocess.Popen:
+def start(*args: str, stderr) -> subprocess.Popen:
+    """stderr goes to a file: with two pipes, communicate() reads the raw fds and would drop lines
+    already buffered by readline()."""
     return subprocess.Popen(
         [sys.executable, "-c", "import cli; cli.main()", *args],
         cwd=ROOT,
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=stderr,
         text=True,
     )
 
@@ -29,6 +31,7 @@ def start(*args: str) -> subprocess.Popen:
 def test_signal_keeps_streamed_solutions(tmp_path, sig, backend):
     """After 3 streamed solutions the signal stops the run: summary says incomplete, file is saved, exit 3."""
     out_file = tmp_path / "found.json"
+    err_file = (tmp_path / "stderr.txt").open("w+")
     proc = start(
         "solve",
         "magic-square",
@@ -41,6 +44,7 @@ def test_signal_keeps_streamed_solutions(tmp_path, sig, backend):
         backend,
         "-o",
         str(out_file),
+        stderr=err_file,
     )
     lines = []
     assert proc.stdout is not None
@@ -50,9 +54,12 @@ def test_signal_keeps_streamed_solutions(tmp_path, sig, backend):
         if not line:
             break
         lines.append(json.loads(line))
-    assert len(lines) == 3, proc.stderr.read() if proc.stderr else ""
+    assert len(lines) == 3
     proc.send_signal(sig)
-    rest, err = proc.communicate(timeout=60)
+    rest = proc.stdout.read()
+    proc.wait(timeout=60)
+    err_file.seek(0)
+    err = err_file.read()
     assert proc.returncode == 3, err
     assert "Traceback" not in err
     tail = [json.loads(line) for line in rest.splitlines()]

@@ -1,0 +1,408 @@
+"""`puzzlesat compare`: run one puzzle through a matrix of backends, encodings and solvers.
+
+Each configuration is solved with `puzzlesat.solve` (R times with `repeat`, times are medians);
+the rows carry the CNF size, the build time, the time to the first solution (wall clock from the
+call, encoding included), with `all` the time to finish the enumeration, the count and a status.
+Consistency is checked, not assumed: every "ok" row must report the same sorted list of canonical
+solutions (with `all`) or at least the same count; `Comparison.disagreements` says who differs.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from puzzles.errors import PuzzleSatError, UsageError
+from puzzles.model import Puzzle
+from solvers.base import Config
+
+COLUMNS = (
+    "backend",
+    "encoding",
+    "card",
+    "pb",
+    "solver",
+    "variables",
+    "clauses",
+    "literals",
+    "build_seconds",
+    "first_seconds",
+    "all_seconds",
+    "solutions",
+    "status",
+)
+
+DEFAULT_ENCODINGS = ("z3-int", "onehot", "order", "log")
+# Without --card/--pb, one-hot (the encoding most sensitive to them) runs these pairs.
+ONEHOT_PAIRS = (("seqcounter", "totalizer"), ("pairwise", "totalizer"), ("seqcounter", "bdd"))
+# Which PySAT parts each CNF encoding builds; an encoding not listed is assumed to use both.
+USES: dict[str, tuple[str, ...]] = {"onehot": ("card", "pb"), "order": ("card", "pb"), "log": ("pb",)}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One configuration and what it measured."""
+
+    backend: str
+    encoding: str
+    card: str | None
+    pb: str | None
+    solver: str | None
+    variables: int | None = None
+    clauses: int | None = None
+    literals: int | None = None
+    build_seconds: float | None = None
+    first_seconds: float | None = None
+    all_seconds: float | None = None
+    solutions: int | None = None
+    status: str = "not run"
+    found: tuple[tuple[int, ...], ...] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def label(self) -> str:
+        return "/".join(x for x in (self.backend, self.encoding, self.card, self.pb, self.solver) if x)
+
+    @property
+    def total(self) -> float | None:
+        """The time the row is ranked by: the whole enumeration with --all, else the first solution."""
+        return self.all_seconds if self.all_seconds is not None else self.first_seconds
+
+    def as_dict(self) -> dict[str, Any]:
+        return {c: getattr(self, c) for c in COLUMNS}
+
+
+@dataclass
+class Comparison:
+    puzzle: Puzzle
+    all: bool
+    modulo_symmetry: bool
+    rows: list[Row]
+    disagreements: list[str]
+    interrupted: bool = False
+
+    @property
+    def consistent(self) -> bool:
+        return not self.disagreements
+
+    def sorted_rows(self) -> list[Row]:
+        """Fastest first; rows without a time (errors, not run) last, in matrix order."""
+        order = {id(r): i for i, r in enumerate(self.rows)}
+        return sorted(
+            self.rows,
+            key=lambda r: (r.status not in ("ok", "timeout"), r.status != "ok", r.total or 0.0, order[id(r)]),
+        )
+
+    def fastest(self) -> Row | None:
+        ok = [r for r in self.sorted_rows() if r.status == "ok" and r.total is not None]
+        return ok[0] if ok else None
+
+    def as_json(self, timeout: float | None, repeat: int) -> dict[str, Any]:
+        return {
+            "puzzle": self.puzzle.name,
+            "params": dict(self.puzzle.params),
+            "all": self.all,
+            "modulo_symmetry": self.modulo_symmetry,
+            "timeout": timeout,
+            "repeat": repeat,
+            "rows": [r.as_dict() for r in self.sorted_rows()],
+            "consistent": self.consistent,
+        }
+
+
+def _split(value: str | None, what: str, valid: Sequence[str], check: Callable[[str], Any]) -> list[str] | None:
+    """A comma list (None if not given); `all` is every valid name but the native ones."""
+    if value is None:
+        return None
+    items = [v.strip() for v in value.split(",") if v.strip()]
+    if not items:
+        raise UsageError(f"--{what}: empty list; give names separated by commas, or all")
+    out: list[str] = []
+    for item in items:
+        if item == "all":
+            names = [n for n in valid if n != "native"]
+        else:
+            check(item)
+            names = [item]
+        out += [n for n in names if n not in out]
+    return out
+
+
+def matrix(
+    encodings: str | None = None, card: str | None = None, pb: str | None = None, solvers: str | None = None
+) -> list[Config]:
+    """The configurations to run, every name checked first (a UsageError lists the valid ones)."""
+    import encoders
+    from encoders.pysat_names import CARD_ENCODINGS, DEFAULT_CARD, DEFAULT_PB, PB_ENCODINGS, check_card, check_pb
+    from solvers import pysat_solvers
+
+    encs = _split(encodings, "encodings", list(encoders.ENCODINGS), encoders.get) or list(DEFAULT_ENCODINGS)
+    cards = _split(card, "card", list(CARD_ENCODINGS), check_card)
+    pbs = _split(pb, "pb", list(PB_ENCODINGS), check_pb)
+    sats = _split(solvers, "solvers", pysat_solvers.names(), pysat_solvers.get) or [pysat_solvers.DEFAULT_SOLVER]
+    out: list[Config] = []
+    for name in encs:
+        info = encoders.get(name)
+        if info.kind == "smt":
+            out.append(Config(backend="z3", encoding=name))
+            continue
+        uses = USES.get(name, ("card", "pb"))
+        if cards is None and pbs is None and name == "onehot":
+            pairs = list(ONEHOT_PAIRS)
+        else:
+            pairs = [
+                (c, p)
+                for c in (cards or [DEFAULT_CARD] if "card" in uses else [None])
+                for p in (pbs or [DEFAULT_PB] if "pb" in uses else [None])
+            ]
+        out += [Config(backend="sat", encoding=name, card=c, pb=p, solver=s) for c, p in pairs for s in sats]
+    return list(dict.fromkeys(out))
+
+
+def _median(values: list[float]) -> float | None:
+    return round(statistics.median(values), 4) if values else None
+
+
+def run_config(
+    puzzle: Puzzle, config: Config, *, all: bool, modulo_symmetry: bool, timeout: float | None, repeat: int
+) -> Row:
+    """Solve `puzzle` with `config` `repeat` times; an error becomes the row's status, not an exception."""
+    import puzzlesat
+
+    base = Row(
+        backend=config.backend,
+        encoding=config.encoding or "",
+        card=config.card,
+        pb=config.pb,
+        solver=config.solver if config.backend != "z3" else "z3",
+    )
+    builds: list[float] = []
+    firsts: list[float] = []
+    alls: list[float] = []
+    stats: dict[str, Any] = {}
+    found: tuple[tuple[int, ...], ...] | None = None
+    status = "ok"
+    for _ in range(repeat):
+        stamps: list[float] = []
+        start = time.monotonic()
+        try:
+            outcome = puzzlesat.solve(
+                puzzle,
+                all=all,
+                modulo_symmetry=modulo_symmetry,
+                timeout=timeout,
+                config=config,
+                on_solution=lambda _s, stamps=stamps: stamps.append(time.monotonic()),
+            )
+        except PuzzleSatError as e:  # also CheckError: a configuration returned a non-solution
+            return _with(base, status=f"error: {e}")
+        stats = outcome.stats
+        if "build_seconds" in stats:
+            builds.append(float(stats["build_seconds"]))
+        if stamps:
+            firsts.append(stamps[0] - start)
+        elif outcome.complete:  # no solution at all: the first answer was "none"
+            firsts.append(outcome.seconds)
+        if all and outcome.complete:
+            alls.append(outcome.seconds)
+        this = tuple(s.values for s in outcome.solutions)
+        if outcome.stopped in ("timeout", "interrupt"):
+            status = "timeout" if outcome.stopped == "timeout" else "interrupted"
+            found = this
+            break
+        if found is not None and this != found:
+            return _with(base, status=f"error: runs disagree ({len(found)} then {len(this)} solutions)")
+        found = this
+    return _with(
+        base,
+        variables=stats.get("variables"),
+        clauses=stats.get("clauses"),
+        literals=stats.get("literals"),
+        build_seconds=_median(builds),
+        first_seconds=_median(firsts),
+        all_seconds=_median(alls) if all and status == "ok" else None,
+        solutions=None if found is None else len(found),
+        status=status,
+        found=found,
+    )
+
+
+def _with(row: Row, **changes: Any) -> Row:
+    from dataclasses import replace
+
+    return replace(row, **changes)
+
+
+def check_consistency(rows: Sequence[Row], all: bool) -> list[str]:
+    """One line per "ok" row that disagrees with the first "ok" row (solution lists with --all, else counts)."""
+    ok = [r for r in rows if r.status == "ok" and r.found is not None]
+    if not ok:
+        return []
+    ref = ok[0]
+    lines = []
+    for r in ok[1:]:
+        same = r.found == ref.found if all else len(r.found or ()) == len(ref.found or ())
+        if not same:
+            extra = " (different solutions)" if len(r.found or ()) == len(ref.found or ()) else ""
+            lines.append(
+                f"INCONSISTENT: {ref.label} found {len(ref.found or ())}, {r.label} found {len(r.found or ())}{extra}"
+            )
+    return lines
+
+
+def _warm_up(configs: Sequence[Config]) -> None:
+    """Import every backend and encoding module first, so the first row does not pay for the imports."""
+    import importlib
+
+    import encoders
+    import solvers
+
+    targets = {solvers.BACKENDS[c.backend].target for c in configs if c.backend in solvers.BACKENDS}
+    targets |= {encoders.ENCODINGS[c.encoding].target for c in configs if c.encoding in encoders.ENCODINGS}
+    targets |= (
+        {"pysat.card:EncType", "pysat.pb:EncType", "pysat.solvers:Solver"}
+        if any(c.backend == "sat" for c in configs)
+        else set()
+    )
+    for target in sorted(targets):
+        try:
+            importlib.import_module(target.split(":")[0])
+        except (ImportError, AssertionError):  # the row itself will say what is missing
+            pass
+
+
+class _Progress:
+    """`[3/12] sat/onehot/...` on stderr while the matrix runs; silent when stderr is not a terminal."""
+
+    def __init__(self, total: int, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stderr
+        self.enabled = self.stream.isatty()
+        self.total = total
+        self.shown = False
+
+    def __call__(self, index: int, config: Config) -> None:
+        if self.enabled:
+            label = "/".join(x for x in (config.backend, config.encoding, config.card, config.pb, config.solver) if x)
+            self.stream.write(f"\r\033[K  [{index}/{self.total}] {label} ")
+            self.stream.flush()
+            self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+def compare(
+    puzzle: Puzzle,
+    configs: Sequence[Config],
+    *,
+    all: bool = False,
+    modulo_symmetry: bool = True,
+    timeout: float | None = None,
+    repeat: int = 1,
+    runner: Callable[..., Row] | None = None,
+    progress: bool = True,
+) -> Comparison:
+    """Run every configuration in turn; Ctrl-C stops at the current one and keeps the rows so far."""
+    from solvers.base import STOP
+
+    if repeat < 1:
+        raise UsageError("--repeat must be at least 1")
+    run = runner or run_config
+    if runner is None:
+        _warm_up(configs)
+    show = _Progress(len(configs)) if progress else None
+    rows: list[Row] = []
+    interrupted = False
+    try:
+        for i, config in enumerate(configs, 1):
+            if show:
+                show(i, config)
+            row = run(puzzle, config, all=all, modulo_symmetry=modulo_symmetry, timeout=timeout, repeat=repeat)
+            rows.append(row)
+            if row.status == "interrupted" or STOP.is_set():
+                interrupted = True
+                break
+    finally:
+        if show:
+            show.close()
+    return Comparison(puzzle, all, modulo_symmetry, rows, check_consistency(rows, all), interrupted)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.4f}"
+    return str(value)
+
+
+def table_text(comparison: Comparison) -> str:
+    """Aligned plain text, fastest first, the fastest "ok" row marked with `*`."""
+    heads = ("", "backend", "encoding", "card", "pb", "solver", "vars", "clauses", "literals", "build s", "first s")
+    heads += ("all s",) if comparison.all else ()
+    heads += ("solutions", "status")
+    best = comparison.fastest()
+    body = []
+    for r in comparison.sorted_rows():
+        cells = ["*" if r is best else "", r.backend, r.encoding, r.card, r.pb, r.solver, r.variables, r.clauses]
+        cells += [r.literals, r.build_seconds, r.first_seconds]
+        cells += [r.all_seconds] if comparison.all else []
+        cells += [r.solutions, r.status]
+        body.append([_cell(c) if c != "" else "" for c in cells])
+    widths = [max(len(h), *(len(b[i]) for b in body)) if body else len(h) for i, h in enumerate(heads)]
+    numeric = {"vars", "clauses", "literals", "build s", "first s", "all s", "solutions"}
+
+    def line(cells: Sequence[str]) -> str:
+        parts = [c.rjust(w) if h in numeric else c.ljust(w) for c, w, h in zip(cells, widths, heads, strict=True)]
+        return "  ".join(parts).rstrip()
+
+    scope = (
+        "all solutions" + (" modulo symmetry" if comparison.modulo_symmetry else "")
+        if comparison.all
+        else ("first solution")
+    )
+    out = [line(heads), *(line(b) for b in body)]
+    verdict = "consistent" if comparison.consistent else "INCONSISTENT"
+    ok = sum(r.status == "ok" for r in comparison.rows)
+    out.append(f"{comparison.puzzle.name}: {len(comparison.rows)} configurations, {ok} ok, {scope}, {verdict}")
+    return "\n".join(out)
+
+
+def table_csv(comparison: Comparison) -> str:
+    import csv
+    import io
+
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(COLUMNS)
+    for r in comparison.sorted_rows():
+        w.writerow(["" if v is None else v for v in r.as_dict().values()])
+    return buf.getvalue().rstrip("\n")
+
+
+def listing() -> str:
+    """Every name compare takes (encodings, card and PB encodings, solvers) with one line each."""
+    import encoders
+    from encoders.pysat_names import CARD_ENCODINGS, DEFAULT_CARD, DEFAULT_PB, PB_ENCODINGS
+    from solvers import pysat_solvers
+
+    def section(title: str, items: list[tuple[str, str]], default: str | None = None) -> list[str]:
+        width = max(len(n) for n, _ in items)
+        lines = [f"{title}:"]
+        for n, text in items:
+            lines.append(f"  {n:<{width}}  {text}" + (" (default)" if n == default else ""))
+        return lines
+
+    encs = [(e.name, f"[{e.kind}] {e.summary}") for e in encoders.ENCODINGS.values()]
+    out = section("Encodings (--encodings)", encs)
+    out += section("Cardinality encodings (--card)", sorted(CARD_ENCODINGS.items()), DEFAULT_CARD)
+    out += section("PB encodings (--pb)", sorted(PB_ENCODINGS.items()), DEFAULT_PB)
+    sats = [(s.name, s.summary) for s in sorted(pysat_solvers.SOLVERS.values(), key=lambda s: s.name)]
+    out += section("SAT solvers (--solvers)", sats, pysat_solvers.DEFAULT_SOLVER)
+    out.append('("native" card/PB encodings run only when named, with a solver that supports them)')
+    return "\n".join(out)
