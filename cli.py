@@ -154,7 +154,7 @@ def solve(
     4 the backend failed (e.g. the --solver-cmd program of --backend external).
     """
     import puzzlesat
-    from puzzlesat.files import write_atomic
+    from puzzles.atomic import write_atomic
     from puzzlesat.progress import Progress
     from puzzlesat.report import outcome_json, outcome_text, solution_json
     from solvers import resolve

@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from encoders.varmap import VarMap
+from puzzles.atomic import write_atomic
 from puzzles.errors import UsageError
 from puzzles.files import dump_toml
 from puzzles.model import Puzzle
 
 from .blockfile import Blocked, read_blocked
-from .files import write_atomic
 
 FORMATS = {"cnf": "DIMACS CNF", "opb": "OPB pseudo-Boolean (PB competition format)", "smt2": "SMT-LIB 2"}
 DEFAULT_FOLDER = "cnf_out"

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from encoders.dimacs import clause_lines, encode_for_dimacs
+from puzzles.atomic import write_atomic
 from puzzles.errors import BackendError, UsageError
 from puzzles.model import Puzzle
-from puzzlesat.files import write_atomic
 
 from .base import Config, Found, SearchStopped
 from .dimacs_io import SAT, UNSAT, GarbledAnswer, first_violated, parse_answer
