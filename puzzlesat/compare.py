@@ -10,7 +10,6 @@ solutions (with `all`) or at least the same count; `Comparison.disagreements` sa
 from __future__ import annotations
 
 import statistics
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -19,6 +18,8 @@ from typing import Any, TextIO
 from puzzles.errors import PuzzleSatError, UsageError
 from puzzles.model import Puzzle
 from solvers.base import Config
+
+from .progress import StatusLine
 
 COLUMNS = (
     "backend",
@@ -274,26 +275,16 @@ def _warm_up(configs: Sequence[Config]) -> None:
             pass
 
 
-class _Progress:
+class _Progress(StatusLine):
     """`[3/12] sat/onehot/...` on stderr while the matrix runs; silent when stderr is not a terminal."""
 
     def __init__(self, total: int, stream: TextIO | None = None) -> None:
-        self.stream = stream or sys.stderr
-        self.enabled = self.stream.isatty()
+        super().__init__(stream)
         self.total = total
-        self.shown = False
 
     def __call__(self, index: int, config: Config) -> None:
-        if self.enabled:
-            label = "/".join(x for x in (config.backend, config.encoding, config.card, config.pb, config.solver) if x)
-            self.stream.write(f"\r\033[K  [{index}/{self.total}] {label} ")
-            self.stream.flush()
-            self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\r\033[K")
-            self.stream.flush()
+        label = "/".join(x for x in (config.backend, config.encoding, config.card, config.pb, config.solver) if x)
+        self.show(f"  [{index}/{self.total}] {label} ")
 
 
 def compare(
