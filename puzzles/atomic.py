@@ -1,4 +1,5 @@
-"""Atomic file writes: a temporary file in the same folder, then a rename, so no file is half-written."""
+"""Files in and out: reads that fail as one clear error, and atomic writes (a temporary file in the
+same folder, then a rename), so no file is ever half-written."""
 
 from __future__ import annotations
 
@@ -6,7 +7,25 @@ import os
 import tempfile
 from pathlib import Path
 
-from puzzles.errors import UsageError
+from puzzles.errors import PuzzleSatError, UsageError
+
+
+def read_text(
+    path: str | Path, *, error: type[PuzzleSatError] = UsageError, label: str | None = None, lenient: bool = False
+) -> str:
+    """A file's UTF-8 text; a missing, unreadable or (unless lenient) non-UTF-8 file is one `error`
+    naming it (`label`, default the path)."""
+    name = label or str(path)
+    try:
+        return Path(path).read_text(encoding="utf-8", errors="replace" if lenient else "strict")
+    except FileNotFoundError:
+        raise error(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise error(f"{name}: is a directory") from None
+    except UnicodeDecodeError as e:
+        raise error(f"{name}: not UTF-8 text (byte {e.start})") from None
+    except OSError as e:
+        raise error(f"{name}: cannot read: {e.strerror}") from None
 
 
 def write_atomic(path: str | Path, data: str | bytes, *, force: bool = True) -> Path:

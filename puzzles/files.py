@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .atomic import read_text
 from .errors import FileFormatError, ModelError
 from .model import Puzzle, UnknownSpec, define
 
@@ -357,16 +358,7 @@ def load_text(text: str, source_name: str = "<string>") -> Puzzle:
 
 def load_file(path: str | Path) -> Puzzle:
     """Read a puzzle file; a missing or unreadable file is a FileFormatError too."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FileFormatError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise FileFormatError(f"{path}: is a directory, not a puzzle file") from None
-    except UnicodeDecodeError as e:
-        raise FileFormatError(f"{path}: not UTF-8 text (byte {e.start})") from None
-    except OSError as e:
-        raise FileFormatError(f"{path}: cannot read: {e.strerror}") from None
+    text = read_text(path, error=FileFormatError)
     return load_text(text, str(path))
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 from encoders.varmap import VarMap
+from puzzles import atomic
 from puzzles.check import violations
 from puzzles.errors import PuzzleSatError, UsageError
 from puzzles.model import Puzzle
@@ -54,14 +54,7 @@ def read_text(path: str, what: str) -> str:
     """A file's text (`-` is standard input); an unreadable file is a UsageError."""
     if path == "-":
         return sys.stdin.read()
-    try:
-        return Path(path).read_text(encoding="utf-8", errors="replace")
-    except FileNotFoundError:
-        raise UsageError(f"{what} {path}: no such file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{what} {path}: is a directory") from None
-    except OSError as e:
-        raise UsageError(f"{what} {path}: cannot read: {e.strerror}") from None
+    return atomic.read_text(path, label=f"{what} {path}", lenient=True)
 
 
 def _same_puzzle(puzzle: Puzzle, found: str | None, written_for: str, origin: str) -> None:
