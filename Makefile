@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,plot]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -20,6 +20,12 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+
+# The peer comparison of issue #6 (benchmarks/README.md): installs OR-Tools; MiniZinc/Gecode comes
+# from Debian (apt-get install minizinc) and its column is left empty without it.
+bench: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[bench]'
+	$(PY) -m benchmarks
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis *.egg-info

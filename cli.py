@@ -1,10 +1,11 @@
 """The `puzzlesat` command line: parses, calls the library, renders. No logic lives here."""
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: typer resolves every option's annotation at start-up,
+# and evaluating string annotations cost 10 ms of `puzzlesat --help` (measured).
 import json
 import signal
 import sys
+from collections.abc import Callable
 from typing import Annotated, NoReturn
 
 import typer
@@ -108,6 +109,7 @@ def show(
         "puzzlesat solve magic-square -p order=4 --limit 5",
         "puzzlesat solve sudoku -p box=2 --all --no-symmetry",
         "puzzlesat solve my-puzzle.toml --all --backend z3 --timeout 10",
+        "puzzlesat solve sudoku --givens-file top95.txt --json",
     )
 )
 def solve(
@@ -146,15 +148,23 @@ def solve(
     output: Annotated[
         str | None, typer.Option("--output", "-o", help="Also write the JSON document to this file (atomically).")
     ] = None,
+    givens_file: Annotated[
+        str | None,
+        typer.Option(
+            help="Batch: solve every instance in this file (one givens string a line, - for stdin) "
+            "on one encoding; --json/--jsonl/-o report per instance."
+        ),
+    ] = None,
 ) -> None:
     """Solve a puzzle: one solution, or with --all every solution modulo symmetry.
 
+    With --givens-file, solve many instances of a catalog puzzle (e.g. a file of sudokus, one
+    81-character line each): the puzzle is encoded once and each line solved under its givens.
     Every solution is checked against the puzzle by plain Python before it is printed.
     Exit status: 0 search finished, 2 bad input, 3 stopped by --timeout or a signal,
     4 the backend failed (e.g. the --solver-cmd program of --backend external).
     """
     import puzzlesat
-    from puzzles.atomic import write_atomic
     from puzzlesat.progress import Progress
     from puzzlesat.report import outcome_json, outcome_text, solution_json
     from solvers import resolve
@@ -163,12 +173,21 @@ def solve(
 
     if as_json and jsonl:
         raise UsageError("--json and --jsonl exclude each other")
-    p = _load(puzzle, param, givens)
+    if givens_file is not None and givens is not None:
+        raise UsageError("--givens and --givens-file exclude each other")
     if solver_cmd is not None and backend != "external":
         raise UsageError("--solver-cmd applies to --backend external only")
-    config = resolve(
-        Config(backend=backend, encoding=encoding, card=card, pb=pb, solver=solver, solver_cmd=solver_cmd), p
-    )
+    config = Config(backend=backend, encoding=encoding, card=card, pb=pb, solver=solver, solver_cmd=solver_cmd)
+    if givens_file is not None:
+        from puzzles.instances import load_instances
+
+        instances = load_instances(puzzle, _params(param) or None, givens_file)
+        options = {"all": all_, "limit": limit, "modulo_symmetry": not no_symmetry}
+        options["symmetry_breaking"] = symmetry_breaking
+        _solve_batch(instances, config, options, timeout, as_json, jsonl, output)
+        return
+    p = _load(puzzle, param, givens)
+    config = resolve(config, p)
     progress = Progress(enabled=None if (all_ or limit) else False)
 
     def found(solution: Solution) -> None:
@@ -190,16 +209,53 @@ def solve(
         )
     finally:
         progress.close()
-    doc = outcome_json(p, config, outcome)
+    _emit(outcome_json(p, config, outcome), "solutions", lambda: outcome_text(p, outcome), as_json, jsonl, output)
+    if outcome.stopped in ("timeout", "interrupt"):
+        raise typer.Exit(3)
+
+
+def _emit(doc: dict, items: str, text: Callable[[], str], as_json: bool, jsonl: bool, output: str | None) -> None:
+    """The end of a solve: the JSON document to -o, then the document, a JSONL summary (the document
+    without its `items` list, already streamed) or the text."""
+    from puzzles.atomic import write_atomic
+
     if output:
         write_atomic(output, json.dumps(doc) + "\n")
     if as_json:
         typer.echo(json.dumps(doc))
     elif jsonl:
-        typer.echo(json.dumps({"summary": {k: v for k, v in doc.items() if k != "solutions"}}))
+        typer.echo(json.dumps({"summary": {k: v for k, v in doc.items() if k != items}}))
     else:
-        typer.echo(outcome_text(p, outcome))
-    if outcome.stopped in ("timeout", "interrupt"):
+        typer.echo(text())
+
+
+def _solve_batch(instances, config, options: dict, timeout, as_json: bool, jsonl: bool, output: str | None) -> None:
+    """`solve --givens-file`: every instance on one session, reported as each finishes."""
+    from puzzlesat.batch import common_base, solve_batch
+    from puzzlesat.progress import StatusLine
+    from puzzlesat.report import batch_json, batch_summary_text, instance_json, instance_text
+    from solvers import resolve
+
+    base = common_base([i.puzzle for i in instances])
+    config = resolve(config, base)
+    status = StatusLine()
+
+    def done(index: int, outcome) -> None:
+        if jsonl:
+            typer.echo(json.dumps(instance_json(instances[index], outcome)))
+            sys.stdout.flush()
+        elif not as_json:
+            status.close()
+            typer.echo(instance_text(instances[index], outcome, index + 1))
+        status.show(f"  {index + 1}/{len(instances)} instances ")
+
+    try:
+        batch = solve_batch([i.puzzle for i in instances], timeout=timeout, config=config, on_outcome=done, **options)
+    finally:
+        status.close()
+    doc = batch_json(base, config, instances, batch)
+    _emit(doc, "results", lambda: batch_summary_text(batch), as_json, jsonl, output)
+    if batch.stopped:
         raise typer.Exit(3)
 
 
@@ -280,6 +336,7 @@ def decode(
         "puzzlesat compare magic-star --encodings onehot --card all --pb totalizer,bdd",
         "puzzlesat compare magic-square -p order=4 --solvers cadical195,glucose4 --timeout 10 --repeat 3",
         "puzzlesat compare magic-frame --encodings all --card all --pb all --csv > matrix.csv",
+        "puzzlesat compare magic-star --all --plot star.svg",
         "puzzlesat compare --list",
     ),
 )
@@ -293,7 +350,7 @@ def compare(
         ),
     ] = None,
     encodings: Annotated[
-        str | None, typer.Option(help="Comma list of encodings, or all (default: z3-int,onehot,order,log).")
+        str | None, typer.Option(help="Comma list of encodings, or all (default: z3-int,z3-pb,onehot,order,log).")
     ] = None,
     card: Annotated[
         str | None, typer.Option(help="Comma list of cardinality encodings, or all (for onehot and order).")
@@ -316,13 +373,19 @@ def compare(
     givens: GivensOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON document for scripts.")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="CSV, one row per configuration.")] = False,
+    plot: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE", help="Also draw sizes and times as grouped bars to FILE.png or FILE.svg (needs matplotlib)."
+        ),
+    ] = None,
     list_: Annotated[
         bool, typer.Option("--list", help="List every encoding, card/PB encoding and solver name, then exit.")
     ] = False,
 ) -> None:
     """Compare encodings and solvers on one puzzle: sizes, build time, time to first (and all) solutions.
 
-    Without options: Z3 (z3-int), one-hot with three card/PB pairs, order and log on the default
+    Without options: Z3 (z3-int, z3-pb), one-hot with three card/PB pairs, order and log on the default
     SAT solver. Naming --card or --pb runs the full cross product for the encodings that use them;
     the "native" card/PB encodings run only when named. Rows are sorted by time, the fastest
     marked *. Every finished configuration must find the same solutions (with --all) or count.
@@ -338,9 +401,17 @@ def compare(
         raise UsageError("compare: missing PUZZLE (or give --list)")
     if as_json and as_csv:
         raise UsageError("--json and --csv exclude each other")
+    if plot is not None:
+        from puzzlesat.plot import check
+
+        check(plot)  # a bad suffix or a missing matplotlib fails before the matrix runs
     p = _load(puzzle, param, givens)
     configs = cmp.matrix(encodings, card, pb, solvers)
     result = cmp.compare(p, configs, all=all_, modulo_symmetry=not no_symmetry, timeout=timeout, repeat=repeat)
+    if plot is not None:
+        from puzzlesat.plot import write_plot
+
+        write_plot(result, plot)
     if as_json:
         typer.echo(json.dumps(result.as_json(timeout, repeat)))
     elif as_csv:

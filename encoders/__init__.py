@@ -48,6 +48,13 @@ ENCODINGS: dict[str, EncodingInfo] = {
     for e in (
         EncodingInfo("z3-int", "smt", "Z3 integer variables, Distinct and linear sums", "encoders.z3_int:encode"),
         EncodingInfo(
+            "z3-pb",
+            "smt",
+            "Z3 Booleans, one per cell and value; PbEq exactly-one and sums, AtMost for all-different",
+            "encoders.z3_pb:encode",
+            max_values=10_000,
+        ),
+        EncodingInfo(
             "onehot",
             "cnf",
             "one Boolean per cell and value (direct encoding); cardinality and PB parts from PySAT",

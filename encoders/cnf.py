@@ -8,10 +8,13 @@ never auxiliaries (as CPMpy's `solveAll` does).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from puzzles.errors import CheckError
+
+from .varmap import VarMap
 
 # A native constraint sum(weights[i] * lits[i]) <= bound; weights empty means all 1.
 NativeAtMost = tuple[list[int], int, list[int]]
@@ -66,33 +69,28 @@ class CNFEncoding:
             if v >= w
         ]
 
+    @cached_property
+    def varmap(self) -> VarMap:
+        """The map from literals back to cell values, read once through `value_literals`."""
+        return VarMap.from_encoding(self)
+
     def decode(self, model: Iterable[int]) -> tuple[tuple[int, ...], dict[str, int]]:
         """Cell values and unknowns from a model (a solver's signed literals, or the true ones).
 
         Each cell must match exactly one value; anything else means the encoding is broken, which
         is a CheckError (an internal error), never a user error.
         """
-        true = set(model)  # a negative literal holds when its variable is not in `true`
-
-        def holds(lits: Iterable[int]) -> bool:
-            return all(lit in true if lit > 0 else -lit not in true for lit in lits)
-
-        def pick(what: str, domain: Sequence[int], lits_of: Callable[[int], list[int]]) -> int:
-            hits = [v for v in domain if holds(lits_of(v))]
-            if len(hits) != 1:
-                raise CheckError(f"internal error: the SAT model gives {what} {'no value' if not hits else hits}")
-            return hits[0]
-
-        values = tuple(
-            pick(f"cell #{c}", dom, lambda v, c=c: self.value_literals(c, v)) for c, dom in enumerate(self.domains)
-        )
-        unknowns = {
-            name: pick(f"unknown {name}", dom, lambda v, name=name: self.unknown_literals(name, v))
-            for name, dom in self.unknown_domains.items()
-        }
-        return values, unknowns
+        try:
+            return self.varmap.decode(model)
+        except ValueError as e:
+            raise CheckError(f"internal error: {str(e).replace('the model', 'the SAT model')}") from None
 
     def stats(self) -> dict[str, int]:
+        return dict(self._stats)
+
+    @cached_property
+    def _stats(self) -> dict[str, int]:
+        """Computed once: counting literals walks every clause, and batches ask after each instance."""
         return {
             "variables": self.nvars,
             "decision_variables": self.decision_vars,

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from puzzles.errors import UsageError
@@ -130,6 +131,20 @@ class VarMap:
         except ValueError as e:
             raise UsageError(f"{source}: bad variable map: {e}") from None
 
+    @cached_property
+    def _tables(self) -> tuple[tuple[tuple[object, tuple[tuple[int, Conj], ...]], ...], ...]:
+        """Per cell, then per unknown (by name): its label and its (value, conjunction) pairs, sorted."""
+        cells: dict[int, list[tuple[int, Conj]]] = {}
+        for (c, v), lits in sorted(self.cells.items()):
+            cells.setdefault(c, []).append((v, lits))
+        unknowns: dict[str, list[tuple[int, Conj]]] = {}
+        for (n, v), lits in sorted(self.unknowns.items()):
+            unknowns.setdefault(n, []).append((v, lits))
+        return (
+            tuple((f"cell #{c}", tuple(cells[c])) for c in range(self.ncells)),
+            tuple((f"unknown {n}", tuple(pairs)) for n, pairs in unknowns.items()),
+        )
+
     def decode(self, model: Iterable[int]) -> tuple[tuple[int, ...], dict[str, int]]:
         """Cell values and unknowns under a model (true literals; unlisted variables are false).
 
@@ -137,25 +152,19 @@ class VarMap:
         """
         true = {lit for lit in model if lit > 0}
 
-        def holds(lits: Sequence[int]) -> bool:
+        def holds(lits: Conj) -> bool:
             return all((lit in true) if lit > 0 else (-lit not in true) for lit in lits)
 
-        hits: dict[object, list[int]] = {}
-        for (c, v), lits in sorted(self.cells.items()):
-            hits.setdefault(c, [])
-            if holds(lits):
-                hits[c].append(v)
-        for (n, v), lits in sorted(self.unknowns.items()):
-            hits.setdefault(("y", n), [])
-            if holds(lits):
-                hits[("y", n)].append(v)
-        for key, found in hits.items():
+        def pick(what: object, pairs: tuple[tuple[int, Conj], ...]) -> int:
+            found = [v for v, lits in pairs if holds(lits)]
             if len(found) != 1:
-                what = f"unknown {key[1]}" if isinstance(key, tuple) else f"cell #{key}"
                 got = "no value" if not found else "the values " + ", ".join(map(str, found))
                 raise ValueError(f"the model gives {what} {got}")
-        values = tuple(hits[c][0] for c in range(self.ncells))
-        return values, {n: hits[("y", n)][0] for n in sorted({n for n, _ in self.unknowns})}
+            return found[0]
+
+        cells, unknowns = self._tables
+        values = tuple(pick(what, pairs) for what, pairs in cells)
+        return values, {str(what)[8:]: pick(what, pairs) for what, pairs in unknowns}
 
 
 def _conj(lits: Any) -> Conj:

@@ -20,9 +20,23 @@ class Z3Encoding:
     unknowns: dict[str, z3.ArithRef]
     assertions: tuple[z3.BoolRef, ...]
 
+    def values(self, model: z3.ModelRef) -> tuple[int, ...]:
+        """The cell values of a model."""
+        return tuple(model.eval(x, model_completion=True).as_long() for x in self.cells)
+
+    def unknown_values(self, model: z3.ModelRef) -> dict[str, int]:
+        return {name: model.eval(x, model_completion=True).as_long() for name, x in self.unknowns.items()}
+
     def differs_from(self, values: Sequence[int]) -> z3.BoolRef:
         """The blocking clause for one full assignment."""
         return z3.Or([x != v for x, v in zip(self.cells, values, strict=True)])
+
+    def less_than(self, a: int, b: int) -> z3.BoolRef:
+        """cell a < cell b (lex-leader symmetry breaking)."""
+        return self.cells[a] < self.cells[b]
+
+    def size(self) -> dict[str, int]:
+        return {"assertions": len(self.assertions), "integers": len(self.cells) + len(self.unknowns)}
 
 
 def in_domain(x: z3.ArithRef, domain: Sequence[int]) -> z3.BoolRef:

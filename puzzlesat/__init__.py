@@ -15,11 +15,20 @@ import time
 from collections.abc import Callable
 
 from puzzles.model import Puzzle
-from solvers.base import Config
+from solvers.base import Config, Session
 from solvers.enumerate import Outcome, Solution
 
-__all__ = ["Config", "Outcome", "Puzzle", "Solution", "load", "solve"]
+__all__ = ["BatchOutcome", "Config", "Outcome", "Puzzle", "Solution", "load", "solve", "solve_batch"]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> object:
+    """Batch solving lives in its own module, loaded on first use."""
+    if name in ("BatchOutcome", "solve_batch"):
+        from . import batch
+
+        return getattr(batch, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def load(ref: str, params: dict[str, str] | None = None, givens: str | None = None) -> Puzzle:
@@ -48,32 +57,59 @@ def solve(
     canonical solutions (static lex-leader constraints), "orbit" blocks each found solution's whole
     orbit, "auto" takes lex where it is exact for the puzzle and orbit elsewhere.
     """
-    from dataclasses import replace
-
     import solvers
-    from solvers.enumerate import enumerate_solutions
 
-    cfg = replace(config or Config(), **{k: v for k, v in names.items() if v is not None})
-    cfg = solvers.resolve(cfg, puzzle)
-    pairs = _lex_pairs(puzzle, symmetry_breaking) if modulo_symmetry else None
+    cfg = solvers.resolve(configure(config, names), puzzle)
     start = time.monotonic()
     session = solvers.open_session(puzzle, cfg)
     try:
-        if pairs:
-            session.add_less_than(pairs)
-        outcome = enumerate_solutions(
+        outcome = run(
             puzzle,
             session,
             limit=limit if (all or limit is not None) else 1,
             modulo_symmetry=modulo_symmetry,
+            symmetry_breaking=symmetry_breaking,
             timeout=None if timeout is None else max(0.0, timeout - (time.monotonic() - start)),
             on_solution=on_solution,
-            lex_leader=bool(pairs),
         )
     finally:
         session.close()
     outcome.seconds = time.monotonic() - start  # encoding included: the user waited for it too
     return outcome
+
+
+def configure(config: Config | None, names: dict[str, str | None]) -> Config:
+    """`config` with the keyword overrides (`backend="z3"`, `card=...`) that are not None."""
+    from dataclasses import replace
+
+    return replace(config or Config(), **{k: v for k, v in names.items() if v is not None})
+
+
+def run(
+    puzzle: Puzzle,
+    session: Session,
+    *,
+    limit: int | None,
+    modulo_symmetry: bool,
+    symmetry_breaking: str,
+    timeout: float | None,
+    on_solution: Callable[[Solution], None] | None,
+) -> Outcome:
+    """One enumeration on an open session: the lex-leader constraints if they apply, then the loop."""
+    from solvers.enumerate import enumerate_solutions
+
+    pairs = _lex_pairs(puzzle, symmetry_breaking) if modulo_symmetry else None
+    if pairs:
+        session.add_less_than(pairs)
+    return enumerate_solutions(
+        puzzle,
+        session,
+        limit=limit,
+        modulo_symmetry=modulo_symmetry,
+        timeout=timeout,
+        on_solution=on_solution,
+        lex_leader=bool(pairs),
+    )
 
 
 SYMMETRY_BREAKING = ("auto", "lex", "orbit")

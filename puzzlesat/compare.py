@@ -37,7 +37,7 @@ COLUMNS = (
     "status",
 )
 
-DEFAULT_ENCODINGS = ("z3-int", "onehot", "order", "log")
+DEFAULT_ENCODINGS = ("z3-int", "z3-pb", "onehot", "order", "log")
 # Without --card/--pb, one-hot (the encoding most sensitive to them) runs these pairs.
 ONEHOT_PAIRS = (("seqcounter", "totalizer"), ("pairwise", "totalizer"), ("seqcounter", "bdd"))
 # Which PySAT parts each CNF encoding builds; an encoding not listed is assumed to use both.

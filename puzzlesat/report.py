@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from puzzles.board import render
+from puzzles.instances import Instance
 from puzzles.model import Puzzle
 from solvers.base import Config
 from solvers.enumerate import Outcome, Solution
+
+if TYPE_CHECKING:
+    from .batch import BatchOutcome
 
 SETTINGS = ("encoding", "card", "pb", "solver")
 
@@ -16,12 +21,18 @@ def solution_json(solution: Solution) -> dict[str, Any]:
     return {"values": list(solution.values), "unknowns": dict(solution.unknowns)}
 
 
-def outcome_json(puzzle: Puzzle, config: Config, outcome: Outcome) -> dict[str, Any]:
-    """The `--json` document; key order is fixed so output is byte-identical run to run."""
-    stats = dict(outcome.stats)
+def _head(puzzle: Puzzle, config: Config, stats: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The first keys of a JSON document (puzzle, backend, settings) and the stats left over."""
+    rest = dict(stats)
     doc: dict[str, Any] = {"puzzle": puzzle.name, "params": dict(puzzle.params), "backend": config.backend}
     for key in SETTINGS:
-        doc[key] = stats.pop(key, None)
+        doc[key] = rest.pop(key, None)
+    return doc, rest
+
+
+def outcome_json(puzzle: Puzzle, config: Config, outcome: Outcome) -> dict[str, Any]:
+    """The `--json` document; key order is fixed so output is byte-identical run to run."""
+    doc, stats = _head(puzzle, config, outcome.stats)
     doc.update(
         modulo_symmetry=outcome.modulo_symmetry,
         symmetry_breaking=outcome.symmetry_breaking,
@@ -67,3 +78,48 @@ def outcome_text(puzzle: Puzzle, outcome: Outcome) -> str:
     parts = [solution_text(puzzle, s, i) for i, s in enumerate(outcome.solutions, 1)]
     parts.append(summary_text(outcome))
     return "\n".join(parts)
+
+
+def instance_json(instance: Instance, outcome: Outcome) -> dict[str, Any]:
+    """One batch instance: where it came from and what was found (settings live in the batch document)."""
+    return {
+        "line": instance.line,
+        "givens": instance.givens,
+        "complete": outcome.complete,
+        "stopped": outcome.stopped,
+        "count": outcome.count,
+        "solutions": [solution_json(s) for s in outcome.solutions],
+        "seconds": round(outcome.seconds, 4),
+    }
+
+
+def batch_json(base: Puzzle, config: Config, instances: Sequence[Instance], batch: BatchOutcome) -> dict[str, Any]:
+    """The `--json` document of a batch; one entry per instance attempted, in input order."""
+    doc, stats = _head(base, config, batch.stats)
+    doc.update(
+        instances=batch.instances,
+        attempted=len(batch.outcomes),
+        solved=batch.solved,
+        complete=batch.complete,
+        stopped=batch.stopped,
+        results=[instance_json(i, o) for i, o in zip(instances, batch.outcomes, strict=False)],
+        stats={"seconds": round(batch.seconds, 4), **stats},
+    )
+    return doc
+
+
+def instance_text(instance: Instance, outcome: Outcome, index: int) -> str:
+    parts = [f"== instance {index} (line {instance.line})"]
+    parts += [solution_text(instance.puzzle, s, i) for i, s in enumerate(outcome.solutions, 1)]
+    parts.append(summary_text(outcome))
+    return "\n".join(parts) + "\n"
+
+
+def batch_summary_text(batch: BatchOutcome) -> str:
+    """One line: how many instances were solved, and whether the batch ran to its end."""
+    unsolved = len(batch.outcomes) - batch.solved
+    state = "complete" if batch.complete else f"INCOMPLETE: stopped by {batch.stopped}"
+    return (
+        f"{len(batch.outcomes)} of {batch.instances} instances done: {batch.solved} solved, "
+        f"{unsolved} without a solution; {state}, {batch.seconds:.2f} s"
+    )

@@ -22,12 +22,15 @@ class BackendInfo:
     default_encoding: str
     summary: str
     target: str  # "module:function" opening a session from (puzzle, config)
+    scopes: bool = False  # its sessions have push/pop (solvers.base.ScopedSession): batch solving shares one
 
 
 BACKENDS: dict[str, BackendInfo] = {
     b.name: b
     for b in (
-        BackendInfo("sat", "cnf", "onehot", "any PySAT solver, incremental", "solvers.sat_backend:open_session"),
+        BackendInfo(
+            "sat", "cnf", "onehot", "any PySAT solver, incremental", "solvers.sat_backend:open_session", scopes=True
+        ),
         BackendInfo("z3", "smt", "z3-int", "the Z3 SMT solver", "solvers.z3_backend:open_session"),
         BackendInfo(
             "external",

@@ -70,6 +70,18 @@ class Session(Protocol):
     def close(self) -> None: ...
 
 
+class ScopedSession(Session, Protocol):
+    """A session that can solve many instances of one encoded puzzle (batch solving).
+
+    `push(givens)` opens a scope in which the givens hold; blocks and lex-leader constraints added
+    in it are dropped by `pop`. Sessions without scopes are simply opened once per instance.
+    """
+
+    def push(self, givens: Sequence[tuple[int, int]]) -> None: ...
+
+    def pop(self) -> None: ...
+
+
 def remaining(deadline: float | None) -> float | None:
     """Seconds left before `deadline` (a time.monotonic() value), never negative."""
     if deadline is None:

@@ -17,7 +17,7 @@ from puzzles.errors import CheckError
 from puzzles.model import Puzzle
 from puzzles.symmetry import Group
 
-from .base import SearchStopped, Session, check_stop
+from .base import Found, SearchStopped, Session, check_stop
 
 
 @dataclass(frozen=True, order=True)
@@ -63,12 +63,12 @@ def enumerate_solutions(
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
     group = puzzle.group if modulo_symmetry else Group.generate(puzzle.size, ())
-    found: dict[tuple[int, ...], Solution] = {}
+    collector = Collector(puzzle, group, lex_leader, on_solution)
     stopped: str | None = None
     try:
         while True:
             check_stop()
-            if limit is not None and len(found) >= limit:
+            if limit is not None and collector.count >= limit:
                 stopped = "limit"
                 break
             if deadline is not None and time.monotonic() >= deadline:
@@ -76,35 +76,62 @@ def enumerate_solutions(
             answer = session.next(deadline)
             if answer is None:
                 break
-            verify(puzzle, answer.values, answer.unknowns or None)
-            canon = group.canonical(answer.values)
-            if lex_leader and canon != answer.values:
-                raise CheckError(
-                    f"internal error: the backend returned {list(answer.values)} for {puzzle.name}, "
-                    f"which is not canonical although symmetry breaking was on (canonical: {list(canon)})"
-                )
-            if canon in found:
-                raise CheckError(
-                    f"internal error: the backend returned {list(answer.values)} for {puzzle.name}, "
-                    "a member of an orbit that was already blocked"
-                )
-            solution = Solution(canon, puzzle.unknown_values(canon))
-            verify(puzzle, canon, solution.unknowns)
-            found[canon] = solution
-            if on_solution is not None:
-                on_solution(solution)
+            collector.add(answer)
             session.block([answer.values] if lex_leader else group.orbit(answer.values))
     except SearchStopped:
         stopped = "timeout"
     except KeyboardInterrupt:
         stopped = "interrupt"
-    return Outcome(
-        solutions=sorted(found.values()),
-        complete=stopped is None,
-        stopped=stopped,
-        modulo_symmetry=modulo_symmetry,
-        symmetry_breaking=("lex" if lex_leader else "orbit") if modulo_symmetry and group.order > 1 else None,
-        group_order=group.order,
-        seconds=time.monotonic() - start,
-        stats=session.stats(),
-    )
+    return collector.outcome(stopped, modulo_symmetry, time.monotonic() - start, session.stats())
+
+
+class Collector:
+    """Checks each answer a backend gives and keeps its class once: the one place solutions are accepted.
+
+    The answer must pass the checker, be canonical when the search admits only canonical solutions
+    (lex-leader), and belong to a class not seen yet; each is stored as its canonical member.
+    """
+
+    def __init__(
+        self, puzzle: Puzzle, group: Group, lex_leader: bool, on_solution: Callable[[Solution], None] | None
+    ) -> None:
+        self.puzzle, self.group, self.lex_leader, self.on_solution = puzzle, group, lex_leader, on_solution
+        self.found: dict[tuple[int, ...], Solution] = {}
+
+    @property
+    def count(self) -> int:
+        return len(self.found)
+
+    def add(self, answer: Found) -> Solution:
+        puzzle = self.puzzle
+        verify(puzzle, answer.values, answer.unknowns or None)
+        canon = self.group.canonical(answer.values)
+        if self.lex_leader and canon != answer.values:
+            raise CheckError(
+                f"internal error: the backend returned {list(answer.values)} for {puzzle.name}, "
+                f"which is not canonical although symmetry breaking was on (canonical: {list(canon)})"
+            )
+        if canon in self.found:
+            raise CheckError(
+                f"internal error: the backend returned {list(answer.values)} for {puzzle.name}, "
+                "a member of an orbit that was already blocked"
+            )
+        solution = Solution(canon, puzzle.unknown_values(canon))
+        verify(puzzle, canon, solution.unknowns)
+        self.found[canon] = solution
+        if self.on_solution is not None:
+            self.on_solution(solution)
+        return solution
+
+    def outcome(self, stopped: str | None, modulo_symmetry: bool, seconds: float, stats: dict) -> Outcome:
+        order = self.group.order
+        return Outcome(
+            solutions=sorted(self.found.values()),
+            complete=stopped is None,
+            stopped=stopped,
+            modulo_symmetry=modulo_symmetry,
+            symmetry_breaking=("lex" if self.lex_leader else "orbit") if modulo_symmetry and order > 1 else None,
+            group_order=order,
+            seconds=seconds,
+            stats=stats,
+        )

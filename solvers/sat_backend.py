@@ -92,6 +92,9 @@ class SatSession:
         self.settings = {"encoding": name, "card": card, "pb": pb, "solver": self.info.name}
         self.blocked: list[list[int]] = []  # kept only to rebuild a non-incremental solver
         self.blocking_clauses = 0
+        self.top = self.encoding.nvars  # the last variable in use: scope guards come after it
+        self.guard: int | None = None  # the open scope's guard variable (see push)
+        self.assumptions: list[int] = []
         self.solver: Any = self._new_solver() if self.info.incremental else None
         self.build_seconds = time.perf_counter() - t0
         self.solve_seconds = 0.0
@@ -112,6 +115,8 @@ class SatSession:
                     solver.add_atmost(lits, bound)
         if self.blocked:
             solver.append_formula(self.blocked)
+        if self.assumptions:  # a rebuilt solver takes no assumptions: the scope's facts become units
+            solver.append_formula([[lit] for lit in self.assumptions])
         return solver
 
     def _fresh(self) -> None:
@@ -123,9 +128,10 @@ class SatSession:
     def _solve(self, deadline: float | None) -> bool:
         if deadline is not None and time.monotonic() >= deadline:
             raise SearchStopped
+        assumptions = self.assumptions if self.info.incremental else []
         if not self.info.limited:  # lingeling: one uninterruptible call
             self.slices += 1
-            return bool(self.solver.solve())
+            return bool(self.solver.solve(assumptions=assumptions))
         budget = FIRST_SLICE if self.info.incremental else FIRST_REBUILT_SLICE
         while True:
             if not self.info.incremental:
@@ -133,7 +139,7 @@ class SatSession:
             self.solver.conf_budget(budget)
             self.slices += 1
             t0 = time.perf_counter()
-            result = self._solve_limited()
+            result = self._solve_limited(assumptions)
             if result is not None:
                 return bool(result)
             check_stop()
@@ -143,10 +149,10 @@ class SatSession:
                 raise SearchStopped
             budget = _next_budget(budget, spent, left, self.info.incremental)
 
-    def _solve_limited(self) -> bool | None:
+    def _solve_limited(self, assumptions: list[int]) -> bool | None:
         """One slice; PySAT's own SIGINT/SIGTERM catcher surfaces as a generic error: make it a stop."""
         try:
-            return self.solver.solve_limited()
+            return self.solver.solve_limited(assumptions=assumptions)
         except Exception as e:
             if "keyboard interrupt" in str(e).lower():
                 raise KeyboardInterrupt from None
@@ -172,7 +178,28 @@ class SatSession:
     def add_less_than(self, pairs: Sequence[tuple[int, int]]) -> None:
         self._add([c for a, b in pairs for c in self.encoding.less_than_clauses(a, b)])
 
+    def push(self, givens: Sequence[tuple[int, int]]) -> None:
+        """Open a scope: these givens hold, and what is blocked or added until `pop` is forgotten then.
+
+        Batch solving encodes a puzzle once and solves many instances of it (e.g. sudokus) on one
+        solver: the givens are assumptions, and every clause added in the scope carries the
+        negation of a fresh guard literal, which is assumed true in the scope and fixed false after.
+        """
+        if self.guard is not None:
+            raise RuntimeError("scopes do not nest")
+        self.top += 1
+        self.guard = self.top
+        self.assumptions = [self.guard] + [lit for c, v in givens for lit in self.encoding.value_literals(c, v)]
+
+    def pop(self) -> None:
+        """Close the scope: its givens are dropped and its clauses switched off for good."""
+        guard, self.guard, self.assumptions = self.guard, None, []
+        if guard is not None:
+            self._add([[-guard]])
+
     def _add(self, clauses: list[list[int]]) -> None:
+        if self.guard is not None:
+            clauses = [[*c, -self.guard] for c in clauses]
         if self.info.incremental:
             self.solver.append_formula(clauses)
         else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import Protocol
 
 import z3
 
@@ -14,11 +15,29 @@ from puzzles.model import Puzzle
 from .base import Config, Found, SearchStopped, check_stop, remaining
 
 
+class Z3Model(Protocol):
+    """What a session needs of a Z3 encoding (`encoders.z3_int`, `encoders.z3_pb`): it reads models,
+    blocks and breaks symmetry through these, so it never asks which encoding it holds."""
+
+    @property
+    def assertions(self) -> tuple[z3.BoolRef, ...]: ...
+
+    def values(self, model: z3.ModelRef) -> tuple[int, ...]: ...
+
+    def unknown_values(self, model: z3.ModelRef) -> dict[str, int]: ...
+
+    def differs_from(self, values: Sequence[int]) -> z3.BoolRef: ...
+
+    def less_than(self, a: int, b: int) -> z3.BoolRef: ...
+
+    def size(self) -> dict[str, int]: ...
+
+
 class Z3Session:
     def __init__(self, puzzle: Puzzle, config: Config) -> None:
         t0 = time.perf_counter()
         self.ctx = z3.Context()
-        self.encoding = encoders.get(config.encoding or "z3-int", "smt").encode(puzzle, self.ctx)
+        self.encoding: Z3Model = encoders.get(config.encoding or "z3-int", "smt").encode(puzzle, self.ctx)
         self.solver = z3.Solver(ctx=self.ctx)
         self.solver.add(*self.encoding.assertions)
         self.settings = {"encoding": config.encoding or "z3-int", "solver": "z3"}
@@ -50,21 +69,18 @@ class Z3Session:
                 raise KeyboardInterrupt
             raise BackendError(f"z3 could not decide the puzzle: {reason}")
         model = self.solver.model()
-        values = tuple(model.eval(x, model_completion=True).as_long() for x in self.encoding.cells)
-        unknowns = {name: model.eval(x, model_completion=True).as_long() for name, x in self.encoding.unknowns.items()}
-        return Found(values, unknowns)
+        return Found(self.encoding.values(model), self.encoding.unknown_values(model))
 
     def block(self, assignments: Sequence[tuple[int, ...]]) -> None:
         self.solver.add(*[self.encoding.differs_from(a) for a in assignments])
 
     def add_less_than(self, pairs: Sequence[tuple[int, int]]) -> None:
-        cells = self.encoding.cells
-        self.solver.add(*[cells[a] < cells[b] for a, b in pairs])
+        self.solver.add(*[self.encoding.less_than(a, b) for a, b in pairs])
 
     def stats(self) -> dict[str, int | float | str]:
         return {
             **self.settings,
-            "assertions": len(self.encoding.assertions),
+            **self.encoding.size(),
             "build_seconds": round(self.build_seconds, 6),
             "solve_seconds": round(self.solve_seconds, 6),
             "solver_calls": self.calls,

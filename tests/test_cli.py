@@ -140,7 +140,7 @@ def test_same_command_same_output(cli):
         (["solve", "magic-frame", "--backend", "cp"], "unknown backend 'cp'; valid: external, sat, z3"),
         (
             ["solve", "magic-frame", "--backend", "z3", "--encoding", "onehot"],
-            "unknown encoding 'onehot'; valid: z3-int",
+            "unknown encoding 'onehot'; valid: z3-int, z3-pb",
         ),
         (["solve", "magic-square", "-p", "order"], "-p 'order': expected KEY=VALUE, e.g. -p order=4"),
         (

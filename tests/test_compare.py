@@ -23,7 +23,7 @@ def test_all_rows_agree_on_magic_frame(cli):
     assert r.code == 0, r.err
     doc = r.json()
     assert doc["puzzle"] == "magic-frame" and doc["consistent"] is True
-    assert len(doc["rows"]) == 6
+    assert len(doc["rows"]) == 7  # z3-int, z3-pb, three one-hot pairs, order, log
     for row in doc["rows"]:
         assert list(row) == list(cmp.COLUMNS)
         assert row["status"] == "ok" and row["solutions"] == 6
@@ -43,8 +43,8 @@ def test_full_cross_product_without_native(cli):
     rows = r.json()["rows"]
     cards = len(CARD_ENCODINGS) - 1  # all but native
     pbs = len(PB_ENCODINGS) - 1
-    # z3-int once; onehot and order: card x pb; log: pb only (it has no cardinality part)
-    assert len(rows) == 1 + 2 * cards * pbs + pbs
+    # z3-int and z3-pb once each; onehot and order: card x pb; log: pb only (it has no cardinality part)
+    assert len(rows) == 2 + 2 * cards * pbs + pbs
     assert all(row["status"] == "ok" and row["solutions"] == 1 for row in rows)
     assert not any("native" in (row["card"], row["pb"]) for row in rows)
     assert r.json()["consistent"] is True
@@ -99,7 +99,7 @@ def test_csv_header(cli):
 def test_unknown_encoding_is_one_line(cli):
     r = cli("compare", "magic-frame", "--encodings", "onehot,nope")
     assert r.code == 2
-    assert r.err.strip() == "puzzlesat: error: unknown encoding 'nope'; valid: log, onehot, order, z3-int"
+    assert r.err.strip() == "puzzlesat: error: unknown encoding 'nope'; valid: log, onehot, order, z3-int, z3-pb"
     r = cli("compare", "magic-frame", "--solvers", "nosuch")
     assert r.code == 2 and r.err.count("\n") == 1 and "unknown solver 'nosuch'" in r.err
 

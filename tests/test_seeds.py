@@ -22,6 +22,21 @@ CONFIGS = [
     if b != "external"
     for e in encoders.names(info.kind)
 ]
+# Measured on this 2-core machine, z3-pb (Z3 on one-hot Booleans) takes 18 s for magic-square-18's
+# 50 classes, over 150 s for its 400 raw squares (311 found by then) and 53 s for magic-pair-18
+# (z3-int: 0.2 s each). tests/test_z3_pb.py checks it on parts of both puzzles against z3-int.
+TOO_SLOW = {("magic-square-18", "z3-pb"), ("magic-pair-18", "z3-pb")}
+
+
+def configs(name: str) -> list:
+    """CONFIGS for one puzzle, the pairs in TOO_SLOW skipped with the reason above."""
+    return [
+        pytest.param(*p.values, id=p.id, marks=pytest.mark.skip(reason=f"{p.values[1]} too slow on {name}"))
+        if (name, p.values[1]) in TOO_SLOW
+        else p
+        for p in CONFIGS
+    ]
+
 
 TRIANGLE_20 = [
     [1, 6, 8, 5, 2, 4, 9, 3, 7],
@@ -166,7 +181,7 @@ def test_sudoku_seed_has_one_solution(cli, backend, encoding):
     assert all(ch == "." or int(ch) == v for ch, v in zip(givens, solution, strict=True))
 
 
-@pytest.mark.parametrize(("backend", "encoding"), CONFIGS)
+@pytest.mark.parametrize(("backend", "encoding"), configs("magic-square-18"))
 def test_magic_square_18(cli, backend, encoding):
     """PUZZLES.md 5: 400 magic squares from 1..18 counted separately, 50 modulo the 8 symmetries."""
     raw = solve_json(cli, "magic-square-18", backend, encoding, "--no-symmetry")
@@ -175,7 +190,7 @@ def test_magic_square_18(cli, backend, encoding):
     assert classes["count"] == 50
 
 
-@pytest.mark.parametrize(("backend", "encoding"), CONFIGS)
+@pytest.mark.parametrize(("backend", "encoding"), configs("magic-pair-18"))
 def test_magic_pair_18(cli, backend, encoding):
     """PUZZLES.md 5: three pairs of magic squares using 1..18 once, modulo the order-128 group."""
     doc = solve_json(cli, "magic-pair-18", backend, encoding)

@@ -1,0 +1,152 @@
+"""`python -m benchmarks [--only W,...] [--repeat R] [--json FILE]`: the peer comparison table."""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+from importlib import metadata
+from typing import Any
+
+from puzzles.atomic import write_atomic
+
+from .runner import ROOT, Result, run_startup, run_workload
+from .workloads import STARTUP, by_name
+
+PEERS = ("cpsat", "gecode")
+INSTALL = {
+    "cpsat": "pip install -e '.[bench]' (OR-Tools)",
+    "gecode": "apt-get install minizinc (Debian's MiniZinc ships Gecode)",
+}
+
+
+def machine() -> dict[str, Any]:
+    """What the numbers were measured on."""
+    cpu = ""
+    try:
+        cpu = next(
+            line.split(":", 1)[1].strip()
+            for line in open("/proc/cpuinfo", encoding="utf-8")
+            if line.startswith("model name")
+        )
+    except (OSError, StopIteration):
+        cpu = platform.processor()
+    versions = {}
+    for dist in ("python-sat", "z3-solver", "ortools"):
+        try:
+            versions[dist] = metadata.version(dist)
+        except metadata.PackageNotFoundError:
+            versions[dist] = None
+    exe = shutil.which("minizinc")
+    if exe:
+        out = subprocess.run([exe, "--version"], capture_output=True, text=True).stdout.strip().splitlines()
+        versions["minizinc"] = out[-1] if out else "?"
+    return {
+        "date": datetime.date.today().isoformat(),
+        "platform": platform.platform(),
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "versions": versions,
+    }
+
+
+def installed_peers() -> list[str]:
+    peers = []
+    try:
+        import ortools  # noqa: F401
+
+        peers.append("cpsat")
+    except ImportError:
+        pass
+    if shutil.which("minizinc"):
+        peers.append("gecode")
+    return peers
+
+
+def _s(seconds: float | None) -> str:
+    return "-" if seconds is None else f"{seconds:.2f}"
+
+
+def _cell(run: Any, timeout: float) -> str:
+    if run is None:
+        return "n/a"
+    if run.seconds is not None:
+        return _s(run.seconds)
+    return f">{timeout:g}" if run.error.startswith("timeout") else "FAILED"
+
+
+def table(results: list[Result], startup: list[dict[str, Any]], timeout: float) -> str:
+    head = ["workload", "puzzlesat", "best config", "CP-SAT", "Gecode", "ratio", "best ratio", "targets"]
+    rows = []
+    for r in results:
+        cells = [r.workload.name]
+        for tool in ("puzzlesat", "puzzlesat-best", "cpsat", "gecode"):
+            run = next((x for x in r.runs if x.tool == tool), None)
+            cells.append(_cell(run, timeout))
+        for ratio in (r.ratio(), r.ratio(tool="puzzlesat-best")):
+            cells.append("-" if ratio is None else f"{ratio:.2f}")
+        verdicts = [f"{t.text()}: {r.verdict(t)}" for t in r.workload.targets]
+        if r.disagreement:
+            verdicts.insert(0, "DISAGREE " + r.disagreement)
+        cells.append("; ".join(verdicts))
+        rows.append(cells)
+    for s in startup:
+        verdict = f"{s['target']}: {'met' if s['met'] else 'missed'}"
+        rows.append([s["command"], _s(s["seconds"]), *[""] * (len(head) - 3), verdict])
+    widths = [max(len(str(x[i])) for x in [head, *rows]) for i in range(len(head))]
+    lines = ["  ".join(str(c).ljust(w) for c, w in zip(x, widths, strict=True)).rstrip() for x in [head, *rows]]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m benchmarks",
+        description="Time puzzlesat against OR-Tools CP-SAT and MiniZinc/Gecode, whole processes, medians.",
+    )
+    ap.add_argument("--only", help="comma list of workloads (default: all)")
+    ap.add_argument("--repeat", type=int, default=3, help="runs per tool and workload; the median is kept")
+    ap.add_argument("--timeout", type=float, default=120.0, help="seconds per process before it counts as failed")
+    ap.add_argument("--peers", help="comma list of peers to run (default: every one installed)")
+    ap.add_argument("--json", default=str(ROOT / "benchmarks" / "results.json"), help="where to write the results")
+    ap.add_argument("--no-startup", action="store_true", help="skip the --help/list start-up timings")
+    args = ap.parse_args(argv)
+
+    workloads = by_name(args.only.split(",") if args.only else None)
+    peers = installed_peers()
+    for peer in PEERS:
+        if peer not in peers:
+            print(
+                f"benchmarks: {peer} is not installed, its column stays empty; to add it: {INSTALL[peer]}",
+                file=sys.stderr,
+            )
+    if args.peers:
+        peers = [p for p in args.peers.split(",") if p in peers]
+
+    def say(text: str) -> None:
+        print(f"  running {text} ...", file=sys.stderr, flush=True)
+
+    results = [run_workload(w, args.repeat, args.timeout, peers, say) for w in workloads]
+    startup = [] if args.no_startup else run_startup(STARTUP, args.repeat)
+    info = machine()
+    doc = {"machine": info, "repeat": args.repeat, "results": [r.as_json() for r in results], "startup": startup}
+    write_atomic(args.json, json.dumps(doc, indent=1) + "\n")  # first: a rendering bug must not lose a run
+    print(f"{info['cpu']}, {info['cores']} cores, Python {info['python']}, {info['date']}")
+    print(f"whole-process seconds, median of {args.repeat}; ratio = puzzlesat (default) / fastest peer")
+    print(table(results, startup, args.timeout))
+    for r in results:
+        best = next((x for x in r.runs if x.tool == "puzzlesat-best"), None)
+        if best is not None:
+            print(f"  best config for {r.workload.name}: {best.config}")
+    print(f"written: {args.json}", file=sys.stderr)
+    return 1 if any(r.disagreement for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

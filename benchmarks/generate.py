@@ -1,0 +1,33 @@
+"""Reproducible benchmark inputs that are not in ../shared/bench: the 25x25 sudoku.
+
+A full grid from the classic pattern, shuffled (digits, rows within bands, bands, columns within
+stacks, stacks) by a seeded generator, then a seeded choice of cells kept as givens. The same
+seed gives the same puzzle on every machine and Python version (random.Random is stable).
+"""
+
+from __future__ import annotations
+
+import random
+
+DIGITS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def full_grid(box: int, rng: random.Random) -> list[list[int]]:
+    n = box * box
+
+    def shuffled_axis() -> list[int]:
+        bands = rng.sample(range(box), box)
+        return [b * box + r for b in bands for r in rng.sample(range(box), box)]
+
+    rows, cols = shuffled_axis(), shuffled_axis()
+    digits = rng.sample(range(1, n + 1), n)
+    return [[digits[(box * (r % box) + r // box + c) % n] for c in cols] for r in rows]
+
+
+def sudoku(box: int = 5, seed: int = 2026, keep: float = 0.45) -> str:
+    """Givens, one character a cell ('.' blank), for a box*box sudoku with a solution by construction."""
+    rng = random.Random(seed)
+    grid = full_grid(box, rng)
+    n = box * box
+    kept = set(rng.sample(range(n * n), round(keep * n * n)))
+    return "".join(DIGITS[grid[i // n][i % n] - 1] if i in kept else "." for i in range(n * n))

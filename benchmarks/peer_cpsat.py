@@ -1,0 +1,65 @@
+"""The OR-Tools CP-SAT peer, run as its own process: `python benchmarks/peer_cpsat.py MODEL.json MODE`.
+
+MODE is "all" (every raw solution), "first" (one solution) or "batch" (the first solution of each
+instance in the model). Prints one line of cell values per solution, "none" for an instance with
+no solution. It imports only the standard library and ortools, so its time is the peer's own.
+"""
+
+import json
+import sys
+
+from ortools.sat.python import cp_model
+
+
+def build(m, givens):
+    model = cp_model.CpModel()
+    x = [model.new_int_var_from_domain(cp_model.Domain.from_values(d), f"x{i}") for i, d in enumerate(m["domains"])]
+    u = {n: model.new_int_var_from_domain(cp_model.Domain.from_values(d), n) for n, d in m["unknowns"].items()}
+    for g in m["distinct"]:
+        model.add_all_different([x[c] for c in g])
+    for s in m["sums"]:
+        total = u[s["total"]] if isinstance(s["total"], str) else s["total"]
+        model.add(sum(w * x[c] for c, w in zip(s["cells"], s["weights"], strict=True)) == total)
+    for c, v in givens:
+        model.add(x[c] == v)
+    return model, x
+
+
+class Collect(cp_model.CpSolverSolutionCallback):
+    def __init__(self, x):
+        super().__init__()
+        self.x = x
+        self.lines = []
+
+    def on_solution_callback(self):
+        self.lines.append(" ".join(str(self.value(v)) for v in self.x))
+
+
+def first(m, givens):
+    model, x = build(m, givens)
+    solver = cp_model.CpSolver()
+    status = solver.solve(model)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return " ".join(str(solver.value(v)) for v in x)
+    return "none"
+
+
+def main():
+    m = json.load(open(sys.argv[1]))
+    mode = sys.argv[2]
+    if mode == "all":
+        model, x = build(m, m["givens"])
+        solver = cp_model.CpSolver()
+        solver.parameters.enumerate_all_solutions = True
+        collect = Collect(x)
+        solver.solve(model, collect)
+        lines = collect.lines
+    elif mode == "first":
+        lines = [first(m, m["givens"])]
+    else:
+        lines = [first(m, g) for g in m["instances"]]
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,98 @@
+"""The workloads of issue #6, each with its target, as data.
+
+A workload names a catalog puzzle and what is asked: "all" (every solution; modulo symmetry for
+puzzlesat, raw for the peers, canonicalised by the runner), "first" (one solution) or "batch" (the
+first solution of each instance in a file, for the 50 hard sudokus).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .generate import sudoku
+
+SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "bench"
+
+
+def _read_lines(name: str) -> list[str]:
+    path = SHARED / name
+    if not path.is_file():
+        raise SystemExit(f"benchmarks: {path} not found (the shared benchmark data; see benchmarks/README.md)")
+    return [line.strip() for line in path.read_text().splitlines() if line.strip()]
+
+
+@dataclass(frozen=True)
+class Target:
+    """puzzlesat's whole-process time must be <= ratio x the peer's (or <= seconds, with no peer)."""
+
+    peer: str | None  # "gecode", "cpsat", "best" (the faster one), or None for an absolute target
+    ratio: float = 1.0
+    seconds: float | None = None
+
+    def text(self) -> str:
+        if self.peer is None:
+            return f"<= {self.seconds} s"
+        return f"<= {self.ratio:g}x {self.peer}"
+
+
+@dataclass(frozen=True)
+class Workload:
+    name: str
+    title: str
+    ref: str
+    mode: str  # "all", "first" or "batch"
+    params: dict[str, str] = field(default_factory=dict)
+    givens: Callable[[], str] | None = None  # "first" on a sudoku
+    instances: Callable[[], list[str]] | None = None  # "batch"
+    targets: tuple[Target, ...] = ()
+    expected: int | None = None  # the count PUZZLES.md or the issue states, checked too
+
+    def cli_args(self, instance_file: Path | None = None) -> list[str]:
+        """puzzlesat's arguments for this workload (the configuration flags are added by the runner)."""
+        args = ["solve", self.ref]
+        for k, v in self.params.items():
+            args += ["-p", f"{k}={v}"]
+        if self.mode == "all":
+            args.append("--all")
+        if self.givens is not None:
+            args += ["--givens", self.givens()]
+        if self.mode == "batch":
+            args += ["--givens-file", str(instance_file)]
+        return [*args, "--json"]
+
+
+GECODE = Target("gecode")
+WORKLOADS: tuple[Workload, ...] = (
+    Workload("magic-star", "magic star, all solutions (80 classes, 960 raw)", "magic-star", "all",
+             targets=(GECODE,), expected=80),
+    Workload("magic-square-4", "4x4 magic squares, all (880 classes, 7040 raw)", "magic-square", "all",
+             params={"order": "4"}, targets=(GECODE,), expected=880),
+    Workload("magic-square-18", "3x3 magic squares from 1..18, all (50 classes, 400 raw)", "magic-square-18", "all",
+             targets=(GECODE,), expected=50),
+    Workload("magic-square-5", "5x5 magic square, first solution", "magic-square", "first", params={"order": "5"},
+             targets=(Target("cpsat"), Target("gecode", 3.0))),
+    Workload("sudoku-hard50", "50 hard 9x9 sudokus (Norvig's top95, first 50)", "sudoku", "batch",
+             instances=lambda: _read_lines("sudoku_hard50.txt")[:50], targets=(Target(None, seconds=0.5),)),
+    Workload("sudoku-16", "16x16 sudoku, first solution", "sudoku", "first", params={"box": "4"},
+             givens=lambda: _read_lines("sudoku16.txt")[0], targets=(Target("best", 1.5),)),
+    Workload("sudoku-25", "25x25 sudoku (generated, seed 2026, 45% givens), first solution", "sudoku", "first",
+             params={"box": "5"}, givens=sudoku, targets=(Target("best", 1.5),)),
+)  # fmt: skip
+
+# Start-up, puzzlesat only.
+STARTUP: tuple[tuple[str, list[str], float], ...] = (
+    ("puzzlesat --help", ["--help"], 0.15),
+    ("puzzlesat list", ["list"], 0.15),
+)
+
+
+def by_name(names: list[str] | None) -> list[Workload]:
+    if not names:
+        return list(WORKLOADS)
+    known = {w.name: w for w in WORKLOADS}
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise SystemExit(f"benchmarks: unknown workload {unknown[0]!r}; valid: {', '.join(known)}")
+    return [known[n] for n in names]

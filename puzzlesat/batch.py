@@ -1,0 +1,120 @@
+"""Batch solving: many instances of one puzzle (e.g. a file of sudokus) through one encoding.
+
+The instances differ only in their givens. Encoding and solver start-up are paid once: the
+puzzle without givens is encoded into one session, and each instance is solved in a scope of it
+(`push(givens)` ... `pop()`), its givens as assumptions and its blocking clauses switched off
+afterwards. A backend without scopes (external) gets a fresh session per instance instead. Each
+instance is still checked against its own model, givens included, before it is reported.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from puzzles.errors import UsageError
+from puzzles.model import Puzzle
+from solvers.base import Config, Session
+from solvers.enumerate import Outcome, Solution
+
+from . import configure, run
+
+
+@dataclass
+class BatchOutcome:
+    """The outcomes of the instances attempted, in input order; `stopped` if the batch was cut short."""
+
+    outcomes: list[Outcome]
+    instances: int  # how many were given (more than len(outcomes) when stopped early)
+    stopped: str | None  # None, "timeout" or "interrupt"
+    seconds: float
+    stats: dict[str, int | float | str] = field(default_factory=dict)
+
+    @property
+    def complete(self) -> bool:
+        return self.stopped is None
+
+    @property
+    def solved(self) -> int:
+        return sum(1 for o in self.outcomes if o.count)
+
+
+def _shape(p: Puzzle) -> tuple[object, ...]:
+    """Everything but the givens (and the title, which counts them)."""
+    return (p.cells, p.domains, p.distinct, p.sums, p.unknowns, p.generators)
+
+
+def common_base(instances: Sequence[Puzzle]) -> Puzzle:
+    """The puzzle every instance is, givens aside; a UsageError names the first one that differs."""
+    if not instances:
+        raise UsageError("batch: no instances to solve")
+    first = instances[0]
+    for i, p in enumerate(instances[1:], 2):
+        if _shape(p) != _shape(first):
+            raise UsageError(f"batch: instance {i} is not the same puzzle as instance 1 (only the givens may differ)")
+    return replace(first, givens=())
+
+
+def solve_batch(
+    instances: Sequence[Puzzle],
+    *,
+    all: bool = False,
+    limit: int | None = None,
+    modulo_symmetry: bool = True,
+    timeout: float | None = None,
+    config: Config | None = None,
+    on_solution: Callable[[int, Solution], None] | None = None,
+    on_outcome: Callable[[int, Outcome], None] | None = None,
+    symmetry_breaking: str = "auto",
+    **names: str | None,
+) -> BatchOutcome:
+    """Solve each instance (first solution, or with `all` every one) on one shared session.
+
+    `timeout` bounds the whole batch; a timeout or Ctrl-C ends it after the outcomes so far,
+    the one cut short included. Callbacks get the instance's 0-based index.
+    """
+    import solvers
+
+    base = common_base(instances)
+    cfg = solvers.resolve(configure(config, names), base)
+    start = time.monotonic()
+    deadline = None if timeout is None else start + timeout
+    outcomes: list[Outcome] = []
+    stopped: str | None = None
+    scoped = solvers.get(cfg.backend).scopes
+    shared: Session | None = solvers.open_session(base, cfg) if scoped else None
+    stats: dict[str, int | float | str] = {}
+    try:
+        for i, puzzle in enumerate(instances):
+            session = shared or solvers.open_session(puzzle, cfg)
+            t0 = time.monotonic()
+            try:
+                if scoped:
+                    session.push(puzzle.givens)  # type: ignore[attr-defined]
+                outcome = run(
+                    puzzle,
+                    session,
+                    limit=limit if (all or limit is not None) else 1,
+                    modulo_symmetry=modulo_symmetry,
+                    symmetry_breaking=symmetry_breaking,
+                    timeout=None if deadline is None else max(0.0, deadline - time.monotonic()),
+                    on_solution=None if on_solution is None else lambda s, i=i: on_solution(i, s),
+                )
+            finally:
+                if scoped:
+                    session.pop()  # type: ignore[attr-defined]
+                else:
+                    session.close()
+            outcome.seconds = time.monotonic() - t0
+            outcomes.append(outcome)
+            stats = outcome.stats
+            if on_outcome is not None:
+                on_outcome(i, outcome)
+            if outcome.stopped in ("timeout", "interrupt"):
+                stopped = outcome.stopped
+                break
+    finally:
+        if shared is not None:
+            shared.close()
+    return BatchOutcome(outcomes, len(instances), stopped, time.monotonic() - start, stats)

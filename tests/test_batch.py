@@ -1,0 +1,120 @@
+"""Batch solving (`solve --givens-file`, `puzzlesat.solve_batch`): one encoding, many instances.
+
+The reference is the single-instance path: every batch answer must equal what `solve` finds for
+that instance alone (the same count with --all, the same unique solution for sudokus).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import puzzlesat
+from puzzles.catalog import SEED_GIVENS
+from puzzles.errors import UsageError
+
+# Box-2 sudokus: a full grid with cells blanked at random (fixed seed), so some have one solution,
+# some several; and one without a solution (row 1 needs a 3 its box already has).
+FULL4 = "1234341221434321"
+
+
+def _blanked(seed: int, blanks: int) -> str:
+    rng = random.Random(seed)
+    cells = set(rng.sample(range(16), blanks))
+    return "".join("." if i in cells else ch for i, ch in enumerate(FULL4))
+
+
+SMALL = [_blanked(s, b) for s, b in [(1, 6), (2, 9), (3, 11), (4, 13), (5, 16)]] + ["12....3........."]
+
+
+def _write(tmp_path, lines: list[str]) -> str:
+    path = tmp_path / "instances.txt"
+    path.write_text("# box-2 sudokus\n\n" + "\n".join(lines) + "\n")
+    return str(path)
+
+
+@pytest.mark.parametrize("backend", ["sat", "z3"])
+def test_batch_all_counts_equal_single_solves(backend: str) -> None:
+    instances = [puzzlesat.load("sudoku", {"box": "2"}, g) for g in SMALL[:-1]]
+    batch = puzzlesat.solve_batch(instances, all=True, backend=backend)
+    single = [puzzlesat.solve(p, all=True, backend=backend).count for p in instances]
+    assert [o.count for o in batch.outcomes] == single
+    assert single[0] == 1 and single[-1] == 288  # the grid is unique at 6 blanks; 288 grids in all
+    assert batch.complete and batch.solved == 5 and batch.instances == 5
+    for p, o in zip(instances, batch.outcomes, strict=True):
+        assert [s.values for s in o.solutions] == [s.values for s in puzzlesat.solve(p, all=True).solutions]
+
+
+def test_batch_blocking_clauses_do_not_leak_between_instances() -> None:
+    """The same instance twice: the second run must find its solutions again, not see them blocked."""
+    p = puzzlesat.load("sudoku", {"box": "2"}, SMALL[2])
+    batch = puzzlesat.solve_batch([p, p], all=True)
+    assert batch.outcomes[0].count == batch.outcomes[1].count > 1
+
+
+def test_cli_batch_json(cli, tmp_path) -> None:
+    r = cli("solve", "sudoku", "-p", "box=2", "--givens-file", _write(tmp_path, SMALL), "--json")
+    assert r.code == 0, r.err
+    doc = r.json()
+    assert (doc["instances"], doc["attempted"], doc["solved"], doc["complete"]) == (6, 6, 5, True)
+    assert [x["line"] for x in doc["results"]] == [3, 4, 5, 6, 7, 8]
+    assert [x["count"] for x in doc["results"]] == [1, 1, 1, 1, 1, 0]
+    for x in doc["results"][:5]:
+        values = x["solutions"][0]["values"]
+        assert all(ch == "." or int(ch) == v for ch, v in zip(x["givens"], values, strict=True))
+
+
+def test_cli_batch_text_and_jsonl(cli, tmp_path) -> None:
+    path = _write(tmp_path, SMALL[:2])
+    r = cli("solve", "sudoku", "-p", "box=2", "--givens-file", path)
+    assert r.code == 0
+    assert r.out.startswith("== instance 1 (line 3)\n#1\n")
+    assert r.out.splitlines()[-1].startswith("2 of 2 instances done: 2 solved, 0 without a solution; complete, ")
+    r = cli("solve", "sudoku", "-p", "box=2", "--givens-file", path, "--jsonl")
+    lines = r.out.splitlines()
+    assert len(lines) == 3 and '"summary"' in lines[-1] and '"line": 4' in lines[1]
+
+
+def test_cli_batch_of_the_seed_sudoku_matches_the_single_solve(cli, tmp_path) -> None:
+    path = tmp_path / "one.txt"
+    path.write_text(SEED_GIVENS + "\n" + SEED_GIVENS + "\n")
+    batch = cli("solve", "sudoku", "--givens-file", str(path), "--json").json()
+    single = cli("solve", "sudoku", "--json").json()
+    assert [x["solutions"] for x in batch["results"]] == [single["solutions"]] * 2
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        (["1234"], " line 3: givens: expected 16 characters for a 4x4 sudoku (one a cell, row by row), got 4"),
+        (
+            ["1234341221434321", "12x4341221434321"],
+            " line 4: givens: character 'x' at position 3 (row 1, column 3) is not allowed for a 4x4 sudoku; "
+            "use . or 0 for a blank, 1-4 for a value",
+        ),
+        (
+            ["1234341221434321", "11.............."],
+            " line 4: givens: cells 0 and 1 both hold 1 but are in distinct group #1",
+        ),
+        ([], ": no instances (one givens string a line; blank and # lines are skipped)"),
+    ],
+)
+def test_cli_batch_bad_file_is_one_line(cli, tmp_path, lines, message) -> None:
+    path = _write(tmp_path, lines)
+    r = cli("solve", "sudoku", "-p", "box=2", "--givens-file", path)
+    assert r.code == 2 and r.out == ""
+    assert r.err == f"puzzlesat: error: {path}{message}\n"
+
+
+def test_cli_batch_option_conflicts(cli, tmp_path) -> None:
+    path = _write(tmp_path, SMALL[:1])
+    r = cli("solve", "sudoku", "-p", "box=2", "--givens-file", path, "--givens", SMALL[0])
+    assert (r.code, r.err) == (2, "puzzlesat: error: --givens and --givens-file exclude each other\n")
+    r = cli("solve", "sudoku", "-p", "box=2", "--givens-file", str(tmp_path / "missing.txt"))
+    assert (r.code, r.err) == (2, f"puzzlesat: error: {tmp_path / 'missing.txt'}: no such file\n")
+
+
+def test_batch_refuses_different_puzzles() -> None:
+    with pytest.raises(UsageError, match="^batch: instance 2 is not the same puzzle as instance 1"):
+        puzzlesat.solve_batch([puzzlesat.load("sudoku", {"box": "2"}), puzzlesat.load("sudoku")])
