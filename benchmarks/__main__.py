@@ -45,7 +45,7 @@ def machine() -> dict[str, Any]:
     exe = shutil.which("minizinc")
     if exe:
         out = subprocess.run([exe, "--version"], capture_output=True, text=True).stdout.strip().splitlines()
-        versions["minizinc"] = out[-1] if out else "?"
+        versions["minizinc"] = next((line for line in out if "version" in line.lower()), "?")
     return {
         "date": datetime.date.today().isoformat(),
         "platform": platform.platform(),

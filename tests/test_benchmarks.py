@@ -1,0 +1,52 @@
+"""The benchmark runner's own logic: generated inputs, the peer models and the answer checks.
+
+The timings are not tested (speed is measured in `python -m benchmarks`, never asserted here).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import puzzlesat
+from benchmarks.generate import sudoku
+from benchmarks.peer_model import to_json, to_minizinc
+from benchmarks.runner import Checker, _rows
+from benchmarks.workloads import WORKLOADS, by_name
+from puzzles.errors import CheckError
+
+
+def test_generated_sudoku_is_reproducible_and_solvable() -> None:
+    a, b = sudoku(box=3, seed=7, keep=0.4), sudoku(box=3, seed=7, keep=0.4)
+    assert a == b and a != sudoku(box=3, seed=8, keep=0.4)
+    assert sum(ch != "." for ch in a) == round(0.4 * 81)
+    out = puzzlesat.solve(puzzlesat.load("sudoku", {"box": "3"}, a))
+    assert out.count == 1
+
+
+def test_minizinc_model_of_magic_frame() -> None:
+    text = to_minizinc(to_json(puzzlesat.load("magic-frame")))
+    assert "array[1..8] of var 1..8: x;" in text
+    assert "constraint alldifferent([x[1], x[2], x[3], x[4], x[5], x[6], x[7], x[8]]);" in text
+    assert text.count("= u_N;") == 4 and "var " in text.split("u_N")[0]
+
+
+def test_checker_canonicalises_raw_solutions_like_puzzlesat() -> None:
+    p = puzzlesat.load("magic-frame")
+    raw = puzzlesat.solve(p, all=True, modulo_symmetry=False)
+    canon = puzzlesat.solve(p, all=True)
+    workload = WORKLOADS[0]
+    classes = Checker(workload, p, []).classes([s.values for s in raw.solutions], canonical=False)
+    assert classes == frozenset(s.values for s in canon.solutions) and len(classes) == 6
+    with pytest.raises(CheckError):
+        Checker(workload, p, []).classes([(1, 2, 3, 4, 5, 6, 7, 8)], canonical=False)
+
+
+def test_minizinc_output_rows() -> None:
+    out = "1 2 3\n----------\n3 2 1\n----------\n==========\n"
+    assert _rows(out) == [(1, 2, 3), (3, 2, 1)]
+    assert _rows("=====UNSATISFIABLE=====\n") == [None]
+
+
+def test_unknown_workload_lists_the_valid_ones() -> None:
+    with pytest.raises(SystemExit, match="unknown workload 'nope'; valid: magic-star, magic-square-4"):
+        by_name(["nope"])
