@@ -6,9 +6,20 @@ no solution. It imports only the standard library and ortools, so its time is th
 """
 
 import json
+import operator
 import sys
 
 from ortools.sat.python import cp_model
+
+
+RELATIONS = {
+    "=": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
 
 
 def build(m, givens):
@@ -19,7 +30,11 @@ def build(m, givens):
         model.add_all_different([x[c] for c in g])
     for s in m["sums"]:
         total = u[s["total"]] if isinstance(s["total"], str) else s["total"]
-        model.add(sum(w * x[c] for c, w in zip(s["cells"], s["weights"], strict=True)) == total)
+        lhs = sum(w * x[c] for c, w in zip(s["cells"], s["weights"], strict=True))
+        model.add(RELATIONS[s.get("op", "=")](lhs, total))
+    for t in m.get("tables", []):
+        add = model.add_allowed_assignments if t["allowed"] else model.add_forbidden_assignments
+        add([x[c] for c in t["cells"]], [tuple(r) for r in t["tuples"]])
     for c, v in givens:
         model.add(x[c] == v)
     return model, x

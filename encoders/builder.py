@@ -1,13 +1,12 @@
-"""The clause collector every CNF encoder shares: one PySAT `IDPool`, card and PB parts by our names.
+"""The CNF sink every Boolean encoding writes into: one PySAT `IDPool`, card and PB parts by our names.
 
 Threading one pool through every `pysat.card` / `pysat.pb` call keeps auxiliary variables from
-colliding (PySAT's `vpool=` idiom); the encoders (one-hot, order, log) differ only in how they
-turn integers into literals, not in how they emit cardinality, PB or all-different parts.
+colliding (PySAT's `vpool=` idiom). The driver (`encoders.intvars`) says what must hold (clauses,
+at-most-one, PB constraints); this class says it in CNF with the selected encodings.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from .cnf import NativeAtMost
@@ -28,6 +27,17 @@ def option_names(options: Options | None) -> tuple[str, str]:
     return card, pb
 
 
+def trivial(weights: list[int], op: str, bound: int) -> bool | None:
+    """sum(weights * lits) op bound decided without looking at the literals: True (always holds),
+    False (never), or None; weights are positive. PySAT returns no clauses for an empty sum."""
+    top = sum(weights)
+    if op in ("=", "<=") and bound < 0 or op in ("=", ">=") and bound > top:
+        return False
+    if op == "<=" and bound >= top or op == ">=" and bound <= 0:
+        return True
+    return None
+
+
 class ClauseBuilder:
     """Collects clauses and native constraints while sharing one variable pool."""
 
@@ -36,7 +46,7 @@ class ClauseBuilder:
 
         self.pool = IDPool()
         self.card = card
-        self.pb = pb
+        self.pb_name = pb
         self.card_id = card_enc(card)
         self.pb_id = pb_enc(pb)
         self.clauses: list[list[int]] = []
@@ -51,12 +61,13 @@ class ClauseBuilder:
             lits, bound, *rest = am
             self.atmosts.append((list(lits), int(bound), list(rest[0]) if rest else []))
 
-    def at_most_one(self, lits: list[int]) -> None:
-        if len(lits) < 2:
-            return
-        from pysat.card import CardEnc
+    def at_most_one(self, lits: list[int], used: bool = False) -> None:
+        if len(lits) >= 2:
+            from pysat.card import CardEnc
 
-        self._add(CardEnc.atmost(lits, 1, vpool=self.pool, encoding=self.card_id))
+            self._add(CardEnc.atmost(lits, 1, vpool=self.pool, encoding=self.card_id))
+        if used:
+            self.clauses.append(list(lits))
 
     def exactly_one(self, lits: list[int]) -> None:
         """The at-least-one half is always one clause: every PySAT card encoding emits exactly that
@@ -64,62 +75,36 @@ class ClauseBuilder:
         self.clauses.append(list(lits))
         self.at_most_one(lits)
 
-    def all_different(
-        self,
-        groups: Sequence[Sequence[int]],
-        domains: Sequence[Sequence[int]],
-        literal: Callable[[int, int], int],
-    ) -> None:
-        """AtMostOne per value and group over `literal(cell, value)` ("cell holds value"), plus
-        "the value is used" when a group is a permutation of its values (redundant, but it lets
-        unit propagation see that the last free cell must take the last free value)."""
-        for group in sorted(tuple(sorted(g)) for g in groups):
-            union = sorted({v for c in group for v in domains[c]})
-            permutation = len(union) == len(group)
-            for v in union:
-                lits = [literal(c, v) for c in group if v in domains[c]]
-                self.at_most_one(lits)
-                if permutation:
-                    self.clauses.append(lits)
-
-    def _trivial(self, lits: list[int], weights: list[int], bound: int, guard: list[int]) -> bool:
-        """Decide sum(weights * lits) == bound here when no encoding is needed; True if done.
-
-        PySAT returns no clauses at all for an empty sum, whatever the bound.
-        """
-        if bound < 0 or bound > sum(weights):
+    def _trivial(self, lits: list[int], weights: list[int], op: str, bound: int, guard: list[int]) -> bool:
+        """Decide the constraint here when no encoding is needed; True if done."""
+        verdict = trivial(weights, op, bound)
+        if verdict is False:
             self.clauses.append(guard)
-        elif bound == 0:  # every literal false
+        elif verdict is None and op == "=" and bound == 0:  # every literal false
             self.clauses.extend([*guard, -lit] for lit in lits)
-        elif bound == sum(weights):
+        elif verdict is None and op == "=" and bound == sum(weights):
             self.clauses.extend([*guard, lit] for lit in lits)
         else:
-            return False
+            return verdict is True
         return True
 
-    def pb_equals(self, lits: list[int], weights: list[int], bound: int, when: int | None = None) -> None:
-        """sum(weights * lits) == bound, or `when -> (... == bound)` if `when` is given.
+    def pb(self, lits: list[int], weights: list[int], op: str, bound: int, when: int | None = None) -> None:
+        """sum(weights * lits) op bound (op = <= >=), or `when -> (...)` if `when` is given.
 
         Weights must be positive.
         """
-        if self._trivial(lits, weights, bound, [] if when is None else [-when]):
+        if self._trivial(lits, weights, op, bound, [] if when is None else [-when]):
             return
         from pysat.pb import PBEnc
 
-        cnf = PBEnc.equals(
-            lits,
-            weights,
-            bound,
-            vpool=self.pool,
-            encoding=self.pb_id,
-            conditionals=None if when is None else [when],
-        )
-        self._add(cnf)
+        build = {"=": PBEnc.equals, "<=": PBEnc.leq, ">=": PBEnc.geq}[op]
+        conditionals = None if when is None else [when]
+        self._add(build(lits, weights, bound, vpool=self.pool, encoding=self.pb_id, conditionals=conditionals))
 
     def card_equals(self, lits: list[int], weights: list[int], bound: int, encoding: str) -> None:
         """sum(weights * lits) == bound as a cardinality constraint: each literal repeated `weight`
         times, encoded with the named AtMostK-capable card encoding (e.g. "totalizer")."""
-        if self._trivial(lits, weights, bound, []):
+        if self._trivial(lits, weights, "=", bound, []):
             return
         from pysat.card import CardEnc
 

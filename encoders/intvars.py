@@ -1,10 +1,13 @@
-"""Integers as sets of literals: the driver shared by the order and log CNF encodings.
+"""Integers as sets of literals: the one driver behind every Boolean encoding (CNF, Z3-PB, OPB).
 
-An encoding scheme says how one integer becomes literals (`IntVar`: value = offset + the weights of
-its true literals, and the conjunction meaning "== v") and how a distinct group is encoded; the
-driver does the rest the same way for every scheme: linear sums as one PB equality each (unknowns
-moved to the left side), givens as unit clauses, and a `LiteralEncoding` whose `value_literals`
-returns the scheme's conjunction, so blocking and decoding need no scheme-specific code.
+A scheme says how one integer becomes literals (`IntVar`: value = offset + the weights of its true
+literals, and the conjunction meaning "== v"), how all-different groups are encoded, and how
+"x < y" is (natively, where it can be); the driver does the rest the same way for every scheme and
+for every core kind (`puzzles.core`): `Linear` as one pseudo-Boolean constraint over the literals
+(unknowns moved to the left side), `Table` as clauses, givens as units. It writes into a `Sink`:
+clauses, at-most-one and pseudo-Boolean constraints, which the CNF builder turns into clauses with
+PySAT's encodings, the Z3 sink into `PbEq`/`AtMost`, the OPB sink into OPB lines. So one-hot
+(the direct scheme), order and log each exist once, whatever the target.
 This is CPMpy's `int2bool` design (direct, order, binary behind one interface).
 """
 
@@ -12,55 +15,139 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import product
+from math import prod
+from typing import Protocol
 
+from puzzles.core import AllDifferent, Linear, Table
 from puzzles.model import Puzzle
 
-from .builder import ClauseBuilder, Options, option_names
 from .cnf import CNFEncoding
+
+# A `!=` over cells whose domains multiply to at most this many tuples becomes clauses forbidding
+# each tuple that hits the value; a larger one, two PB constraints on a fresh indicator.
+NOT_EQUAL_TABLE_LIMIT = 4096
+# An allowed table with at most this many tuples gets one selector per tuple (support clauses);
+# a larger one is encoded by forbidding the tuples it leaves out, if those are fewer.
+TABLE_SELECTOR_LIMIT = 10_000
 
 
 @dataclass(frozen=True)
 class IntVar:
     """An integer over `domain` as literals: it equals `offset` + the weights of its true `terms`.
 
-    `labels[i]` names `terms[i]`'s literal within the variable (order: the v of "x >= v"; log: the
-    bit index); `equals[v]` is the conjunction of literals meaning "x == v".
+    `primary` lists the (label, variable) pairs that make up the integer (order: the v of
+    "x >= v"; log: the bit index; direct: every value); `equals[v]` is the conjunction of literals
+    meaning "x == v". `exactly_one`: exactly one primary variable is true (the direct scheme), so
+    a linear term can drop each integer's least contribution and keep every weight positive.
     """
 
     domain: tuple[int, ...]
     offset: int
     terms: tuple[tuple[int, int], ...]
-    labels: tuple[int, ...]
+    primary: tuple[tuple[int, int], ...]
     equals: Mapping[int, tuple[int, ...]]
+    exactly_one: bool = False
+
+    def linear_terms(self, coef: int) -> tuple[list[tuple[int, int]], int]:
+        """coef * self as (literal, weight) pairs plus a constant."""
+        if self.exactly_one:
+            least = min(coef * v for v in self.domain)
+            pairs = [(self.equals[v][0], coef * v - least) for v in self.domain if coef * v != least]
+            return pairs, least
+        return [(lit, coef * w) for lit, w in self.terms if coef * w], coef * self.offset
 
 
-# make_var(builder, key, domain): the literals of one integer, its domain clauses already added.
-MakeVar = Callable[[ClauseBuilder, tuple[object, ...], tuple[int, ...]], IntVar]
-# distinct(builder, groups, cells): every all-different group, over the cells' IntVars.
-Distinct = Callable[[ClauseBuilder, Sequence[tuple[int, ...]], Sequence[IntVar]], None]
-# sum_equals(builder, lits, weights, bound): sum(weights * lits) == bound, weights positive.
-SumEquals = Callable[[ClauseBuilder, list[int], list[int], int], None]
+class Sink(Protocol):
+    """Where the driver writes: one variable pool, clauses, cardinality and PB constraints."""
+
+    clauses: list[list[int]]
+
+    def var(self, key: tuple[object, ...]) -> int: ...
+
+    def at_most_one(self, lits: list[int], used: bool = False) -> None:
+        """At most one literal true; exactly one if `used`."""
+        ...
+
+    def exactly_one(self, lits: list[int]) -> None: ...
+
+    def pb(self, lits: list[int], weights: list[int], op: str, bound: int, when: int | None = None) -> None:
+        """sum(weights * lits) op bound, op one of = <= >=, weights positive; only if `when` holds."""
+        ...
+
+
+# make_var(sink, key, domain): the literals of one integer (variables only, no constraints yet).
+MakeVar = Callable[[Sink, tuple[object, ...], tuple[int, ...]], IntVar]
+# restrict(sink, var): the constraints that keep an integer inside its domain.
+Restrict = Callable[[Sink, IntVar], None]
+# distinct(sink, groups, cells): every all-different group, over the cells' IntVars.
+Distinct = Callable[[Sink, Sequence[tuple[int, ...]], Sequence[IntVar]], None]
+# less(x, y): clauses saying x < y.
+Less = Callable[[IntVar, IntVar], list[list[int]]]
+# sum_equals(sink, lits, weights, bound): sum(weights * lits) == bound, weights positive.
+SumEquals = Callable[[Sink, list[int], list[int], int], None]
+
+
+def pairwise_less(x: IntVar, y: IntVar) -> list[list[int]]:
+    """x < y for any scheme: forbid each pair v >= w; a negated conjunction is a clause."""
+    return [
+        [-lit for lit in (*x.equals[v], *y.equals[w])] for v in x.domain for w in y.domain if v >= w
+    ]
+
+
+def value_all_different(
+    sink: Sink, groups: Sequence[Sequence[int]], domains: Sequence[Sequence[int]], literal: Callable[[int, int], int]
+) -> None:
+    """AtMostOne per value and group over `literal(cell, value)` ("cell holds value"), exactly one
+    when a group is a permutation of its values (redundant, but it lets unit propagation see that
+    the last free cell must take the last free value)."""
+    for group in groups:
+        union = sorted({v for c in group for v in domains[c]})
+        permutation = len(union) == len(group)
+        for v in union:
+            sink.at_most_one([literal(c, v) for c in group if v in domains[c]], used=permutation)
+
+
+def pb_sum(sink: Sink, lits: list[int], weights: list[int], bound: int) -> None:
+    """The default sum encoding: one PB equality (PySAT's PBEnc with the selected --pb in CNF)."""
+    sink.pb(lits, weights, "=", bound)
+
+
+@dataclass(frozen=True)
+class Scheme:
+    """How integers become literals; `less` is the scheme's native x < y (lex-leader and chains)."""
+
+    name: str
+    make_var: MakeVar
+    restrict: Restrict
+    distinct: Distinct
+    less: Less = pairwise_less
+    sum_equals: SumEquals = pb_sum
+    reify_unknowns: bool = False  # one conditional equality per value of an unknown (one-hot "reify")
 
 
 @dataclass(frozen=True)
 class LiteralEncoding(CNFEncoding):
-    """A CNF whose "cell holds v" is a stored conjunction of literals (order, log encodings).
+    """A CNF whose "cell holds v" is a stored conjunction of literals.
 
     `x[(cell, label)]` and `y[(unknown, label)]` are the primary variables, labelled as in
-    `IntVar.labels`; `cell_lits` / `unknown_lits` map (cell or unknown, value) to the conjunction.
+    `IntVar.primary`; `cell_lits` / `unknown_lits` map (cell or unknown, value) to the conjunction.
     """
 
     cell_lits: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
     unknown_lits: dict[tuple[str, int], tuple[int, ...]] = field(default_factory=dict)
+    cell_vars: tuple[IntVar, ...] = ()
+    less: Less = pairwise_less
 
     def value_literals(self, cell: int, value: int) -> list[int]:
-        """The conjunction meaning "cell holds value" (one or two order literals, or every bit)."""
+        """The conjunction meaning "cell holds value" (one-hot: one literal; order: two; log: every bit)."""
         if (cell, value) not in self.cell_lits:
             raise ValueError(f"{value} is not in the domain of cell #{cell}")
         return list(self.cell_lits[cell, value])
 
     def less_than_clauses(self, a: int, b: int) -> list[list[int]]:
-        return self.pairwise_less_than_clauses(a, b)
+        """Cell a < cell b in the scheme's own way (lex-leader symmetry breaking)."""
+        return self.less(self.cell_vars[a], self.cell_vars[b])
 
     def unknown_literals(self, name: str, value: int) -> list[int]:
         """The conjunction meaning "the unknown `name` equals value"."""
@@ -69,81 +156,176 @@ class LiteralEncoding(CNFEncoding):
         return list(self.unknown_lits[name, value])
 
 
-def linear_pb(parts: Iterable[tuple[int, IntVar]], total: int) -> tuple[list[int], list[int], int]:
-    """sum(coef * var) == total as sum(weights * lits) == bound with every weight positive.
-
-    Each var is offset + sum(w * lit); a negative coefficient a on a literal becomes
-    a + |a| * (-lit), the usual PB normalisation (Een & Sorensson, JSAT 2006).
-    """
+def normalize(pairs: Iterable[tuple[int, int]], bound: int) -> tuple[list[int], list[int], int]:
+    """sum(w * lit) vs bound with every weight positive: a negative weight a on a literal becomes
+    a + |a| * (-lit), the usual PB normalisation (Een & Sorensson, JSAT 2006)."""
     lits: list[int] = []
     weights: list[int] = []
-    bound = total
-    for coef, var in parts:
-        bound -= coef * var.offset
-        for lit, w in var.terms:
-            a = coef * w
-            if a > 0:
-                lits.append(lit)
-                weights.append(a)
-            elif a < 0:
-                lits.append(-lit)
-                weights.append(-a)
-                bound -= a
+    for lit, a in pairs:
+        if a > 0:
+            lits.append(lit)
+            weights.append(a)
+        elif a < 0:
+            lits.append(-lit)
+            weights.append(-a)
+            bound -= a
     return lits, weights, bound
 
 
-def pb_sum(b: ClauseBuilder, lits: list[int], weights: list[int], bound: int) -> None:
-    """The default sum encoding: PySAT's PBEnc with the selected --pb encoding."""
-    b.pb_equals(lits, weights, bound)
+def linear_pb(parts: Iterable[tuple[int, IntVar]], total: int) -> tuple[list[int], list[int], int]:
+    """sum(coef * var) == total as sum(weights * lits) == bound with every weight positive."""
+    pairs: list[tuple[int, int]] = []
+    bound = total
+    for coef, var in parts:
+        terms, const = var.linear_terms(coef)
+        pairs += terms
+        bound -= const
+    return normalize(pairs, bound)
 
 
-def encode_integers(
-    puzzle: Puzzle,
-    options: Options | None,
-    scheme: str,
-    make_var: MakeVar,
-    distinct: Distinct,
-    sum_equals: SumEquals = pb_sum,
-    settings: Mapping[str, str] | None = None,
-) -> LiteralEncoding:
-    """The CNF of `puzzle` with every cell and unknown encoded by `make_var`; deterministic
-    (cells, unknowns, groups and sum terms are visited in sorted order)."""
-    card, pb = option_names(options)
-    b = ClauseBuilder(card, pb)
-    cells = [make_var(b, ("x", c), puzzle.domains[c]) for c in range(puzzle.size)]
-    unknowns = {u.name: make_var(b, ("y", u.name), u.domain) for u in sorted(puzzle.unknowns, key=lambda u: u.name)}
+class Driver:
+    """Encodes one puzzle's core into a sink with one scheme; `encode_integers` runs it."""
 
-    distinct(b, sorted(tuple(sorted(g)) for g in puzzle.distinct), cells)
+    def __init__(self, puzzle: Puzzle, scheme: Scheme, sink: Sink) -> None:
+        self.puzzle, self.scheme, self.sink = puzzle, scheme, sink
+        self.cells = [scheme.make_var(sink, ("x", c), puzzle.domains[c]) for c in range(puzzle.size)]
+        by_name = sorted(puzzle.unknowns, key=lambda u: u.name)
+        self.unknowns = {u.name: scheme.make_var(sink, ("y", u.name), u.domain) for u in by_name}
+        self.indicators = 0
+        for var in (*self.cells, *self.unknowns.values()):
+            scheme.restrict(sink, var)
 
-    for s in puzzle.sums:
-        parts = [(w, cells[c]) for c, w in sorted(zip(s.cells, s.weights, strict=True))]
-        total = 0
-        if isinstance(s.total, str):
-            parts.append((-1, unknowns[s.total]))
+    def run(self) -> None:
+        groups = sorted(tuple(sorted(c.cells)) for c in self.puzzle.core if isinstance(c, AllDifferent))
+        self.scheme.distinct(self.sink, groups, self.cells)
+        for con in self.puzzle.core:
+            if not isinstance(con, AllDifferent):
+                HANDLERS[type(con)](self, con)
+        for c, v in sorted(self.puzzle.givens):
+            self.sink.clauses.extend([lit] for lit in self.cells[c].equals[v])
+
+    def fresh(self) -> int:
+        self.indicators += 1
+        return self.sink.var(("aux", self.indicators))
+
+    def linear(self, con: Linear) -> None:
+        """sum(w * cell) op rhs: native x < y where the scheme has it, else PB constraints."""
+        pairs = sorted(zip(con.cells, con.weights, strict=True))
+        terms = [(w, self.cells[c]) for c, w in pairs if w]
+        less = _as_less(con)
+        if less is not None:
+            self.sink.clauses.extend(self.scheme.less(self.cells[less[0]], self.cells[less[1]]))
+            return
+        if isinstance(con.rhs, str):
+            unknown = self.unknowns[con.rhs]
+            if con.op == "=" and self.scheme.reify_unknowns:
+                lits, weights, bound = linear_pb(terms, 0)
+                for n in unknown.domain:
+                    self.sink.pb(lits, weights, "=", n + bound, when=unknown.equals[n][0])
+                return
+            terms.append((-1, unknown))
+            total = 0
         else:
-            total = s.total
-        sum_equals(b, *linear_pb(parts, total))
+            total = con.rhs
+        if con.op == "!=" and not isinstance(con.rhs, str) and self._not_equal_table(con):
+            return
+        lits, weights, bound = linear_pb(terms, total)
+        self.compare(lits, weights, con.op, bound)
 
-    for c, v in sorted(puzzle.givens):
-        b.clauses.extend([lit] for lit in cells[c].equals[v])
+    def compare(self, lits: list[int], weights: list[int], op: str, bound: int, when: int | None = None) -> None:
+        """sum(weights * lits) op bound with positive weights, strict and != ops reduced to = <= >=."""
+        if op == "=":
+            if when is None:
+                self.scheme.sum_equals(self.sink, lits, weights, bound)
+            else:
+                self.sink.pb(lits, weights, "=", bound, when=when)
+        elif op in ("<=", ">="):
+            self.sink.pb(lits, weights, op, bound, when=when)
+        elif op == "<":
+            self.sink.pb(lits, weights, "<=", bound - 1, when=when)
+        elif op == ">":
+            self.sink.pb(lits, weights, ">=", bound + 1, when=when)
+        else:  # "!=": below or above, chosen by a fresh indicator
+            side = self.fresh()
+            self.sink.pb(lits, weights, "<=", bound - 1, when=side)
+            self.sink.pb(lits, weights, ">=", bound + 1, when=-side)
 
+    def _not_equal_table(self, con: Linear) -> bool:
+        """A small `!=` as clauses, one per tuple of values that would hit the right side."""
+        doms = [self.puzzle.domains[c] for c in con.cells]
+        if prod(len(d) for d in doms) > NOT_EQUAL_TABLE_LIMIT:
+            return False
+        for values in product(*doms):
+            if sum(w * v for w, v in zip(con.weights, values, strict=True)) == con.rhs:
+                self._forbid(con.cells, values)
+        return True
+
+    def _forbid(self, cells: Sequence[int], values: Sequence[int]) -> None:
+        self.sink.clauses.append(
+            [-lit for c, v in zip(cells, values, strict=True) for lit in self.cells[c].equals[v]]
+        )
+
+    def table(self, con: Table) -> None:
+        """Forbidden tuples as one clause each; allowed ones by selectors with support clauses
+        (arc consistent on the direct scheme), or by forbidding the rest when that is smaller."""
+        doms = [self.puzzle.domains[c] for c in con.cells]
+        inside = [t for t in con.tuples if all(v in d for v, d in zip(t, doms, strict=True))]
+        if not con.allowed:
+            for t in inside:
+                self._forbid(con.cells, t)
+            return
+        size = prod(len(d) for d in doms)
+        if size - len(inside) < len(inside) or len(inside) > TABLE_SELECTOR_LIMIT:
+            keep = set(inside)
+            for t in product(*doms):
+                if t not in keep:
+                    self._forbid(con.cells, t)
+            return
+        selectors = [self.fresh() for _ in inside]
+        self.sink.clauses.append(list(selectors))
+        for s, t in zip(selectors, inside, strict=True):
+            for c, v in zip(con.cells, t, strict=True):
+                self.sink.clauses.extend([-s, lit] for lit in self.cells[c].equals[v])
+        for i, (c, d) in enumerate(zip(con.cells, doms, strict=True)):
+            for v in d:
+                support = [s for s, t in zip(selectors, inside, strict=True) if t[i] == v]
+                self.sink.clauses.append([*(-lit for lit in self.cells[c].equals[v]), *support])
+
+
+def _as_less(con: Linear) -> tuple[int, int] | None:
+    """(a, b) when the constraint says cell a < cell b, as a chain or a futoshiki sign does."""
+    if len(con.cells) != 2 or con.rhs != 0 or sorted(con.weights) != [-1, 1]:
+        return None
+    plus, minus = (con.cells[0], con.cells[1]) if con.weights[0] == 1 else (con.cells[1], con.cells[0])
+    return {"<": (plus, minus), ">": (minus, plus)}.get(con.op)
+
+
+HANDLERS: dict[type, Callable[[Driver, object], None]] = {Linear: Driver.linear, Table: Driver.table}
+
+
+def encode_integers(puzzle: Puzzle, scheme: Scheme, sink: Sink) -> Driver:
+    """Write the puzzle's core into `sink` with `scheme`; deterministic (cells, unknowns, groups
+    and sum terms are visited in sorted order). The driver holds the integers for the caller."""
+    driver = Driver(puzzle, scheme, sink)
+    driver.run()
+    return driver
+
+
+def cnf_encoding(driver: Driver, settings: Mapping[str, str]) -> LiteralEncoding:
+    """The CNF a driver wrote into a `ClauseBuilder`, with its maps."""
+    b = driver.sink
+    cells, unknowns = driver.cells, driver.unknowns
     return LiteralEncoding(
         clauses=b.clauses,
         nvars=b.pool.top,
-        x={
-            (c, label): lit
-            for c, var in enumerate(cells)
-            for label, (lit, _) in zip(var.labels, var.terms, strict=True)
-        },
-        y={
-            (n, label): lit
-            for n, var in unknowns.items()
-            for label, (lit, _) in zip(var.labels, var.terms, strict=True)
-        },
-        domains=puzzle.domains,
+        x={(c, label): lit for c, var in enumerate(cells) for label, lit in var.primary},
+        y={(n, label): lit for n, var in unknowns.items() for label, lit in var.primary},
+        domains=driver.puzzle.domains,
         unknown_domains={name: var.domain for name, var in unknowns.items()},
         atmosts=b.atmosts,
-        settings={"encoding": scheme, "card": card, "pb": pb, **(settings or {})},
+        settings=dict(settings),
         cell_lits={(c, v): lits for c, var in enumerate(cells) for v, lits in var.equals.items()},
         unknown_lits={(name, v): lits for name, var in unknowns.items() for v, lits in var.equals.items()},
+        cell_vars=tuple(cells),
+        less=driver.scheme.less,
     )

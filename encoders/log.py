@@ -17,11 +17,11 @@ from itertools import combinations
 
 from puzzles.model import Puzzle
 
-from .builder import ClauseBuilder, Options
-from .intvars import IntVar, LiteralEncoding, encode_integers
+from .builder import ClauseBuilder, Options, option_names
+from .intvars import IntVar, LiteralEncoding, Scheme, Sink, cnf_encoding, encode_integers
 
 
-def _forbid_gaps(b: ClauseBuilder, bits: Sequence[int], offsets: Sequence[int]) -> None:
+def _forbid_gaps(b: Sink, bits: Sequence[int], offsets: Sequence[int]) -> None:
     """One clause per maximal aligned block [base, base + 2^k) holding no allowed offset; the
     block is the bit-pattern prefix fixing bits k.. (most significant first), so its clause
     negates that prefix. `offsets` are the allowed values of the bits, sorted."""
@@ -40,26 +40,35 @@ def _forbid_gaps(b: ClauseBuilder, bits: Sequence[int], offsets: Sequence[int]) 
     walk([], 0, len(bits))
 
 
-def log_var(b: ClauseBuilder, key: tuple[object, ...], domain: tuple[int, ...]) -> IntVar:
-    """Bits for value - min(domain), least significant first, with the forbidden patterns cut."""
+def log_var(sink: Sink, key: tuple[object, ...], domain: tuple[int, ...]) -> IntVar:
+    """Bits for value - min(domain), least significant first."""
     lo = domain[0]
     nbits = (domain[-1] - lo).bit_length()
-    bits = [b.var((*key, "bit", i)) for i in range(nbits)]
-    _forbid_gaps(b, bits, [v - lo for v in domain])
+    bits = [sink.var((*key, "bit", i)) for i in range(nbits)]
     equals = {v: tuple(bit if (v - lo) >> i & 1 else -bit for i, bit in enumerate(bits)) for v in domain}
     terms = tuple((bit, 1 << i) for i, bit in enumerate(bits))
-    return IntVar(domain, lo, terms, tuple(range(nbits)), equals)
+    return IntVar(domain, lo, terms, tuple(enumerate(bits)), equals)
 
 
-def log_distinct(b: ClauseBuilder, groups: Sequence[tuple[int, ...]], cells: Sequence[IntVar]) -> None:
+def log_restrict(sink: Sink, var: IntVar) -> None:
+    """Cut the bit patterns that are no value of the domain."""
+    _forbid_gaps(sink, [lit for _, lit in var.primary], [v - var.offset for v in var.domain])
+
+
+def log_distinct(sink: Sink, groups: Sequence[tuple[int, ...]], cells: Sequence[IntVar]) -> None:
     """not(A == v and B == v) for each pair of cells sharing a group (once, however many groups
     they share) and each value in both domains."""
     pairs = sorted({pair for g in groups for pair in combinations(sorted(g), 2)})
     for p, q in pairs:
         shared = sorted(set(cells[p].domain) & set(cells[q].domain))
-        b.clauses.extend([-lit for lit in (*cells[p].equals[v], *cells[q].equals[v])] for v in shared)
+        sink.clauses.extend([-lit for lit in (*cells[p].equals[v], *cells[q].equals[v])] for v in shared)
+
+
+SCHEME = Scheme("log", log_var, log_restrict, log_distinct)
 
 
 def encode(puzzle: Puzzle, options: Options | None = None) -> LiteralEncoding:
     """The log CNF of `puzzle`; identical clause lists run to run."""
-    return encode_integers(puzzle, options, "log", log_var, log_distinct)
+    card, pb = option_names(options)
+    driver = encode_integers(puzzle, SCHEME, ClauseBuilder(card, pb))
+    return cnf_encoding(driver, {"encoding": "log", "card": card, "pb": pb})

@@ -1,10 +1,13 @@
 """The puzzle as a pseudo-Boolean formula in OPB (the PB competition format), for PB solvers.
 
-No CNF encoding of cardinality or sums: a PB solver reasons on them natively. One variable per cell
-and value (x) and per unknown and value (y), numbered as the one-hot CNF numbers them; exactly-one
-as `= 1`, each distinct group's "at most one cell holds v" as `-1 a -1 b ... >= -1` (`= 1` when the
-group is a permutation of its values), each linear sum as one equality over the x (and y) terms.
-Only `>=` and `=` are used, the operators every OPB reader accepts (PB06 format, Roussel & Manquinho).
+No CNF encoding of cardinality or sums: a PB solver reasons on them natively. The one-hot scheme of
+the driver (`encoders.intvars`) writes into a sink that keeps each constraint as one OPB line,
+variables numbered as the one-hot CNF numbers them: exactly-one as `= 1`, a distinct group's "at
+most one cell holds v" as `-1 a -1 b ... >= -1` (`= 1` when the group is a permutation of its
+values), each linear constraint as one line over the value variables (each cell shifted by its
+least contribution), clauses as `>= 1` lines. A negated literal -x is written 1 - x; a constraint
+that holds only when a literal does gets that literal with a big-M coefficient. Only `>=` and `=`
+are used, the operators every OPB reader accepts (PB06 format, Roussel & Manquinho).
 """
 
 from __future__ import annotations
@@ -14,11 +17,73 @@ from dataclasses import dataclass
 
 from puzzles.model import Puzzle
 
+from . import onehot
 from .dimacs import comment_block
+from .intvars import encode_integers
 from .varmap import VarMap
 
 Term = tuple[int, int]  # (coefficient, variable)
 Constraint = tuple[tuple[Term, ...], str, int]  # terms, ">=" or "=", right-hand side
+
+
+class OPBSink:
+    """Numbers variables as a pool does and keeps each constraint as (terms, op, rhs) over variables."""
+
+    def __init__(self) -> None:
+        self.ids: dict[tuple[object, ...], int] = {}
+        self.clauses: list[list[int]] = []  # written as `>= 1` lines after the other constraints
+        self.constraints: list[Constraint] = []
+
+    def var(self, key: tuple[object, ...]) -> int:
+        return self.ids.setdefault(key, len(self.ids) + 1)
+
+    def add(self, pairs: Iterable[tuple[int, int]], op: str, rhs: int) -> None:
+        constraint = over_variables(pairs, op, rhs)
+        if constraint is not None:
+            self.constraints.append(constraint)
+
+    def at_most_one(self, lits: list[int], used: bool = False) -> None:
+        if used:
+            self.exactly_one(lits)
+        elif len(lits) > 1:
+            self.add(((x, 1) for x in lits), "<=", 1)
+
+    def exactly_one(self, lits: list[int]) -> None:
+        self.add(((x, 1) for x in lits), "=", 1)
+
+    def pb(self, lits: list[int], weights: list[int], op: str, bound: int, when: int | None = None) -> None:
+        pairs = list(zip(lits, weights, strict=True))
+        if when is None:
+            self.add(pairs, op, bound)
+            return
+        # when -> sum >= bound: sum + bound * -when >= bound; when -> sum <= bound likewise with the
+        # most the sum can exceed it. "=" is both.
+        if op in ("=", ">="):
+            self.add([*pairs, (-when, max(bound, 0))], ">=", bound)
+        if op in ("=", "<="):
+            self.add([*pairs, (-when, -max(sum(weights) - bound, 0))], "<=", bound)
+
+    def all_constraints(self) -> list[Constraint]:
+        clauses = (over_variables(((x, 1) for x in clause), ">=", 1) for clause in self.clauses)
+        return self.constraints + [c for c in clauses if c is not None]
+
+
+def over_variables(pairs: Iterable[tuple[int, int]], op: str, rhs: int) -> Constraint | None:
+    """sum(w * lit) op rhs over literals as terms over variables (w * -x = w - w * x), op `>=` or
+    `=`; None when it always holds."""
+    terms: list[Term] = []
+    for lit, w in pairs:
+        if lit > 0:
+            terms.append((w, lit))
+        else:
+            terms.append((-w, -lit))
+            rhs -= w
+    if op == "<=":
+        terms, op, rhs = [(-a, x) for a, x in terms], ">=", -rhs
+    kept = tuple((a, x) for a, x in terms if a != 0)
+    if kept or not (rhs == 0 or (op == ">=" and rhs < 0)):
+        return kept, op, rhs
+    return None
 
 
 @dataclass(frozen=True)
@@ -35,41 +100,14 @@ class PBFormula:
 
 def encode(puzzle: Puzzle) -> PBFormula:
     """The OPB constraints of `puzzle`; deterministic (everything is visited in sorted order)."""
-    x = {(c, v): 0 for c in range(puzzle.size) for v in puzzle.domains[c]}
-    for k, key in enumerate(x, 1):
-        x[key] = k
-    unknowns = sorted(puzzle.unknowns, key=lambda u: u.name)
-    y = {(u.name, n): len(x) + k for k, (u, n) in enumerate(((u, n) for u in unknowns for n in u.domain), 1)}
-    out: list[Constraint] = []
-
-    def add(terms: Iterable[Term], op: str, rhs: int) -> None:
-        kept = tuple((a, var) for a, var in terms if a != 0)
-        if kept or not (rhs == 0 or (op == ">=" and rhs < 0)):
-            out.append((kept, op, rhs))
-
-    for c in range(puzzle.size):
-        add(((1, x[c, v]) for v in puzzle.domains[c]), "=", 1)
-    for u in unknowns:
-        add(((1, y[u.name, n]) for n in u.domain), "=", 1)
-    for group in sorted(tuple(sorted(g)) for g in puzzle.distinct):
-        union = sorted({v for c in group for v in puzzle.domains[c]})
-        for v in union:
-            lits = [x[c, v] for c in group if v in puzzle.domains[c]]
-            if len(union) == len(group):
-                add(((1, lit) for lit in lits), "=", 1)
-            elif len(lits) > 1:
-                add(((-1, lit) for lit in lits), ">=", -1)
-    for s in puzzle.sums:
-        terms = [(w * v, x[c, v]) for c, w in sorted(zip(s.cells, s.weights, strict=True)) for v in puzzle.domains[c]]
-        if isinstance(s.total, int):
-            add(terms, "=", s.total)
-        else:
-            u = next(u for u in unknowns if u.name == s.total)
-            add(terms + [(-n, y[u.name, n]) for n in u.domain], "=", 0)
-    for c, v in sorted(puzzle.givens):
-        add([(1, x[c, v])], "=", 1)
-    varmap = VarMap(len(x) + len(y), {k: (var,) for k, var in x.items()}, {k: (var,) for k, var in y.items()})
-    return PBFormula(varmap.nvars, out, varmap)
+    sink = OPBSink()
+    driver = encode_integers(puzzle, onehot.scheme(), sink)
+    varmap = VarMap(
+        len(sink.ids),
+        {(c, v): lits for c, var in enumerate(driver.cells) for v, lits in var.equals.items()},
+        {(n, v): lits for n, var in driver.unknowns.items() for v, lits in var.equals.items()},
+    )
+    return PBFormula(varmap.nvars, sink.all_constraints(), varmap)
 
 
 def constraint_line(constraint: Constraint) -> str:

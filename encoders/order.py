@@ -17,8 +17,18 @@ from itertools import pairwise
 
 from puzzles.model import Puzzle
 
-from .builder import ClauseBuilder, Options
-from .intvars import IntVar, LiteralEncoding, SumEquals, encode_integers, pb_sum
+from .builder import ClauseBuilder, Options, option_names
+from .intvars import (
+    IntVar,
+    LiteralEncoding,
+    Scheme,
+    Sink,
+    SumEquals,
+    cnf_encoding,
+    encode_integers,
+    pb_sum,
+    value_all_different,
+)
 
 # How a linear sum over order literals is encoded. Measured: cadical195, card seqcounter, enumeration
 # modulo symmetry, CPU seconds (2 shared cores, +-20%) and variables / clauses:
@@ -33,10 +43,9 @@ from .intvars import IntVar, LiteralEncoding, SumEquals, encode_integers, pb_sum
 DEFAULT_SUM_MODE = "pb"
 
 
-def order_var(b: ClauseBuilder, key: tuple[object, ...], domain: tuple[int, ...]) -> IntVar:
-    """o[v] for every domain value but the least, chained o[v'] -> o[v] for consecutive v < v'."""
-    o = {v: b.var((*key, ">=", v)) for v in domain[1:]}
-    b.clauses.extend([-o[hi], o[lo]] for lo, hi in pairwise(domain[1:]))
+def order_var(sink: Sink, key: tuple[object, ...], domain: tuple[int, ...]) -> IntVar:
+    """o[v] for every domain value but the least ("x >= v")."""
+    o = {v: sink.var((*key, ">=", v)) for v in domain[1:]}
     equals: dict[int, tuple[int, ...]] = {}
     for i, v in enumerate(domain):
         lits = [o[v]] if i > 0 else []
@@ -44,10 +53,15 @@ def order_var(b: ClauseBuilder, key: tuple[object, ...], domain: tuple[int, ...]
             lits.append(-o[domain[i + 1]])
         equals[v] = tuple(lits)
     terms = tuple((o[v], v - prev) for prev, v in pairwise(domain))
-    return IntVar(domain, domain[0], terms, domain[1:], equals)
+    return IntVar(domain, domain[0], terms, tuple(o.items()), equals)
 
 
-def order_distinct(b: ClauseBuilder, groups: Sequence[tuple[int, ...]], cells: Sequence[IntVar]) -> None:
+def order_restrict(sink: Sink, var: IntVar) -> None:
+    """The chain o[v'] -> o[v] over consecutive values v < v'."""
+    sink.clauses.extend([-hi, lo] for (_, lo), (_, hi) in pairwise(var.primary))
+
+
+def order_distinct(sink: Sink, groups: Sequence[tuple[int, ...]], cells: Sequence[IntVar]) -> None:
     """AtMostOne per value over equality literals, each defined once even when groups overlap."""
     eq: dict[tuple[int, int], int] = {}
 
@@ -58,27 +72,55 @@ def order_distinct(b: ClauseBuilder, groups: Sequence[tuple[int, ...]], cells: S
         if len(lits) == 1:  # the least or greatest value: the order literal itself
             eq[c, v] = lits[0]
             return lits[0]
-        e = b.var(("eq", c, v))
-        b.clauses.extend([-e, lit] for lit in lits)
-        b.clauses.append([*(-lit for lit in lits), e])  # with no lits (one-value domain): e holds
+        e = sink.var(("eq", c, v))
+        sink.clauses.extend([-e, lit] for lit in lits)
+        sink.clauses.append([*(-lit for lit in lits), e])  # with no lits (one-value domain): e holds
         eq[c, v] = e
         return e
 
-    b.all_different(groups, [cell.domain for cell in cells], literal)
+    value_all_different(sink, groups, [cell.domain for cell in cells], literal)
 
 
-def totalizer_sum(b: ClauseBuilder, lits: list[int], weights: list[int], bound: int) -> None:
+def _at_least(var: IntVar, v: int) -> int | bool:
+    """The literal "var >= v" (True or False where the domain decides it)."""
+    if v <= var.domain[0]:
+        return True
+    above = [lit for label, lit in var.primary if label >= v]
+    return above[0] if above else False
+
+
+def order_less(x: IntVar, y: IntVar) -> list[list[int]]:
+    """x < y natively: x >= v implies y >= v + 1, one binary clause per value of x (Tamura et al.)."""
+    out: list[list[int]] = []
+    for v in x.domain:
+        ge_x = _at_least(x, v)
+        gt_y = _at_least(y, v + 1)
+        if gt_y is True:
+            continue
+        clause = [] if ge_x is True else [-ge_x]
+        out.append(clause if gt_y is False else [*clause, gt_y])
+    return out
+
+
+def totalizer_sum(sink: ClauseBuilder, lits: list[int], weights: list[int], bound: int) -> None:
     """The sum as a cardinality equality over order literals repeated by weight (a totalizer)."""
-    b.card_equals(lits, weights, bound, "totalizer")
+    sink.card_equals(lits, weights, bound, "totalizer")
 
 
 SUM_ENCODERS: dict[str, SumEquals] = {"pb": pb_sum, "totalizer": totalizer_sum}
 SUM_MODES = tuple(SUM_ENCODERS)
 
 
-def encode(puzzle: Puzzle, options: Options | None = None, *, sum_mode: str | None = None) -> LiteralEncoding:
-    """The order CNF of `puzzle`; identical clause lists run to run."""
+def scheme(sum_mode: str | None = None) -> Scheme:
     mode = sum_mode or DEFAULT_SUM_MODE
     if mode not in SUM_ENCODERS:
         raise ValueError(f"unknown sum mode {mode!r}; valid: {', '.join(SUM_MODES)}")
-    return encode_integers(puzzle, options, "order", order_var, order_distinct, SUM_ENCODERS[mode], {"sum_mode": mode})
+    return Scheme("order", order_var, order_restrict, order_distinct, order_less, SUM_ENCODERS[mode])
+
+
+def encode(puzzle: Puzzle, options: Options | None = None, *, sum_mode: str | None = None) -> LiteralEncoding:
+    """The order CNF of `puzzle`; identical clause lists run to run."""
+    card, pb = option_names(options)
+    mode = sum_mode or DEFAULT_SUM_MODE
+    driver = encode_integers(puzzle, scheme(mode), ClauseBuilder(card, pb))
+    return cnf_encoding(driver, {"encoding": "order", "card": card, "pb": pb, "sum_mode": mode})

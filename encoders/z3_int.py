@@ -1,16 +1,19 @@
-"""Z3 integer encoding: one Int per cell and unknown, `Distinct`, and linear equalities.
+"""Z3 integer encoding: one Int per cell and unknown, and every core kind in Z3's own terms.
 
-The most direct reading of the model; Z3's arithmetic and its own cardinality reasoning do the
-rest. It is the reference the CNF encodings are compared against.
+`Distinct` for all-different, linear arithmetic with its relation for `Linear`, a disjunction of
+tuples (or the negation of one) for `Table`. The most direct reading of the model; Z3's arithmetic
+and its own cardinality reasoning do the rest. It is the reference the Boolean encodings are
+compared against.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import z3
 
+from puzzles.core import OPS, AllDifferent, Linear, Table
 from puzzles.model import Puzzle
 
 
@@ -46,15 +49,34 @@ def in_domain(x: z3.ArithRef, domain: Sequence[int]) -> z3.BoolRef:
     return z3.Or([x == v for v in domain])
 
 
+
+
+def _alldiff(con: AllDifferent, cells: Sequence[z3.ArithRef], unknowns: dict, ctx) -> list[z3.BoolRef]:
+    return [z3.Distinct([cells[c] for c in con.cells])] if len(con.cells) > 1 else []
+
+
+def _linear(con: Linear, cells: Sequence[z3.ArithRef], unknowns: dict, ctx) -> list[z3.BoolRef]:
+    lhs = z3.Sum([w * cells[c] if w != 1 else cells[c] for c, w in zip(con.cells, con.weights, strict=True)])
+    rhs = unknowns[con.rhs] if isinstance(con.rhs, str) else z3.IntVal(con.rhs, ctx)
+    return [OPS[con.op](lhs, rhs)]
+
+
+def _table(con: Table, cells: Sequence[z3.ArithRef], unknowns: dict, ctx) -> list[z3.BoolRef]:
+    rows = [z3.And([cells[c] == v for c, v in zip(con.cells, t, strict=True)]) for t in con.tuples]
+    if con.allowed:
+        return [z3.Or(rows) if rows else z3.BoolVal(False, ctx)]
+    return [z3.Not(r) for r in rows]
+
+
+HANDLERS: dict[type, Callable[..., list[z3.BoolRef]]] = {AllDifferent: _alldiff, Linear: _linear, Table: _table}
+
+
 def encode(puzzle: Puzzle, ctx: z3.Context | None = None) -> Z3Encoding:
     cells = tuple(z3.Int(f"c{i}", ctx) for i in range(puzzle.size))
     unknowns = {u.name: z3.Int(f"u_{u.name}", ctx) for u in puzzle.unknowns}
     out: list[z3.BoolRef] = [in_domain(x, d) for x, d in zip(cells, puzzle.domains, strict=True)]
     out += [in_domain(unknowns[u.name], u.domain) for u in puzzle.unknowns]
-    out += [z3.Distinct([cells[c] for c in g]) for g in puzzle.distinct if len(g) > 1]
-    for s in puzzle.sums:
-        lhs = z3.Sum([w * cells[c] if w != 1 else cells[c] for c, w in zip(s.cells, s.weights, strict=True)])
-        rhs = unknowns[s.total] if isinstance(s.total, str) else z3.IntVal(s.total, ctx)
-        out.append(lhs == rhs)
+    for con in puzzle.core:
+        out += HANDLERS[type(con)](con, cells, unknowns, ctx)
     out += [cells[c] == v for c, v in puzzle.givens]
     return Z3Encoding(cells, unknowns, tuple(out))

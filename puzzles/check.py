@@ -1,9 +1,14 @@
-"""The independent checker: plain Python, no solver, so a wrong answer from any backend is caught."""
+"""The independent checker: plain Python, no solver, so a wrong answer from any backend is caught.
+
+It reads the constraint core (`Puzzle.core`), so every rule is checked by the same code, whichever
+rule it came from.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from .core import AllDifferent, Linear
 from .errors import CheckError
 from .model import Puzzle, describe_values, is_prime
 
@@ -22,27 +27,24 @@ def violations(puzzle: Puzzle, values: Sequence[int], unknowns: Mapping[str, int
     for c, v in puzzle.givens:
         if values[c] != v:
             problems.append(f"given cell {names[c]} = {v} holds {values[c]}")
-    for gi, group in enumerate(puzzle.distinct):
-        seen: dict[int, int] = {}
-        for c in group:
-            if values[c] in seen:
-                problems.append(
-                    f"distinct group #{gi + 1}: cells {names[seen[values[c]]]} and {names[c]} both hold {values[c]}"
-                )
-            seen.setdefault(values[c], c)
-    found: dict[str, int] = {}
-    for si, s in enumerate(puzzle.sums):
-        lhs = s.lhs(values)
-        if isinstance(s.total, int):
-            if lhs != s.total:
-                problems.append(f"sum #{si + 1} ({s.describe(names)}) is {lhs}")
-        elif s.total in found and found[s.total] != lhs:
-            problems.append(f"sum #{si + 1} ({s.describe(names)}) is {lhs}, another is {found[s.total]}")
-        else:
-            found.setdefault(s.total, lhs)
-    for u in puzzle.unknowns:
-        if u.name not in found:
+    found = puzzle.unknown_values(values)
+    for origin, con in puzzle.lowered:
+        if con.holds(values, found):
             continue
+        if isinstance(con, AllDifferent):
+            seen: dict[int, int] = {}
+            for c in con.cells:
+                if values[c] in seen:
+                    problems.append(f"{origin}: cells {names[seen[values[c]]]} and {names[c]} both hold {values[c]}")
+                seen.setdefault(values[c], c)
+        elif isinstance(con, Linear) and isinstance(con.rhs, str) and con.op == "=":
+            problems.append(f"{origin} ({con.describe(names)}) is {con.lhs(values)}, another is {found[con.rhs]}")
+        elif isinstance(con, Linear):
+            problems.append(f"{origin} ({con.describe(names)}) is {con.lhs(values)}")
+        else:
+            shown = ", ".join(str(values[c]) for c in con.cells)
+            problems.append(f"{origin} ({con.describe(names)}) fails on ({shown})")
+    for u in puzzle.unknowns:
         value = found[u.name]
         if value not in u.domain:
             problems.append(f"unknown {u.name} = {value} is outside {describe_values(u.domain)}")

@@ -20,25 +20,20 @@ from typing import Any
 from .atomic import read_text
 from .errors import FileFormatError, ModelError
 from .model import Puzzle, UnknownSpec, define
-
-KeyPath = tuple[str | int, ...]
+from .rules import RULES
+from .tomlcheck import Bad, KeyPath, cells_list, expect, is_int, table
 
 _KEYS: dict[str, tuple[str, ...]] = {
-    "top level": tuple("name title cells values domains distinct givens layout sum unknowns symmetry params".split()),
-    "sum": ("cells", "equals", "weights"),
+    "top level": (
+        *"name title cells values domains distinct givens layout".split(),
+        *RULES,
+        *"unknowns symmetry params".split(),
+    ),
     "unknown": ("values", "prime"),
     "symmetry": ("generators",),
     "range": ("min", "max"),
 }
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
-
-
-class _Bad(Exception):
-    """A fault at a key path; `load_text` adds the file name and the line."""
-
-    def __init__(self, path: KeyPath, message: str) -> None:
-        super().__init__(message)
-        self.path, self.message = path, message
 
 
 def show_path(path: KeyPath) -> str:
@@ -52,30 +47,8 @@ def show_path(path: KeyPath) -> str:
     return out
 
 
-def _kind(v: object) -> str:
-    """What a TOML value is, for 'expected X, got Y'."""
-    if isinstance(v, bool):
-        return "a boolean"
-    kinds = {int: "an integer", float: "a float", str: "a string", list: "an array", dict: "a table"}
-    return next((name for t, name in kinds.items() if isinstance(v, t)), "a date or time")
-
-
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _expect(ok: bool, v: object, path: KeyPath, what: str) -> None:
-    if not ok:
-        raise _Bad(path, f"expected {what}, got {_kind(v)}")
-
-
 def _table(v: object, path: KeyPath, allowed: str | None = None) -> dict[str, Any]:
-    _expect(isinstance(v, dict), v, path, "a table")
-    if allowed is not None:
-        for key in v:
-            if key not in _KEYS[allowed]:
-                raise _Bad((*path, key), f"unknown key; valid keys: {', '.join(_KEYS[allowed])}")
-    return v
+    return table(v, path, None if allowed is None else _KEYS[allowed])
 
 
 def _domain(v: object, path: KeyPath) -> dict[str, int] | list[int]:
@@ -84,96 +57,75 @@ def _domain(v: object, path: KeyPath) -> dict[str, int] | list[int]:
         _table(v, path, "range")
         for key in ("min", "max"):
             if key not in v:
-                raise _Bad((*path, key), "required key is missing")
-            _expect(_is_int(v[key]), v[key], (*path, key), "an integer")
+                raise Bad((*path, key), "required key is missing")
+            expect(is_int(v[key]), v[key], (*path, key), "an integer")
         return v
-    _expect(isinstance(v, list), v, path, "{ min = .., max = .. } or a list of integers")
+    expect(isinstance(v, list), v, path, "{ min = .., max = .. } or a list of integers")
     for k, x in enumerate(v, 1):
-        _expect(_is_int(x), x, (*path, k), "an integer")
-    return v
-
-
-def _cells_list(v: object, path: KeyPath) -> list[int | str]:
-    _expect(isinstance(v, list), v, path, "a list of cell indices or names")
-    for k, c in enumerate(v, 1):
-        _expect(_is_int(c) or isinstance(c, str), c, (*path, k), "a cell index or name")
+        expect(is_int(x), x, (*path, k), "an integer")
     return v
 
 
 def _read(doc: dict[str, Any]) -> dict[str, Any]:
-    """The arguments of `define()`, type-checked; raises `_Bad` at the first fault."""
+    """The arguments of `define()`, type-checked; raises `Bad` at the first fault."""
     _table(doc, (), "top level")
     for key in ("name", "cells", "values"):
         if key not in doc:
-            raise _Bad((key,), "required key is missing")
+            raise Bad((key,), "required key is missing")
     args: dict[str, Any] = {}
     for key in ("name", "title", "layout"):
         if key in doc:
-            _expect(isinstance(doc[key], str), doc[key], (key,), "a string")
+            expect(isinstance(doc[key], str), doc[key], (key,), "a string")
             args[key] = doc[key]
     if "layout" in args:
         args["layout"] = args["layout"].strip("\r\n")
     cells = doc["cells"]
-    if not _is_int(cells):
-        _expect(isinstance(cells, list), cells, ("cells",), "a count or a list of names")
+    if not is_int(cells):
+        expect(isinstance(cells, list), cells, ("cells",), "a count or a list of names")
         for k, c in enumerate(cells, 1):
-            _expect(isinstance(c, str), c, ("cells", k), "a cell name (a string)")
+            expect(isinstance(c, str), c, ("cells", k), "a cell name (a string)")
     args["cells"] = cells
     args["values"] = _domain(doc["values"], ("values",))
     domains = _table(doc.get("domains", {}), ("domains",))
     args["domains"] = {c: _domain(d, ("domains", c)) for c, d in domains.items()}
     distinct = doc.get("distinct", "all")
     if not (isinstance(distinct, str) and distinct in ("all", "none")):
-        _expect(isinstance(distinct, list), distinct, ("distinct",), '"all", "none" or a list of groups')
+        expect(isinstance(distinct, list), distinct, ("distinct",), '"all", "none" or a list of groups')
         for k, g in enumerate(distinct, 1):
-            _cells_list(g, ("distinct", k))
+            cells_list(g, ("distinct", k))
     args["distinct"] = distinct
     givens = _table(doc.get("givens", {}), ("givens",))
     for c, v in givens.items():
-        _expect(_is_int(v), v, ("givens", c), "an integer")
+        expect(is_int(v), v, ("givens", c), "an integer")
     args["givens"] = givens
-    sums = doc.get("sum", [])
-    _expect(isinstance(sums, list), sums, ("sum",), "an array of tables ([[sum]])")
-    args["sums"] = [_sum(s, ("sum", k)) for k, s in enumerate(sums, 1)]
+    rules = []
+    for key, kind in RULES.items():
+        entries = doc.get(key, [])
+        expect(isinstance(entries, list), entries, (key,), f"an array of tables ([[{key}]])")
+        rules += [kind.load().from_toml(t, (key, k)) for k, t in enumerate(entries, 1)]
+    args["rules"] = rules
     unknowns = _table(doc.get("unknowns", {}), ("unknowns",))
     args["unknowns"] = {u: _unknown(spec, ("unknowns", u)) for u, spec in unknowns.items()}
     symmetry = _table(doc.get("symmetry", {}), ("symmetry",), "symmetry")
     gens = symmetry.get("generators", [])
-    _expect(isinstance(gens, list), gens, ("symmetry", "generators"), "a list of permutations")
+    expect(isinstance(gens, list), gens, ("symmetry", "generators"), "a list of permutations")
     for k, g in enumerate(gens, 1):
         where = ("symmetry", "generators", k)
-        _expect(isinstance(g, list), g, where, "a list of cell indices")
+        expect(isinstance(g, list), g, where, "a list of cell indices")
         for x in g:
-            _expect(_is_int(x), x, where, "a list of cell indices (integers)")
+            expect(is_int(x), x, where, "a list of cell indices (integers)")
     args["generators"] = gens
     params = _table(doc.get("params", {}), ("params",))
     for key, v in params.items():
-        _expect(isinstance(v, str) or _is_int(v), v, ("params", key), "a string")
+        expect(isinstance(v, str) or is_int(v), v, ("params", key), "a string")
     args["params"] = params
     return args
-
-
-def _sum(s: object, path: KeyPath) -> tuple[list[int | str], int | str, list[int] | None]:
-    s = _table(s, path, "sum")
-    for key in ("cells", "equals"):
-        if key not in s:
-            raise _Bad((*path, key), "required key is missing")
-    cells = _cells_list(s["cells"], (*path, "cells"))
-    equals = s["equals"]
-    what = "an integer or an unknown's name"
-    _expect(_is_int(equals) or isinstance(equals, str), equals, (*path, "equals"), what)
-    weights = s.get("weights")
-    if weights is not None:
-        _expect(isinstance(weights, list), weights, (*path, "weights"), "a list of integers")
-        for k, w in enumerate(weights, 1):
-            _expect(_is_int(w), w, (*path, "weights", k), "an integer")
-    return cells, equals, weights
 
 
 def _unknown(spec: object, path: KeyPath) -> UnknownSpec:
     spec = _table(spec, path, "unknown")
     prime = spec.get("prime", False)
-    _expect(isinstance(prime, bool), prime, (*path, "prime"), "true or false")
+    expect(isinstance(prime, bool), prime, (*path, "prime"), "true or false")
     if "values" not in spec:
         return UnknownSpec(prime=prime)
     dom = _domain(spec["values"], (*path, "values"))
@@ -185,7 +137,7 @@ def _unknown(spec: object, path: KeyPath) -> UnknownSpec:
 # --- error locations -----------------------------------------------------------------------------
 
 _NUMBERED = [
-    (re.compile(r"\bsum #(\d+)"), r"sum[\1]"),
+    *((re.compile(rf"\b{key} #(\d+)"), rf"{key}[\1]") for key in RULES),
     (re.compile(r"\bdistinct group #(\d+)"), r"distinct[\1]"),
     (re.compile(r"\bsymmetry\.generators #(\d+)"), r"symmetry.generators[\1]"),
 ]
@@ -347,7 +299,7 @@ def load_text(text: str, source_name: str = "<string>") -> Puzzle:
     try:
         args = _read(doc)
         return define(args.pop("name"), **args)
-    except _Bad as e:
+    except Bad as e:
         path, message = e.path, e.message
     except ModelError as e:
         path, message = _model_fault(e)
@@ -372,6 +324,13 @@ def _quote(s: str) -> str:
 
 def _toml_key(s: str) -> str:
     return s if _BARE.fullmatch(s) else _quote(s)
+
+
+def toml_value(v: int | str | list) -> str:
+    """An integer, a string or a (nested) list of them as TOML."""
+    if isinstance(v, list):
+        return "[" + ", ".join(map(toml_value, v)) + "]"
+    return _quote(v) if isinstance(v, str) else str(v)
 
 
 def _ints(values: Sequence[int]) -> str:
@@ -419,11 +378,8 @@ def dump_toml(puzzle: Puzzle) -> str:
         out += ["", "[domains]", *(f"{_toml_key(p.cells[c])} = {_dump_domain(d)}" for c, d in special)]
     if p.params:
         out += ["", "[params]", *(f"{_toml_key(k)} = {_quote(v)}" for k, v in p.params)]
-    for s in p.sums:
-        equals = s.total if isinstance(s.total, int) else _quote(s.total)
-        out += ["", "[[sum]]", f"cells = {_ints(s.cells)}", f"equals = {equals}"]
-        if any(w != 1 for w in s.weights):
-            out.append(f"weights = {_ints(s.weights)}")
+    for rule in p.rules:
+        out += ["", f"[[{rule.key}]]", *rule.to_toml()]
     for u in p.unknowns:
         out += ["", f"[unknowns.{_toml_key(u.name)}]", f"values = {_dump_domain(u.domain)}"]
         if u.prime:

@@ -1,26 +1,32 @@
 """The puzzle model: one immutable, validated description that every encoder and backend reads.
 
-A puzzle is cells with integer domains, all-different groups, linear sums equal to a constant or
-to a named unknown, givens, and a symmetry group given by generators. `define()` is the friendly
-constructor (names or indices, ranges, unknown domains resolved); `Puzzle` itself re-checks its
-invariants so that no invalid model can exist, whoever builds it.
+A puzzle is cells with integer domains, all-different groups, rules (sums, chains, tables, ...:
+`puzzles.rules`), shared unknowns, givens, and a symmetry group given by generators. The rules
+lower into the constraint core (`Puzzle.core`, `puzzles.core`), which is all that encoders and the
+checker read. `define()` is the friendly constructor (names or indices, ranges, unknown domains
+resolved); `Puzzle` itself re-checks its invariants so that no invalid model can exist.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from .core import AllDifferent, Constraint, Linear
 from .errors import ModelError
 
 if TYPE_CHECKING:
+    from .rules import Rule
     from .symmetry import Group
 
 CellRef = int | str
 
+# An unknown that a file does not declare must look like one: `equals = "<3"` is a mistake, not N.
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Beyond this, tuples of every value stop being a sensible representation of a domain.
 MAX_DOMAIN = 1_000_000
 
@@ -46,31 +52,6 @@ def describe_values(values: Sequence[int]) -> str:
 
 
 @dataclass(frozen=True)
-class LinearSum:
-    """sum(weights[i] * cell[cells[i]]) == total, where total is an int or an unknown's name."""
-
-    cells: tuple[int, ...]
-    weights: tuple[int, ...]
-    total: int | str
-
-    def lhs(self, values: Sequence[int]) -> int:
-        return sum(w * values[c] for c, w in zip(self.cells, self.weights, strict=True))
-
-    def bounds(self, domains: Sequence[Sequence[int]]) -> tuple[int, int]:
-        """The least and greatest value the left side can take, cell by cell."""
-        lo = hi = 0
-        for c, w in zip(self.cells, self.weights, strict=True):
-            ends = (w * domains[c][0], w * domains[c][-1])
-            lo += min(ends)
-            hi += max(ends)
-        return lo, hi
-
-    def describe(self, names: Sequence[str]) -> str:
-        terms = [names[c] if w == 1 else f"{w}*{names[c]}" for c, w in zip(self.cells, self.weights, strict=True)]
-        return f"{' + '.join(terms)} = {self.total}"
-
-
-@dataclass(frozen=True)
 class UnknownSpec:
     """What a puzzle declares about an unknown; `define()` resolves it to a finite `Unknown`."""
 
@@ -91,14 +72,18 @@ class Unknown:
 
 @dataclass(frozen=True)
 class Puzzle:
-    """A validated puzzle. Cells are indices 0..n-1; `cells` holds their display names."""
+    """A validated puzzle. Cells are indices 0..n-1; `cells` holds their display names.
+
+    `distinct` holds the all-different groups of the file's `distinct` key; `rules` every other
+    rule, cells resolved to indices. Both lower into `core`, the constraints encoders read.
+    """
 
     name: str
     title: str
     cells: tuple[str, ...]
     domains: tuple[tuple[int, ...], ...]
     distinct: tuple[tuple[int, ...], ...] = ()
-    sums: tuple[LinearSum, ...] = ()
+    rules: tuple[Rule, ...] = ()
     unknowns: tuple[Unknown, ...] = ()
     givens: tuple[tuple[int, int], ...] = ()
     generators: tuple[tuple[int, ...], ...] = ()
@@ -111,6 +96,33 @@ class Puzzle:
     @property
     def size(self) -> int:
         return len(self.cells)
+
+    @cached_property
+    def lowered(self) -> tuple[tuple[str, Constraint], ...]:
+        """Every core constraint with where it comes from (`distinct group #1`, `sum #2`, ...)."""
+        out: list[tuple[str, Constraint]] = [
+            (f"distinct group #{gi}", AllDifferent(tuple(g))) for gi, g in enumerate(self.distinct, 1)
+        ]
+        counts: dict[str, int] = {}
+        for rule in self.rules:
+            counts[rule.key] = counts.get(rule.key, 0) + 1
+            out += [(f"{rule.key} #{counts[rule.key]}", c) for c in rule.lower()]
+        return tuple(out)
+
+    @cached_property
+    def core(self) -> tuple[Constraint, ...]:
+        """The puzzle as core constraints (`puzzles.core`): all an encoder or the checker reads."""
+        return tuple(c for _, c in self.lowered)
+
+    @cached_property
+    def sums(self) -> tuple[Linear, ...]:
+        """The linear constraints of the core."""
+        return tuple(c for c in self.core if isinstance(c, Linear))
+
+    @cached_property
+    def groups(self) -> tuple[tuple[int, ...], ...]:
+        """The cells of every all-different constraint of the core."""
+        return tuple(c.cells for c in self.core if isinstance(c, AllDifferent))
 
     @cached_property
     def unknown_index(self) -> dict[str, int]:
@@ -131,19 +143,25 @@ class Puzzle:
         """Every value any cell may take, sorted."""
         return tuple(sorted({v for d in self.domains for v in d}))
 
-    def unknown_values(self, values: Sequence[int]) -> dict[str, int]:
-        """The unknowns implied by a full cell assignment (each unknown is pinned by its sums)."""
-        out: dict[str, int] = {}
+    @cached_property
+    def _pins(self) -> tuple[tuple[str, Linear], ...]:
+        """For each unknown, the first equality that pins it to the cells."""
+        out: dict[str, Linear] = {}
         for s in self.sums:
-            if isinstance(s.total, str) and s.total not in out:
-                out[s.total] = s.lhs(values)
+            if s.op == "=" and isinstance(s.rhs, str):
+                out.setdefault(s.rhs, s)
+        return tuple(out.items())
+
+    def unknown_values(self, values: Sequence[int]) -> dict[str, int]:
+        """The unknowns implied by a full cell assignment (each unknown is pinned by an equality)."""
+        out = {name: s.lhs(values) for name, s in self._pins}
         return {u.name: out[u.name] for u in self.unknowns}
 
 
 def _validate(p: Puzzle) -> None:
     """Structural invariants; `define()` gives friendlier messages for the same faults."""
     from .board import validate_layout
-    from .symmetry import check_generator
+    from .invariance import check_generator
 
     if not p.name:
         raise ModelError("name: must not be empty")
@@ -161,58 +179,52 @@ def _validate(p: Puzzle) -> None:
         if list(d) != sorted(set(d)):
             raise ModelError(f"values: the domain of cell {p.cells[i]} is not sorted and unique")
 
-    def check_cell(where: str, c: int) -> None:
-        if not isinstance(c, int) or not 0 <= c < n:
-            raise ModelError(f"{where}: cell index {c!r} is outside 0..{n - 1}")
-
-    for gi, g in enumerate(p.distinct):
-        for c in g:
-            check_cell(f"distinct group #{gi + 1}", c)
-        if len(set(g)) != len(g):
-            raise ModelError(f"distinct group #{gi + 1}: a cell appears twice")
     names = {u.name for u in p.unknowns}
     if len(names) != len(p.unknowns):
         raise ModelError("unknowns: a name is declared twice")
-    used: set[str] = set()
-    for si, s in enumerate(p.sums):
-        where = f"sum #{si + 1}"
-        if not s.cells:
-            raise ModelError(f"{where}: no cells")
-        if len(s.weights) != len(s.cells):
-            raise ModelError(f"{where}: {len(s.weights)} weights for {len(s.cells)} cells")
-        for c in s.cells:
-            check_cell(where, c)
-        if len(set(s.cells)) != len(s.cells):
-            dup = next(c for c in s.cells if s.cells.count(c) > 1)
+    pinned: set[str] = set()
+    for where, c in p.lowered:
+        for cell in c.cells:
+            if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < n:
+                raise ModelError(f"{where}: cell index {cell!r} is outside 0..{n - 1}")
+        if not isinstance(c, AllDifferent) and len(set(c.cells)) != len(c.cells):
+            dup = next(x for x in c.cells if c.cells.count(x) > 1)
             raise ModelError(f"{where}: cell {p.cells[dup]} appears twice")
-        if isinstance(s.total, str):
-            if s.total not in names:
-                raise ModelError(f"{where}: equals {s.total!r}, which is not a declared unknown")
-            used.add(s.total)
-        elif not isinstance(s.total, int) or isinstance(s.total, bool):
-            raise ModelError(f"{where}: equals must be an integer or an unknown's name")
+        c.validate(where)
+        if isinstance(c, Linear) and isinstance(c.rhs, str):
+            if c.rhs not in names:
+                raise ModelError(f"{where}: equals {c.rhs!r}, which is not a declared unknown")
+            if c.op == "=":
+                pinned.add(c.rhs)
+    used = {c.rhs for c in p.sums if isinstance(c.rhs, str)}
     for u in p.unknowns:
         if u.name not in used:
             raise ModelError(f"unknowns.{u.name}: not used by any sum")
+        if u.name not in pinned:
+            raise ModelError(
+                f"unknowns.{u.name}: only compared, never equal to a sum; an unknown must be some sum's value"
+            )
         if not u.domain:
             raise ModelError(f"unknowns.{u.name}: the domain is empty")
     seen: dict[int, int] = {}
     for c, v in p.givens:
-        check_cell("givens", c)
+        if not isinstance(c, int) or not 0 <= c < n:
+            raise ModelError(f"givens: cell index {c!r} is outside 0..{n - 1}")
         if c in seen:
             raise ModelError(f"givens: cell {p.cells[c]} is given twice")
         seen[c] = v
         if v not in p.domains[c]:
             raise ModelError(f"givens: cell {p.cells[c]} = {v} is outside its domain {describe_values(p.domains[c])}")
-    for gi, g in enumerate(p.distinct):
+    for where, con in p.lowered:
+        if not isinstance(con, AllDifferent):
+            continue
         held: dict[int, int] = {}
-        for c in g:
+        for c in con.cells:
             if c in seen:
                 v = seen[c]
                 if v in held:
                     raise ModelError(
-                        f"givens: cells {p.cells[held[v]]} and {p.cells[c]} both hold {v} "
-                        f"but are in distinct group #{gi + 1}"
+                        f"givens: cells {p.cells[held[v]]} and {p.cells[c]} both hold {v} but are in {where}"
                     )
                 held[v] = c
     if p.layout is not None:
@@ -262,7 +274,7 @@ def _resolve_domain(spec: object, where: str) -> tuple[int, ...]:
     return tuple(sorted(values))
 
 
-def _sum_bounds(s: LinearSum, doms: Sequence[Sequence[int]], groups: Sequence[Sequence[int]]) -> tuple[int, int]:
+def _sum_bounds(s: Linear, doms: Sequence[Sequence[int]], groups: Sequence[Sequence[int]]) -> tuple[int, int]:
     """Bounds of a sum's left side; tighter when its cells must all differ (unit weights):
     k distinct values sum to at least the k smallest and at most the k largest available."""
     lo, hi = s.bounds(doms)
@@ -274,6 +286,9 @@ def _sum_bounds(s: LinearSum, doms: Sequence[Sequence[int]], groups: Sequence[Se
     return lo, hi
 
 
+SumSpec = tuple[Sequence[CellRef], int | str] | tuple[Sequence[CellRef], int | str, Sequence[int] | None]
+
+
 def define(
     name: str,
     *,
@@ -282,7 +297,8 @@ def define(
     title: str = "",
     domains: Mapping[CellRef, object] | None = None,
     distinct: str | Sequence[Sequence[CellRef]] | None = "all",
-    sums: Sequence[tuple[Sequence[CellRef], int | str] | tuple[Sequence[CellRef], int | str, Sequence[int]]] = (),
+    sums: Sequence[SumSpec] = (),
+    rules: Sequence[Rule] = (),
     unknowns: Mapping[str, UnknownSpec] | None = None,
     givens: Mapping[CellRef, int] | None = None,
     generators: Sequence[Sequence[int]] = (),
@@ -292,13 +308,19 @@ def define(
     """Build a validated `Puzzle` from friendly parts; raises `ModelError` naming the field.
 
     `values` is every cell's domain (overridden per cell by `domains`); sums are
-    `(cells, equals)` or `(cells, equals, weights)`; an unknown used by a sum but not declared gets
-    the default domain: every integer the sums allow.
+    `(cells, equals)` or `(cells, equals, weights)`, shorthand for `rules.sum.Sum` rules; `rules`
+    holds any rule of `puzzles.rules` with cells by index or name. An unknown used by a sum but
+    not declared gets the default domain: every integer the sums allow.
 
     >>> p = define("pair", cells=2, values=[1, 2], sums=[([0, 1], "N")])
     >>> p.unknowns
     (Unknown(name='N', domain=(3,), prime=False),)
+    >>> from puzzles.rules.less import Less
+    >>> define("up", cells=["a", "b"], values=[1, 2], rules=[Less(("a", "b"))]).core
+    (AllDifferent(cells=(0, 1)), Linear(cells=(0, 1), weights=(1, -1), op='<', rhs=0))
     """
+    from .rules.sum import Sum
+
     if isinstance(cells, int) and not isinstance(cells, bool):
         if cells < 1:
             raise ModelError("cells: a puzzle needs at least one cell")
@@ -311,10 +333,14 @@ def define(
         raise ModelError("cells: expected a count or a list of names")
     n = len(names)
     index = {c: i for i, c in enumerate(names)}
+
+    def cell(ref: CellRef, where: str) -> int:
+        return _resolve_cell(ref, index, n, where)
+
     base = _resolve_domain(values, "values")
     doms = [base] * n
     for ref, spec in (domains or {}).items():
-        c = _resolve_cell(ref, index, n, "domains")
+        c = cell(ref, "domains")
         doms[c] = _resolve_domain(spec, f"domains.{names[c]}")
 
     if distinct is None or distinct == "none":
@@ -328,26 +354,33 @@ def define(
         for gi, g in enumerate(distinct):
             if isinstance(g, str) or not isinstance(g, Sequence):
                 raise ModelError(f"distinct group #{gi + 1}: expected a list of cells")
-            groups.append(tuple(_resolve_cell(c, index, n, f"distinct group #{gi + 1}") for c in g))
+            groups.append(tuple(cell(c, f"distinct group #{gi + 1}") for c in g))
 
-    linear: list[LinearSum] = []
-    for si, entry in enumerate(sums):
-        where = f"sum #{si + 1}"
+    written: list[Rule] = []
+    for entry in sums:
         scells, total, *rest = entry
-        if isinstance(scells, str) or not isinstance(scells, Sequence):
-            raise ModelError(f"{where}: cells must be a list")
-        idx = tuple(_resolve_cell(c, index, n, where) for c in scells)
-        weights = tuple(rest[0]) if rest and rest[0] is not None else (1,) * len(idx)
-        if not all(isinstance(w, int) and not isinstance(w, bool) for w in weights):
-            raise ModelError(f"{where}: weights must be integers")
-        if len(weights) != len(idx):
-            raise ModelError(f"{where}: {len(weights)} weights for {len(idx)} cells")
-        if isinstance(total, bool) or not isinstance(total, int | str):
-            raise ModelError(f"{where}: equals must be an integer or an unknown's name")
-        linear.append(LinearSum(idx, weights, total))
-
+        weights = rest[0] if rest else None
+        written.append(Sum(scells, total, "=", None if weights is None else tuple(weights)))
+    written += rules
+    resolved_rules: list[Rule] = []
+    origins: list[str] = []
+    counts: dict[str, int] = {}
+    for rule in written:
+        counts[rule.key] = counts.get(rule.key, 0) + 1
+        origins.append(f"{rule.key} #{counts[rule.key]}")
+        resolved_rules.append(rule.resolved(cell, origins[-1]))
+    linear = [c for rule in resolved_rules for c in rule.lower() if isinstance(c, Linear)]
     declared = dict(unknowns or {})
-    used_names = sorted({s.total for s in linear if isinstance(s.total, str)})
+    for rule, origin in zip(resolved_rules, origins, strict=True):
+        for c in rule.lower():
+            if isinstance(c, Linear) and isinstance(c.rhs, str) and c.rhs not in declared:
+                if not IDENTIFIER.fullmatch(c.rhs):
+                    raise ModelError(
+                        f"{origin}: {c.rhs!r} is neither an integer nor an unknown's name (declare it under "
+                        "[unknowns], or use a name of letters, digits and _)"
+                    )
+
+    used_names = sorted({s.rhs for s in linear if isinstance(s.rhs, str)})
     for u in declared:
         if u not in used_names:
             raise ModelError(f"unknowns.{u}: not used by any sum")
@@ -356,9 +389,7 @@ def define(
         spec = declared.get(u, UnknownSpec())
         lo, hi = -(10**9), 10**9
         for s in linear:
-            if s.total == u:
-                if len(s.weights) != len(s.cells):
-                    raise ModelError(f"sum: {len(s.weights)} weights for {len(s.cells)} cells")
+            if s.rhs == u and s.op == "=":
                 slo, shi = _sum_bounds(s, doms, groups)
                 lo, hi = max(lo, slo), min(hi, shi)
         if spec.min is not None:
@@ -382,7 +413,7 @@ def define(
 
     given_pairs: list[tuple[int, int]] = []
     for ref, v in (givens or {}).items():
-        c = _resolve_cell(ref, index, n, "givens")
+        c = cell(ref, "givens")
         if isinstance(v, bool) or not isinstance(v, int):
             raise ModelError(f"givens: the value of cell {names[c]} must be an integer")
         given_pairs.append((c, v))
@@ -400,7 +431,7 @@ def define(
         cells=names,
         domains=tuple(doms),
         distinct=tuple(groups),
-        sums=tuple(linear),
+        rules=tuple(resolved_rules),
         unknowns=tuple(resolved),
         givens=tuple(given_pairs),
         generators=tuple(gens),

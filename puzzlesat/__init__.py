@@ -118,7 +118,7 @@ SYMMETRY_BREAKING = ("auto", "lex", "orbit")
 def _lex_pairs(puzzle: Puzzle, mode: str) -> tuple[tuple[int, int], ...] | None:
     """The lex-leader inequalities to add, or None for orbit blocking."""
     from puzzles.errors import UsageError
-    from puzzles.symmetry import lex_leader_pairs
+    from solvers.symmetry_breaking import lex_leader_pairs
 
     if mode not in SYMMETRY_BREAKING:
         raise UsageError(f"unknown symmetry breaking {mode!r}; valid: {', '.join(SYMMETRY_BREAKING)}")

@@ -6,6 +6,9 @@ from typing import Any
 
 from puzzles.board import render
 from puzzles.model import Puzzle, describe_values
+from puzzles.rules.sum import KEYS
+
+SHOWN = 12  # rules of one kind listed in words; the rest are counted
 
 
 def describe_json(p: Puzzle) -> dict[str, Any]:
@@ -16,7 +19,14 @@ def describe_json(p: Puzzle) -> dict[str, Any]:
         "cells": list(p.cells),
         "domains": [list(d) for d in p.domains],
         "distinct": [list(g) for g in p.distinct],
-        "sums": [{"cells": list(s.cells), "weights": list(s.weights), "equals": s.total} for s in p.sums],
+        "sums": [
+            {"cells": list(s.cells), "weights": list(s.weights), KEYS[s.op]: s.rhs}
+            for rule in p.rules
+            if rule.key == "sum"
+            for s in rule.lower()
+        ],
+        "rules": [{"kind": r.key, "text": r.describe(p.cells)} for r in p.rules if r.key != "sum"],
+        "core": _core_counts(p),
         "unknowns": {u.name: {"values": list(u.domain), "prime": u.prime} for u in p.unknowns},
         "givens": {p.cells[c]: v for c, v in p.givens},
         "group_order": p.group.order,
@@ -34,9 +44,7 @@ def describe_text(p: Puzzle) -> str:
         *(["parameters: " + ", ".join(f"{k}={v}" for k, v in p.params)] if p.params else []),
         f"cells: {p.size}, values {values}",
         f"distinct: {_distinct(p)}",
-        f"sums: {len(p.sums)}",
-        *[f"  {s.describe(p.cells)}" for s in p.sums[:12]],
-        *([f"  ... and {len(p.sums) - 12} more"] if len(p.sums) > 12 else []),
+        *_rules_text(p),
         f"unknowns: {_unknowns(p)}",
         f"givens: {len(p.givens)}",
         f"symmetry group: order {p.group.order} ({len(p.generators)} generators)",
@@ -50,6 +58,27 @@ def describe_text(p: Puzzle) -> str:
             board[c] = str(v)
         lines += ["", "givens:", render(p.layout, board)]
     return "\n".join(lines)
+
+
+def _rules_text(p: Puzzle) -> list[str]:
+    """`sums: 8` and the first few in words, then each other kind of rule the same way."""
+    kinds: dict[str, list[str]] = {"sum": []}
+    for rule in p.rules:
+        kinds.setdefault(rule.key, []).append(rule.describe(p.cells))
+    out: list[str] = []
+    for key, texts in kinds.items():
+        out.append(f"{'sums' if key == 'sum' else key}: {len(texts)}")
+        out += [f"  {t}" for t in texts[:SHOWN]]
+        out += [f"  ... and {len(texts) - SHOWN} more"] if len(texts) > SHOWN else []
+    return out
+
+
+def _core_counts(p: Puzzle) -> dict[str, int]:
+    """How many constraints of each core kind the rules lower to."""
+    counts: dict[str, int] = {}
+    for c in p.core:
+        counts[type(c).__name__] = counts.get(type(c).__name__, 0) + 1
+    return counts
 
 
 def _unknowns(p: Puzzle) -> str:

@@ -59,3 +59,68 @@ def small_puzzles(draw: st.DrawFn, max_cells: int = 6, with_symmetry: bool | Non
         if "no value is both allowed" not in str(e):
             raise
         return define("random", **parts)
+
+
+# --- one core kind at a time ----------------------------------------------------------------------
+
+CORE_KINDS = ("alldifferent", "linear", "table", "less")
+RELATIONS = ("=", "!=", "<", "<=", ">", ">=")
+
+
+def _close(rule, group: Group) -> list:
+    """Every image of a rule under the group, so the group is a symmetry by construction."""
+    from dataclasses import replace
+
+    out = []
+    for p in group.elements:
+        image = replace(rule, cells=tuple(p[c] for c in rule.cells))
+        if image not in out:
+            out.append(image)
+    return out
+
+
+@st.composite
+def core_puzzles(draw: st.DrawFn, kind: str, max_cells: int = 4) -> Puzzle:
+    """A small puzzle whose rules lower to the core kind `kind` (plus, sometimes, an all-different
+    group), closed under a random permutation when one is drawn."""
+    from puzzles.rules.less import Less
+    from puzzles.rules.sum import Sum
+    from puzzles.rules.table import TableRule
+
+    n = draw(st.integers(2, max_cells))
+    lo = draw(st.integers(-2, 2))
+    values = draw(st.lists(st.integers(lo, lo + 4), min_size=2, max_size=4, unique=True).map(sorted))
+    gens = [tuple(draw(st.permutations(range(n))))] if draw(st.booleans()) else []
+    group = Group.generate(n, gens)
+    cell_sets = st.lists(st.integers(0, n - 1), min_size=1 if kind == "table" else 2, max_size=n, unique=True)
+    rules: list = []
+    distinct: str | list[list[int]] = draw(st.sampled_from(["none", "all"])) if kind != "alldifferent" else []
+    for k in range(draw(st.integers(1, 3))):
+        cells = tuple(draw(cell_sets))
+        if kind == "alldifferent":
+            distinct += [list(c) for c in _orbit_of_set(cells, group)]  # type: ignore[operator]
+            continue
+        if kind == "less":
+            rule = Less(cells)
+        elif kind == "table":
+            rows = draw(st.lists(st.tuples(*[st.sampled_from(values)] * len(cells)), max_size=6, unique=True))
+            rule = TableRule(cells, tuple(rows), draw(st.booleans()))
+        else:
+            weights = tuple(draw(st.lists(st.integers(-3, 3), min_size=len(cells), max_size=len(cells))))
+            op = draw(st.sampled_from(RELATIONS))
+            top = sum(abs(w) for w in weights) * max(abs(values[0]), abs(values[-1]))
+            if draw(st.booleans()):
+                name = f"N{k}"
+                rules += _close(Sum(cells, name, "=", tuple(abs(w) or 1 for w in weights)), group)
+                rule = Sum(cells, name, op, weights) if op != "=" else None
+            else:
+                rule = Sum(cells, draw(st.integers(-top, top)), op, weights)
+            if rule is None:
+                continue
+        rules += _close(rule, group)
+    try:
+        return define("core", cells=n, values=values, distinct=distinct or "none", rules=rules, generators=gens)
+    except ModelError as e:  # an unknown whose equality no value can meet
+        if "no value is both allowed" not in str(e):
+            raise
+        return define("core", cells=n, values=values, distinct=distinct or "none", generators=gens)

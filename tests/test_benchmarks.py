@@ -5,6 +5,9 @@ The timings are not tested (speed is measured in `python -m benchmarks`, never a
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+
 import pytest
 
 import puzzlesat
@@ -50,3 +53,35 @@ def test_minizinc_output_rows() -> None:
 def test_unknown_workload_lists_the_valid_ones() -> None:
     with pytest.raises(SystemExit, match="unknown workload 'nope'; valid: magic-star, magic-square-4"):
         by_name(["nope"])
+
+
+@pytest.mark.skipif(shutil.which("minizinc") is None, reason="minizinc is not installed (apt-get install minizinc)")
+def test_minizinc_model_of_every_core_kind_matches_brute_force(tmp_path) -> None:
+    """The peers solve the same model: MiniZinc/Gecode on relations, tables and chains finds brute force's list."""
+    from oracle import brute_force
+
+    from puzzles.model import define
+    from puzzles.rules.less import Less
+    from puzzles.rules.sum import Sum
+    from puzzles.rules.table import TableRule
+
+    p = define(
+        "kinds",
+        cells=4,
+        values=range(1, 5),
+        distinct=[[0, 1, 2]],
+        rules=[
+            Less((0, 3)),
+            Sum((1, 2), 5, "!="),
+            Sum((0, 1, 3), 9, ">=", (1, 2, 1)),
+            TableRule((2, 3), ((1, 2), (4, 4)), False),
+            TableRule((0, 1), ((1, 4), (2, 3), (1, 3), (2, 4))),
+        ],
+    )
+    path = tmp_path / "kinds.mzn"
+    path.write_text(to_minizinc(to_json(p)))
+    cmd = ["minizinc", "--solver", "gecode", "-a", str(path)]
+    run = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    rows = sorted(tuple(map(int, line.split())) for line in run.stdout.splitlines() if line[:1].isdigit())
+    truth = brute_force(p).raw
+    assert rows == truth and len(truth) > 3

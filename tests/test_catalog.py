@@ -229,7 +229,7 @@ def test_magic_square_order_4() -> None:
     """magic-square -p order=4: 16 cells, 10 lines summing to 34, Duerer's square is a solution."""
     p = catalog.build("magic-square", {"order": "4"})
     durer = [16, 3, 2, 13, 5, 10, 11, 8, 9, 6, 7, 12, 4, 15, 14, 1]
-    assert (p.size, len(p.sums), {s.total for s in p.sums}, p.group.order) == (16, 10, {34}, 8)
+    assert (p.size, len(p.sums), {s.rhs for s in p.sums}, p.group.order) == (16, 10, {34}, 8)
     assert p.params == (("order", "4"),)
     assert violations(p, durer) == []
     assert "│16│" in render(p.layout, durer)
@@ -240,7 +240,7 @@ def test_star_lines_match_the_seed() -> None:
     p = catalog.build("magic-star")
     seed = [[0, 2, 5, 7], [0, 3, 6, 10], [1, 2, 3, 4], [1, 5, 8, 11], [7, 8, 9, 10], [4, 6, 9, 11]]
     assert [list(s.cells) for s in p.sums] == sorted(seed)
-    assert {s.total for s in p.sums} == {26}
+    assert {s.rhs for s in p.sums} == {26}
     assert p.params == (("points", "6"),)
     assert p.title == "Magic star: 1..12 on a hexagram, every line sums to 26"
 
@@ -250,7 +250,7 @@ def test_star_of_k_points(k: int) -> None:
     """A K-pointed star has 2K cells, K lines of four summing to 4K+2, each cell on two lines, order 2K."""
     p = catalog.build("magic-star", {"points": str(k)})
     assert (p.size, len(p.sums), p.group.order) == (2 * k, k, 2 * k)
-    assert {s.total for s in p.sums} == {4 * k + 2}
+    assert {s.rhs for s in p.sums} == {4 * k + 2}
     assert all(len(s.cells) == 4 for s in p.sums)
     assert Counter(c for s in p.sums for c in s.cells) == dict.fromkeys(range(2 * k), 2)
     (x, y), *_ = catalog.star_geometry(k)[0]

@@ -148,9 +148,10 @@ equals = 6
         (BASE + "[[sum]\n", "invalid TOML: expected ']]' at the end of an array declaration (line 36)"),
         (edit('distinct = "all"', 'distinct = "all"\ncolour = "red"'),
          "colour: unknown key; valid keys: name, title, cells, values, domains, distinct, givens, layout, "
-         "sum, unknowns, symmetry, params (line 6)"),
+         "sum, less, table, unknowns, symmetry, params (line 6)"),
         (edit("cells = [0, 3, 5]", "cells = [0, 3, 5]\nweight = [1, 1, 1]"),
-         "sum[2].weight: unknown key; valid keys: cells, equals, weights (line 18)"),
+         "sum[2].weight: unknown key; valid keys: cells, equals, weights, not_equal, less_than, at_most, "
+         "greater_than, at_least (line 18)"),
         (edit("values = { min = 1, max = 30 }", "values = { min = 1, max = 30 }\nprimes = true"),
          "unknowns.N.primes: unknown key; valid keys: values, prime (line 30)"),
         (edit("generators = [", "generator = []\ngenerators = ["),

@@ -8,7 +8,7 @@ import puzzlesat
 from puzzles.catalog import build, names
 from puzzles.errors import UsageError
 from puzzles.model import define
-from puzzles.symmetry import lex_leader_pairs
+from solvers.symmetry_breaking import lex_leader_pairs
 
 SMALL = [name for name in names() if name != "sudoku"]  # every catalog puzzle with a group
 

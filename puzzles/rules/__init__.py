@@ -1,0 +1,66 @@
+"""Puzzle rules by name: each lives in one small module that reads itself from a file, says itself
+in words and lowers itself into the constraint core (`puzzles.core`).
+
+A rule is what a user writes (a sum, an all-different group, a thermometer, a table); the core is
+what every encoder and the checker read. Adding a rule is one module with a frozen dataclass that
+has the methods of `Rule` plus one line in `RULES` (docs/core.md walks through `less`).
+The registry maps the file format's key (`[[sum]]`, `[[less]]`, ...) to the module, imported on
+first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from puzzles.core import Constraint
+
+CellRef = int | str
+# Resolves one cell reference (an index or a name) to an index, or raises ModelError naming `where`.
+CellResolver = Callable[[CellRef, str], int]
+
+
+class Rule(Protocol):
+    """What every rule offers; cells are references until `resolved`, indices after."""
+
+    key: str  # the file format's array-of-tables key, e.g. "sum" for [[sum]]
+
+    def resolved(self, cell: CellResolver, where: str) -> Rule:
+        """The same rule with every cell reference resolved to an index."""
+        ...
+
+    def lower(self) -> tuple[Constraint, ...]:
+        """The rule as core constraints (on resolved cells)."""
+        ...
+
+    def describe(self, names: Sequence[str]) -> str:
+        """The rule in words, for `show`."""
+        ...
+
+    def to_toml(self) -> list[str]:
+        """The body of the rule's `[[key]]` table, one `key = value` line each."""
+        ...
+
+
+@dataclass(frozen=True)
+class RuleKind:
+    key: str
+    summary: str
+    target: str  # "module:Class"; the class has a `from_toml(table, path)` classmethod
+
+    def load(self) -> Any:
+        module, attr = self.target.split(":")
+        return getattr(importlib.import_module(module), attr)
+
+
+RULES: dict[str, RuleKind] = {
+    r.key: r
+    for r in (
+        RuleKind("sum", "a weighted sum compared with a number or an unknown", "puzzles.rules.sum:Sum"),
+        RuleKind("less", "cells strictly increasing along a chain (thermometer, futoshiki)", "puzzles.rules.less:Less"),
+        RuleKind("table", "the cells' values form one of the allowed (or none of the forbidden) tuples",
+                 "puzzles.rules.table:TableRule"),
+    )
+}

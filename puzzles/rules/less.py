@@ -1,0 +1,50 @@
+"""`[[less]]`: cells strictly increasing along the list, as a thermometer rises from its bulb.
+
+A futoshiki sign is a two-cell chain. Lowers to one `Linear` per consecutive pair,
+`a - b < 0`, which the order encoding turns into binary clauses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+from puzzles.core import Linear
+from puzzles.errors import ModelError
+from puzzles.tomlcheck import KeyPath, cells_list, required, table
+
+from . import CellRef, CellResolver
+
+
+@dataclass(frozen=True)
+class Less:
+    key = "less"
+
+    cells: tuple[CellRef, ...]
+
+    @classmethod
+    def from_toml(cls, t: Any, path: KeyPath) -> Less:
+        t = table(t, path, ("cells",))
+        required(t, path, "cells")
+        return cls(tuple(cells_list(t["cells"], (*path, "cells"))))
+
+    def resolved(self, cell: CellResolver, where: str) -> Less:
+        idx = tuple(cell(c, where) for c in self.cells)
+        if len(idx) < 2:
+            raise ModelError(f"{where}: a chain needs at least two cells")
+        if len(set(idx)) != len(idx):
+            raise ModelError(f"{where}: a cell appears twice")
+        return Less(idx)
+
+    def lower(self) -> tuple[Linear, ...]:
+        return tuple(Linear((a, b), (1, -1), "<", 0) for a, b in pairwise(self.cells))
+
+    def describe(self, names: Sequence[str]) -> str:
+        return " < ".join(names[c] for c in self.cells)
+
+    def to_toml(self) -> list[str]:
+        from puzzles.files import toml_value
+
+        return [f"cells = {toml_value(list(self.cells))}"]
