@@ -49,6 +49,15 @@ def validate_layout(template: str, ncells: int) -> None:
         raise ModelError(f"layout: cell {dup} has two placeholders")
 
 
+def draw(puzzle, texts: Sequence[object]) -> str:
+    """A puzzle's board with one text per cell: its grid, its layout, or a plain list."""
+    if puzzle.grid is not None and puzzle.layout is None:
+        from .gridboard import draw_grid
+
+        return draw_grid(puzzle.grid, [str(t) for t in texts])
+    return render(puzzle.layout, texts)
+
+
 def render(template: str | None, values: Sequence[object]) -> str:
     """Fill a layout with one text per cell (a value, a name, or '.' for a blank)."""
     if template is None:

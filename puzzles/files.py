@@ -19,13 +19,14 @@ from typing import Any
 
 from .atomic import read_text
 from .errors import FileFormatError, ModelError
+from .gridfile import dump_grid, read_grid
 from .model import Puzzle, UnknownSpec, define
 from .rules import RULES
 from .tomlcheck import Bad, KeyPath, cells_list, expect, is_int, table
 
 _KEYS: dict[str, tuple[str, ...]] = {
     "top level": (
-        *"name title cells values domains distinct givens layout".split(),
+        *"name title grid cells values domains distinct givens layout".split(),
         *RULES,
         *"unknowns symmetry params".split(),
     ),
@@ -69,23 +70,28 @@ def _domain(v: object, path: KeyPath) -> dict[str, int] | list[int]:
 def _read(doc: dict[str, Any]) -> dict[str, Any]:
     """The arguments of `define()`, type-checked; raises `Bad` at the first fault."""
     _table(doc, (), "top level")
-    for key in ("name", "cells", "values"):
+    required = ("name",) if "grid" in doc else ("name", "cells", "values")
+    for key in required:
         if key not in doc:
             raise Bad((key,), "required key is missing")
     args: dict[str, Any] = {}
+    if "grid" in doc:
+        if "cells" in doc:
+            raise Bad(("cells",), "a [grid] names its own cells (r1c1, r1c2, ...); leave cells out")
+        args["grid"] = read_grid(doc["grid"])
     for key in ("name", "title", "layout"):
         if key in doc:
             expect(isinstance(doc[key], str), doc[key], (key,), "a string")
             args[key] = doc[key]
     if "layout" in args:
         args["layout"] = args["layout"].strip("\r\n")
-    cells = doc["cells"]
-    if not is_int(cells):
+    cells = doc.get("cells")
+    if cells is not None and not is_int(cells):
         expect(isinstance(cells, list), cells, ("cells",), "a count or a list of names")
         for k, c in enumerate(cells, 1):
             expect(isinstance(c, str), c, ("cells", k), "a cell name (a string)")
     args["cells"] = cells
-    args["values"] = _domain(doc["values"], ("values",))
+    args["values"] = _domain(doc["values"], ("values",)) if "values" in doc else None
     domains = _table(doc.get("domains", {}), ("domains",))
     args["domains"] = {c: _domain(d, ("domains", c)) for c, d in domains.items()}
     distinct = doc.get("distinct", "all")
@@ -94,9 +100,11 @@ def _read(doc: dict[str, Any]) -> dict[str, Any]:
         for k, g in enumerate(distinct, 1):
             cells_list(g, ("distinct", k))
     args["distinct"] = distinct
-    givens = _table(doc.get("givens", {}), ("givens",))
-    for c, v in givens.items():
-        expect(is_int(v), v, ("givens", c), "an integer")
+    givens = doc.get("givens", {})
+    if not (isinstance(givens, str) and "grid" in doc):
+        givens = _table(givens, ("givens",))
+        for c, v in givens.items():
+            expect(is_int(v), v, ("givens", c), "an integer")
     args["givens"] = givens
     rules = []
     for key, kind in RULES.items():
@@ -333,6 +341,13 @@ def toml_value(v: int | str | list) -> str:
     return _quote(v) if isinstance(v, str) else str(v)
 
 
+def cells_value(cells: Sequence[int], names: Sequence[str]) -> str:
+    """Cells as their names, or as indices when the names are the indices ("0", "1", ...)."""
+    if all(names[c] == str(c) for c in cells):
+        return toml_value(list(cells))
+    return toml_value([names[c] for c in cells])
+
+
 def _ints(values: Sequence[int]) -> str:
     return "[" + ", ".join(map(str, values)) + "]"
 
@@ -360,9 +375,12 @@ def dump_toml(puzzle: Puzzle) -> str:
     base = max(p.domains, key=p.domains.count)
     out = [f"name = {_quote(p.name)}", f"title = {_quote(p.title)}"]
     numbered = p.cells == tuple(map(str, range(n)))
-    out.append(f"cells = {n}" if numbered else f"cells = [{', '.join(map(_quote, p.cells))}]")
+    if p.grid is None:
+        out.append(f"cells = {n}" if numbered else f"cells = [{', '.join(map(_quote, p.cells))}]")
     out.append(f"values = {_dump_domain(base)}")
-    if not p.distinct:
+    if not p.distinct and p.grid is not None:
+        pass
+    elif not p.distinct:
         out.append('distinct = "none"')
     elif p.distinct == (tuple(range(n)),):
         out.append('distinct = "all"')
@@ -373,13 +391,15 @@ def dump_toml(puzzle: Puzzle) -> str:
         out.append(f"givens = {{ {items} }}")
     if p.layout is not None:
         out.append(f"layout = {_dump_layout(p.layout)}")
+    if p.grid is not None:
+        out += ["", *dump_grid(p.grid, _quote)]
     special = [(c, d) for c, d in enumerate(p.domains) if d != base]
     if special:
         out += ["", "[domains]", *(f"{_toml_key(p.cells[c])} = {_dump_domain(d)}" for c, d in special)]
     if p.params:
         out += ["", "[params]", *(f"{_toml_key(k)} = {_quote(v)}" for k, v in p.params)]
     for rule in p.rules:
-        out += ["", f"[[{rule.key}]]", *rule.to_toml()]
+        out += ["", f"[[{rule.key}]]", *rule.to_toml(p.cells)]
     for u in p.unknowns:
         out += ["", f"[unknowns.{_toml_key(u.name)}]", f"values = {_dump_domain(u.domain)}"]
         if u.prime:

@@ -20,6 +20,7 @@ from .core import AllDifferent, Constraint, Linear
 from .errors import ModelError
 
 if TYPE_CHECKING:
+    from .grid import Grid
     from .rules import Rule
     from .symmetry import Group
 
@@ -89,6 +90,7 @@ class Puzzle:
     generators: tuple[tuple[int, ...], ...] = ()
     layout: str | None = None
     params: tuple[tuple[str, str], ...] = field(default=())
+    grid: Grid | None = None
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -100,13 +102,12 @@ class Puzzle:
     @cached_property
     def lowered(self) -> tuple[tuple[str, Constraint], ...]:
         """Every core constraint with where it comes from (`distinct group #1`, `sum #2`, ...)."""
-        out: list[tuple[str, Constraint]] = [
-            (f"distinct group #{gi}", AllDifferent(tuple(g))) for gi, g in enumerate(self.distinct, 1)
-        ]
+        out: list[tuple[str, Constraint]] = [] if self.grid is None else self.grid.lowered(self.domains)
+        out += [(f"distinct group #{gi}", AllDifferent(tuple(g))) for gi, g in enumerate(self.distinct, 1)]
         counts: dict[str, int] = {}
         for rule in self.rules:
             counts[rule.key] = counts.get(rule.key, 0) + 1
-            out += [(f"{rule.key} #{counts[rule.key]}", c) for c in rule.lower()]
+            out += [(f"{rule.key} #{counts[rule.key]}", c) for c in rule.lower(self.domains)]
         return tuple(out)
 
     @cached_property
@@ -229,6 +230,8 @@ def _validate(p: Puzzle) -> None:
                 held[v] = c
     if p.layout is not None:
         validate_layout(p.layout, n)
+    if p.grid is not None and p.grid.cell_names != p.cells:
+        raise ModelError(f"grid: its {len(p.grid.cell_names)} squares are not the puzzle's {n} cells")
     for k, gen in enumerate(p.generators):
         check_generator(p, gen, k)
 
@@ -292,22 +295,25 @@ SumSpec = tuple[Sequence[CellRef], int | str] | tuple[Sequence[CellRef], int | s
 def define(
     name: str,
     *,
-    cells: int | Sequence[str],
-    values: object,
+    cells: int | Sequence[str] | None = None,
+    values: object = None,
     title: str = "",
     domains: Mapping[CellRef, object] | None = None,
     distinct: str | Sequence[Sequence[CellRef]] | None = "all",
     sums: Sequence[SumSpec] = (),
     rules: Sequence[Rule] = (),
     unknowns: Mapping[str, UnknownSpec] | None = None,
-    givens: Mapping[CellRef, int] | None = None,
+    givens: Mapping[CellRef, int] | str | None = None,
+    grid: Grid | None = None,
     generators: Sequence[Sequence[int]] = (),
     layout: str | None = None,
     params: Mapping[str, object] | None = None,
 ) -> Puzzle:
     """Build a validated `Puzzle` from friendly parts; raises `ModelError` naming the field.
 
-    `values` is every cell's domain (overridden per cell by `domains`); sums are
+    `values` is every cell's domain (overridden per cell by `domains`); with a `grid`, the cells
+    are its squares (`r1c1`..), the values default to 1..side, `distinct` adds groups to the
+    grid's houses and `givens` may be a string, one character a cell; sums are
     `(cells, equals)` or `(cells, equals, weights)`, shorthand for `rules.sum.Sum` rules; `rules`
     holds any rule of `puzzles.rules` with cells by index or name. An unknown used by a sum but
     not declared gets the default domain: every integer the sums allow.
@@ -321,6 +327,14 @@ def define(
     """
     from .rules.sum import Sum
 
+    if grid is not None:
+        if cells is not None and tuple(map(str, cells)) != grid.cell_names:  # type: ignore[arg-type]
+            raise ModelError("cells: a grid names its own cells (r1c1, r1c2, ...); leave cells out")
+        cells = grid.cell_names
+        values = range(1, max(grid.rows, grid.columns) + 1) if values is None else values
+        distinct = "none" if distinct == "all" else distinct
+    if cells is None or values is None:
+        raise ModelError(f"{'cells' if cells is None else 'values'}: required (or give a grid)")
     if isinstance(cells, int) and not isinstance(cells, bool):
         if cells < 1:
             raise ModelError("cells: a puzzle needs at least one cell")
@@ -369,10 +383,10 @@ def define(
         counts[rule.key] = counts.get(rule.key, 0) + 1
         origins.append(f"{rule.key} #{counts[rule.key]}")
         resolved_rules.append(rule.resolved(cell, origins[-1]))
-    linear = [c for rule in resolved_rules for c in rule.lower() if isinstance(c, Linear)]
+    linear = [c for rule in resolved_rules for c in rule.lower(doms) if isinstance(c, Linear)]
     declared = dict(unknowns or {})
     for rule, origin in zip(resolved_rules, origins, strict=True):
-        for c in rule.lower():
+        for c in rule.lower(doms):
             if isinstance(c, Linear) and isinstance(c.rhs, str) and c.rhs not in declared:
                 if not IDENTIFIER.fullmatch(c.rhs):
                     raise ModelError(
@@ -411,6 +425,12 @@ def define(
             raise ModelError(f"unknowns.{u}: no value is both allowed and reachable by its sums")
         resolved.append(Unknown(u, tuple(dom), spec.prime))
 
+    if isinstance(givens, str):
+        if grid is None:
+            raise ModelError("givens: a string of givens needs a grid; give a table cell = value")
+        from .grid import parse_givens
+
+        givens = parse_givens(givens, grid, base)
     given_pairs: list[tuple[int, int]] = []
     for ref, v in (givens or {}).items():
         c = cell(ref, "givens")
@@ -437,4 +457,5 @@ def define(
         generators=tuple(gens),
         layout=layout,
         params=tuple(sorted((str(k), str(v)) for k, v in (params or {}).items())),
+        grid=grid,
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from puzzles.board import render
+from puzzles.board import draw
 from puzzles.model import Puzzle, describe_values
 from puzzles.rules.sum import KEYS
 
@@ -23,7 +23,7 @@ def describe_json(p: Puzzle) -> dict[str, Any]:
             {"cells": list(s.cells), "weights": list(s.weights), KEYS[s.op]: s.rhs}
             for rule in p.rules
             if rule.key == "sum"
-            for s in rule.lower()
+            for s in rule.lower(p.domains)
         ],
         "rules": [{"kind": r.key, "text": r.describe(p.cells)} for r in p.rules if r.key != "sum"],
         "core": _core_counts(p),
@@ -43,6 +43,7 @@ def describe_text(p: Puzzle) -> str:
         f"{p.name}: {p.title}",
         *(["parameters: " + ", ".join(f"{k}={v}" for k, v in p.params)] if p.params else []),
         f"cells: {p.size}, values {values}",
+        *([f"grid: {p.grid.describe()}"] if p.grid is not None else []),
         f"distinct: {_distinct(p)}",
         *_rules_text(p),
         f"unknowns: {_unknowns(p)}",
@@ -50,13 +51,13 @@ def describe_text(p: Puzzle) -> str:
         f"symmetry group: order {p.group.order} ({len(p.generators)} generators)",
         "",
         "cells:",
-        render(p.layout, [name if p.layout is None else _fit(name, p) for name in p.cells]),
+        draw(p, [name if p.layout is None else _fit(name, p) for name in p.cells]),
     ]
     if p.givens:
         board = ["."] * p.size
         for c, v in p.givens:
-            board[c] = str(v)
-        lines += ["", "givens:", render(p.layout, board)]
+            board[c] = str(v) if p.grid is None else p.grid.symbol(v)
+        lines += ["", "givens:", draw(p, board)]
     return "\n".join(lines)
 
 
@@ -88,7 +89,7 @@ def _unknowns(p: Puzzle) -> str:
 
 def _distinct(p: Puzzle) -> str:
     if not p.distinct:
-        return "none"
+        return "none" if p.grid is None else "the grid's houses only"
     if len(p.distinct) == 1 and len(p.distinct[0]) == p.size:
         return "all cells"
     return f"{len(p.distinct)} groups"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from puzzles.board import render
+from puzzles.board import draw
 from puzzles.instances import Instance
 from puzzles.model import Puzzle
 from solvers.base import Config
@@ -52,7 +52,7 @@ def unknowns_text(unknowns: dict[str, int]) -> str:
 
 def solution_text(puzzle: Puzzle, solution: Solution, number: int) -> str:
     head = f"#{number}" + (f"  {unknowns_text(solution.unknowns)}" if solution.unknowns else "")
-    return f"{head}\n{render(puzzle.layout, solution.values)}\n"
+    return f"{head}\n{draw(puzzle, _symbols(puzzle, solution.values))}\n"
 
 
 def summary_text(outcome: Outcome) -> str:
@@ -123,3 +123,10 @@ def batch_summary_text(batch: BatchOutcome) -> str:
         f"{len(batch.outcomes)} of {batch.instances} instances done: {batch.solved} solved, "
         f"{unsolved} without a solution; {state}, {batch.seconds:.2f} s"
     )
+
+
+def _symbols(puzzle: Puzzle, values: Sequence[int]) -> list[str]:
+    """Values as the grid writes them (16x16: A for 10), so a board can be pasted back as givens."""
+    if puzzle.grid is None:
+        return [str(v) for v in values]
+    return [puzzle.grid.symbol(v) for v in values]

@@ -31,16 +31,18 @@ class Rule(Protocol):
         """The same rule with every cell reference resolved to an index."""
         ...
 
-    def lower(self) -> tuple[Constraint, ...]:
-        """The rule as core constraints (on resolved cells)."""
+    def lower(self, domains: Sequence[Sequence[int]]) -> tuple[Constraint, ...]:
+        """The rule as core constraints (on resolved cells); `domains` are the cells' values, for
+        rules that write out tables."""
         ...
 
     def describe(self, names: Sequence[str]) -> str:
         """The rule in words, for `show`."""
         ...
 
-    def to_toml(self) -> list[str]:
-        """The body of the rule's `[[key]]` table, one `key = value` line each."""
+    def to_toml(self, names: Sequence[str]) -> list[str]:
+        """The body of the rule's `[[key]]` table, one `key = value` line each; cells by name
+        when the puzzle names them (`names`), else by index."""
         ...
 
 
@@ -60,6 +62,8 @@ RULES: dict[str, RuleKind] = {
     for r in (
         RuleKind("sum", "a weighted sum compared with a number or an unknown", "puzzles.rules.sum:Sum"),
         RuleKind("less", "cells strictly increasing along a chain (thermometer, futoshiki)", "puzzles.rules.less:Less"),
+        RuleKind("cage", "cells combining to a target: sum, product, difference or quotient (killer, KenKen)",
+                 "puzzles.rules.cage:Cage"),
         RuleKind("table", "the cells' values form one of the allowed (or none of the forbidden) tuples",
                  "puzzles.rules.table:TableRule"),
     )

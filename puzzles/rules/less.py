@@ -38,13 +38,13 @@ class Less:
             raise ModelError(f"{where}: a cell appears twice")
         return Less(idx)
 
-    def lower(self) -> tuple[Linear, ...]:
+    def lower(self, domains: Sequence[Sequence[int]] = ()) -> tuple[Linear, ...]:
         return tuple(Linear((a, b), (1, -1), "<", 0) for a, b in pairwise(self.cells))
 
     def describe(self, names: Sequence[str]) -> str:
         return " < ".join(names[c] for c in self.cells)
 
-    def to_toml(self) -> list[str]:
-        from puzzles.files import toml_value
+    def to_toml(self, names: Sequence[str]) -> list[str]:
+        from puzzles.files import cells_value
 
-        return [f"cells = {toml_value(list(self.cells))}"]
+        return [f"cells = {cells_value(self.cells, names)}"]

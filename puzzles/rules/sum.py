@@ -70,16 +70,16 @@ class Sum:
         check_rhs(self.rhs, where)
         return Sum(idx, self.rhs, self.op, weights)
 
-    def lower(self) -> tuple[Linear, ...]:
+    def lower(self, domains: Sequence[Sequence[int]] = ()) -> tuple[Linear, ...]:
         return (Linear(tuple(self.cells), tuple(self.weights or (1,) * len(self.cells)), self.op, self.rhs),)
 
     def describe(self, names: Sequence[str]) -> str:
         return self.lower()[0].describe(names)
 
-    def to_toml(self) -> list[str]:
-        from puzzles.files import toml_value
+    def to_toml(self, names: Sequence[str]) -> list[str]:
+        from puzzles.files import cells_value, toml_value
 
-        out = [f"cells = {toml_value(list(self.cells))}", f"{KEYS[self.op]} = {toml_value(self.rhs)}"]
+        out = [f"cells = {cells_value(self.cells, names)}", f"{KEYS[self.op]} = {toml_value(self.rhs)}"]
         if self.weights is not None and any(w != 1 for w in self.weights):
             out.append(f"weights = {toml_value(list(self.weights))}")
         return out

@@ -49,14 +49,14 @@ class TableRule:
                 raise ModelError(f"{where}: tuple #{k} must hold integers")
         return TableRule(idx, tuple(sorted(set(tuples))), self.allowed)
 
-    def lower(self) -> tuple[Table, ...]:
+    def lower(self, domains: Sequence[Sequence[int]] = ()) -> tuple[Table, ...]:
         return (Table(tuple(self.cells), self.tuples, self.allowed),)
 
     def describe(self, names: Sequence[str]) -> str:
         return self.lower()[0].describe(names)
 
-    def to_toml(self) -> list[str]:
-        from puzzles.files import toml_value
+    def to_toml(self, names: Sequence[str]) -> list[str]:
+        from puzzles.files import cells_value, toml_value
 
         which = "allowed" if self.allowed else "forbidden"
-        return [f"cells = {toml_value(list(self.cells))}", f"{which} = {toml_value([list(t) for t in self.tuples])}"]
+        return [f"cells = {cells_value(self.cells, names)}", f"{which} = {toml_value([list(t) for t in self.tuples])}"]
