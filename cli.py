@@ -133,8 +133,10 @@ def solve(
     ] = "auto",
     backend: Annotated[str, typer.Option(help="sat (PySAT), z3, or external (--solver-cmd).")] = "sat",
     encoding: Annotated[str | None, typer.Option(help="Encoding name (default: the backend's).")] = None,
-    card: Annotated[str | None, typer.Option(help="PySAT cardinality encoding (sat backend).")] = None,
-    pb: Annotated[str | None, typer.Option(help="PySAT pseudo-Boolean encoding (sat backend).")] = None,
+    card: Annotated[
+        str | None, typer.Option(help="PySAT cardinality encoding (backends sat, external; encodings onehot, order).")
+    ] = None,
+    pb: Annotated[str | None, typer.Option(help="PySAT pseudo-Boolean encoding (backends sat, external).")] = None,
     solver: Annotated[str | None, typer.Option(help="PySAT solver name (sat backend), e.g. cadical195.")] = None,
     solver_cmd: Annotated[
         str | None,
@@ -247,7 +249,7 @@ def _solve_batch(instances, config, options: dict, timeout, as_json: bool, jsonl
 
 
 EncodingOpt = Annotated[str | None, typer.Option(help="CNF encoding name (default onehot).")]
-CardOpt = Annotated[str | None, typer.Option(help="PySAT cardinality encoding for the CNF.")]
+CardOpt = Annotated[str | None, typer.Option(help="PySAT cardinality encoding for the CNF (onehot, order).")]
 PbOpt = Annotated[str | None, typer.Option(help="PySAT pseudo-Boolean encoding for the CNF.")]
 
 

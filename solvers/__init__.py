@@ -103,8 +103,8 @@ def takes(backend: BackendInfo, encoding: encoders.EncodingInfo, option: str) ->
 
 
 def spoken_list(items: list[str], conjunction: str = "or") -> str:
-    """`a`, `a or b`, `a, b or c` (or with `and`)."""
-    return f" {conjunction} ".join(filter(None, (", ".join(items[:-1]), items[-1])))
+    """`a`, `a or b`, `a, b or c` (or with `and`); "" for none."""
+    return f" {conjunction} ".join(filter(None, (", ".join(items[:-1]), items[-1] if items else "")))
 
 
 def not_used(flag: str, by: str, applies: Iterable[str], hint: str = "") -> UsageError:
@@ -124,7 +124,7 @@ def check_encoding_options(
         if value is None or not option.per_encoding or name in encoding.options:
             continue
         able = [e.name for e in encoders.ENCODINGS.values() if e.kind == encoding.kind and name in e.options]
-        if not defaulted:
+        if not defaulted or not able:
             raise not_used(option.flag, f"the {encoding.name} encoding", able)
         hint = "; add " + spoken_list([f"--encoding {e}" for e in sorted(able)])
         raise not_used(option.flag, f"the {encoding.name} encoding, the default for this puzzle", able, hint)
