@@ -27,10 +27,11 @@ def solve(
 ) -> Outcome:
     """Find one solution, or with `all` every one (modulo the puzzle's symmetry group by default).
 
-    Backend and encoding come from `config` or from keywords (`backend="z3"`, `card=...`).
-    `symmetry_breaking` picks how classes are counted once: "lex" restricts the search to
-    canonical solutions (static lex-leader constraints), "orbit" blocks each found solution's whole
-    orbit, "auto" takes lex where it is exact for the puzzle and orbit elsewhere.
+    Backend and encoding come from `config` or from keywords (`backend="z3"`, `card=...`), resolved
+    by `solvers.resolve`: an option they would ignore is a UsageError. `symmetry_breaking` picks how
+    classes are counted once: "lex" restricts the search to canonical solutions (static lex-leader
+    constraints), "orbit" blocks each found solution's whole orbit, "auto" takes lex where it is
+    exact for the puzzle and orbit elsewhere.
     """
     import solvers
 
