@@ -2,6 +2,7 @@
 
 # No `from __future__ import annotations` here: typer resolves every option's annotation at start-up,
 # and evaluating string annotations cost 10 ms of `puzzlesat --help` (measured).
+import inspect
 import json
 import signal
 import sys
@@ -10,12 +11,22 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from puzzles.errors import PuzzleSatError, UsageError
+import puzzlesat  # loads nothing until a name is used; cli.py uses only names in puzzlesat.__all__
 
 
 def _examples(*lines: str) -> str:
     """An epilog that click prints as written (the \\b stops re-wrapping)."""
     return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def _exit_statuses(command: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Append the command's exit statuses, from the one table (puzzles/errors.py), to its help."""
+
+    def add(function: Callable[..., None]) -> Callable[..., None]:
+        function.__doc__ = f"{inspect.cleandoc(function.__doc__ or '')}\n\n{puzzlesat.exit_help(command)}"
+        return function
+
+    return add
 
 
 app = typer.Typer(
@@ -30,9 +41,7 @@ app = typer.Typer(
 
 
 def _complete_puzzle(incomplete: str) -> list[str]:
-    from puzzles.catalog import names
-
-    return [n for n in names() if n.startswith(incomplete)]
+    return [n for n in puzzlesat.catalog_names() if n.startswith(incomplete)]
 
 
 PuzzleArg = Annotated[
@@ -57,15 +66,13 @@ def _params(items: list[str] | None) -> dict[str, str]:
     for item in items or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise UsageError(f"-p {item!r}: expected KEY=VALUE, e.g. -p order=4")
+            raise puzzlesat.UsageError(f"-p {item!r}: expected KEY=VALUE, e.g. -p order=4")
         out[key.strip()] = value.strip()
     return out
 
 
 def _load(ref: str, params: list[str] | None, givens: str | None):
-    import puzzles
-
-    return puzzles.load(ref, _params(params) or None, givens)
+    return puzzlesat.load(ref, _params(params) or None, givens)
 
 
 @app.command("list", epilog=_examples("puzzlesat list", "puzzlesat list --json"))
@@ -73,9 +80,7 @@ def list_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON document for scripts.")] = False,
 ) -> None:
     """List the built-in puzzles with their titles and parameters."""
-    from puzzles.catalog import entries
-
-    rows = entries()
+    rows = puzzlesat.catalog_entries()
     if as_json:
         typer.echo(json.dumps([{"name": e.name, "title": e.title, "params": e.params_help} for e in rows], indent=1))
         return
@@ -96,10 +101,8 @@ def show(
     as_json: Annotated[bool, typer.Option("--json", help="The model as one JSON document.")] = False,
 ) -> None:
     """Show a puzzle: cells, constraints, unknowns, symmetry group and the empty board."""
-    from puzzlesat.describe import describe_json, describe_text
-
     p = _load(puzzle, param, givens)
-    typer.echo(json.dumps(describe_json(p), indent=1) if as_json else describe_text(p))
+    typer.echo(json.dumps(puzzlesat.describe_json(p), indent=1) if as_json else puzzlesat.describe_text(p))
 
 
 @app.command(
@@ -112,6 +115,7 @@ def show(
         "puzzlesat solve sudoku --givens-file top95.txt --json",
     )
 )
+@_exit_statuses("solve")
 def solve(
     puzzle: PuzzleArg,
     all_: Annotated[bool, typer.Option("--all", "-a", help="Enumerate every solution.")] = False,
@@ -129,8 +133,10 @@ def solve(
     ] = "auto",
     backend: Annotated[str, typer.Option(help="sat (PySAT), z3, or external (--solver-cmd).")] = "sat",
     encoding: Annotated[str | None, typer.Option(help="Encoding name (default: the backend's).")] = None,
-    card: Annotated[str | None, typer.Option(help="PySAT cardinality encoding (sat backend).")] = None,
-    pb: Annotated[str | None, typer.Option(help="PySAT pseudo-Boolean encoding (sat backend).")] = None,
+    card: Annotated[
+        str | None, typer.Option(help="PySAT cardinality encoding (backends sat, external; encodings onehot, order).")
+    ] = None,
+    pb: Annotated[str | None, typer.Option(help="PySAT pseudo-Boolean encoding (backends sat, external).")] = None,
     solver: Annotated[str | None, typer.Option(help="PySAT solver name (sat backend), e.g. cadical195.")] = None,
     solver_cmd: Annotated[
         str | None,
@@ -161,39 +167,28 @@ def solve(
     With --givens-file, solve many instances of a catalog puzzle (e.g. a file of sudokus, one
     81-character line each): the puzzle is encoded once and each line solved under its givens.
     Every solution is checked against the puzzle by plain Python before it is printed.
-    Exit status: 0 search finished, 2 bad input, 3 stopped by --timeout or a signal,
-    4 the backend failed (e.g. the --solver-cmd program of --backend external).
+    An option the backend or the encoding does not use (e.g. --card with --backend z3) is an error.
     """
-    import puzzlesat
-    from puzzlesat.progress import Progress
-    from puzzlesat.report import outcome_json, outcome_text, solution_json
-    from solvers import resolve
-    from solvers.base import Config
-    from solvers.enumerate import Solution
-
     if as_json and jsonl:
-        raise UsageError("--json and --jsonl exclude each other")
+        raise puzzlesat.UsageError("--json and --jsonl exclude each other")
     if givens_file is not None and givens is not None:
-        raise UsageError("--givens and --givens-file exclude each other")
-    if solver_cmd is not None and backend != "external":
-        raise UsageError("--solver-cmd applies to --backend external only")
-    config = Config(backend=backend, encoding=encoding, card=card, pb=pb, solver=solver, solver_cmd=solver_cmd)
+        raise puzzlesat.UsageError("--givens and --givens-file exclude each other")
+    config = puzzlesat.Config(
+        backend=backend, encoding=encoding, card=card, pb=pb, solver=solver, solver_cmd=solver_cmd
+    )
     if givens_file is not None:
-        from puzzles.instances import load_instances
-
-        instances = load_instances(puzzle, _params(param) or None, givens_file)
+        instances = puzzlesat.load_instances(puzzle, _params(param) or None, givens_file)
         options = {"all": all_, "limit": limit, "modulo_symmetry": not no_symmetry}
         options["symmetry_breaking"] = symmetry_breaking
         _solve_batch(instances, config, options, timeout, as_json, jsonl, output)
         return
     p = _load(puzzle, param, givens)
-    config = resolve(config, p)
-    progress = Progress(enabled=None if (all_ or limit) else False)
+    progress = puzzlesat.Progress(enabled=None if (all_ or limit) else False)
 
-    def found(solution: Solution) -> None:
+    def found(solution: puzzlesat.Solution) -> None:
         progress(solution)
         if jsonl:
-            typer.echo(json.dumps(solution_json(solution)))
+            typer.echo(json.dumps(puzzlesat.solution_json(solution)))
             sys.stdout.flush()
 
     try:
@@ -209,18 +204,17 @@ def solve(
         )
     finally:
         progress.close()
-    _emit(outcome_json(p, config, outcome), "solutions", lambda: outcome_text(p, outcome), as_json, jsonl, output)
+    doc = puzzlesat.outcome_json(p, config, outcome)
+    _emit(doc, "solutions", lambda: puzzlesat.outcome_text(p, outcome), as_json, jsonl, output)
     if outcome.stopped in ("timeout", "interrupt"):
-        raise typer.Exit(3)
+        raise typer.Exit(puzzlesat.ExitCode.STOPPED)
 
 
 def _emit(doc: dict, items: str, text: Callable[[], str], as_json: bool, jsonl: bool, output: str | None) -> None:
     """The end of a solve: the JSON document to -o, then the document, a JSONL summary (the document
     without its `items` list, already streamed) or the text."""
-    from puzzles.atomic import write_atomic
-
     if output:
-        write_atomic(output, json.dumps(doc) + "\n")
+        puzzlesat.write_atomic(output, json.dumps(doc) + "\n")
     if as_json:
         typer.echo(json.dumps(doc))
     elif jsonl:
@@ -231,40 +225,36 @@ def _emit(doc: dict, items: str, text: Callable[[], str], as_json: bool, jsonl: 
 
 def _solve_batch(instances, config, options: dict, timeout, as_json: bool, jsonl: bool, output: str | None) -> None:
     """`solve --givens-file`: every instance on one session, reported as each finishes."""
-    from puzzlesat.batch import common_base, solve_batch
-    from puzzlesat.progress import StatusLine
-    from puzzlesat.report import batch_json, batch_summary_text, instance_json, instance_text
-    from solvers import resolve
-
-    base = common_base([i.puzzle for i in instances])
-    config = resolve(config, base)
-    status = StatusLine()
+    puzzles = [i.puzzle for i in instances]
+    base = puzzlesat.common_base(puzzles)
+    status = puzzlesat.StatusLine()
 
     def done(index: int, outcome) -> None:
         if jsonl:
-            typer.echo(json.dumps(instance_json(instances[index], outcome)))
+            typer.echo(json.dumps(puzzlesat.instance_json(instances[index], outcome)))
             sys.stdout.flush()
         elif not as_json:
             status.close()
-            typer.echo(instance_text(instances[index], outcome, index + 1))
+            typer.echo(puzzlesat.instance_text(instances[index], outcome, index + 1))
         status.show(f"  {index + 1}/{len(instances)} instances ")
 
     try:
-        batch = solve_batch([i.puzzle for i in instances], timeout=timeout, config=config, on_outcome=done, **options)
+        batch = puzzlesat.solve_batch(puzzles, timeout=timeout, config=config, on_outcome=done, **options)
     finally:
         status.close()
-    doc = batch_json(base, config, instances, batch)
-    _emit(doc, "results", lambda: batch_summary_text(batch), as_json, jsonl, output)
+    doc = puzzlesat.batch_json(base, config, instances, batch)
+    _emit(doc, "results", lambda: puzzlesat.batch_summary_text(batch), as_json, jsonl, output)
     if batch.stopped:
-        raise typer.Exit(3)
+        raise typer.Exit(puzzlesat.ExitCode.STOPPED)
 
 
 EncodingOpt = Annotated[str | None, typer.Option(help="CNF encoding name (default onehot).")]
-CardOpt = Annotated[str | None, typer.Option(help="PySAT cardinality encoding for the CNF.")]
+CardOpt = Annotated[str | None, typer.Option(help="PySAT cardinality encoding for the CNF (onehot, order).")]
 PbOpt = Annotated[str | None, typer.Option(help="PySAT pseudo-Boolean encoding for the CNF.")]
 
 
 @app.command()
+@_exit_statuses("dimacs")
 def dimacs(
     puzzle: PuzzleArg,
     output: Annotated[
@@ -285,14 +275,15 @@ def dimacs(
 
     Examples: puzzlesat dimacs magic-frame;  puzzlesat dimacs magic-star --format opb -o star.opb
     """
-    from puzzlesat.export import export
-
     p = _load(puzzle, param, givens)
-    done = export(p, fmt=fmt, encoding=encoding, card=card, pb=pb, output=output, block=block, force=force)
+    done = puzzlesat.export_puzzle(
+        p, fmt=fmt, encoding=encoding, card=card, pb=pb, output=output, block=block, force=force
+    )
     typer.echo(done.summary())
 
 
 @app.command()
+@_exit_statuses("decode")
 def decode(
     puzzle: PuzzleArg,
     solver_output: Annotated[
@@ -312,20 +303,16 @@ def decode(
 ) -> None:
     """Read a SAT solver's answer back into a board, check it, and draw it.
 
-    Exit status: 0 a valid solution, 2 bad input, 3 the solver said UNKNOWN, 5 garbage,
-    6 truncated answer, 7 not a solution of the puzzle, 20 UNSATISFIABLE.
     Example: cadical -q f.cnf > out.txt;  puzzlesat decode magic-frame out.txt --map f.cnf.map.json
     """
-    from puzzlesat.decode import decode_answer, load_map, read_text
-    from puzzlesat.decode_report import decoded_json, decoded_text
-
     p = _load(puzzle, param, givens)
-    source = load_map(p, map_file, encoding, card, pb)
-    solution = decode_answer(p, read_text(solver_output, "solver output"), source, solver_output)
+    source = puzzlesat.load_map(p, map_file, encoding, card, pb)
+    answer = puzzlesat.read_input(solver_output, "solver output")
+    solution = puzzlesat.decode_answer(p, answer, source, solver_output)
     if as_json:
-        typer.echo(json.dumps(decoded_json(p, solution, source.settings, solver_output)))
+        typer.echo(json.dumps(puzzlesat.decoded_json(p, solution, source.settings, solver_output)))
     else:
-        typer.echo(decoded_text(p, solution, source.settings, solver_output))
+        typer.echo(puzzlesat.decoded_text(p, solution, source.settings, solver_output))
 
 
 @app.command(
@@ -340,6 +327,7 @@ def decode(
         "puzzlesat compare --list",
     ),
 )
+@_exit_statuses("compare")
 def compare(
     puzzle: Annotated[
         str | None,
@@ -388,79 +376,70 @@ def compare(
     Without options: Z3 (z3-int, z3-pb), one-hot with three card/PB pairs, order and log on the default
     SAT solver. Naming --card or --pb runs the full cross product for the encodings that use them;
     the "native" card/PB encodings run only when named. Rows are sorted by time, the fastest
-    marked *. Every finished configuration must find the same solutions (with --all) or count.
-    Exit status: 0 done and consistent (rows may say timeout or error), 2 bad input,
-    3 interrupted by a signal, 5 two configurations disagree (an INCONSISTENT line on stderr).
+    marked *. Every finished configuration must find the same solutions (with --all) or count;
+    rows that fail or time out say so and do not change the exit status. A --card, --pb or --solvers
+    list that no configuration uses is an error.
     """
-    from puzzlesat import compare as cmp
-
     if list_:
-        typer.echo(cmp.listing())
+        typer.echo(puzzlesat.compare_listing())
         return
     if puzzle is None:
-        raise UsageError("compare: missing PUZZLE (or give --list)")
+        raise puzzlesat.UsageError("compare: missing PUZZLE (or give --list)")
     if as_json and as_csv:
-        raise UsageError("--json and --csv exclude each other")
+        raise puzzlesat.UsageError("--json and --csv exclude each other")
     if plot is not None:
-        from puzzlesat.plot import check
-
-        check(plot)  # a bad suffix or a missing matplotlib fails before the matrix runs
+        puzzlesat.check_plot(plot)  # a bad suffix or a missing matplotlib fails before the matrix runs
     p = _load(puzzle, param, givens)
-    configs = cmp.matrix(encodings, card, pb, solvers)
-    result = cmp.compare(p, configs, all=all_, modulo_symmetry=not no_symmetry, timeout=timeout, repeat=repeat)
+    configs = puzzlesat.compare_matrix(encodings, card, pb, solvers)
+    result = puzzlesat.compare_configs(
+        p, configs, all=all_, modulo_symmetry=not no_symmetry, timeout=timeout, repeat=repeat
+    )
     if plot is not None:
-        from puzzlesat.plot import write_plot
-
-        write_plot(result, plot)
+        puzzlesat.write_plot(result, plot)
     if as_json:
         typer.echo(json.dumps(result.as_json(timeout, repeat)))
     elif as_csv:
-        typer.echo(cmp.table_csv(result))
+        typer.echo(puzzlesat.comparison_csv(result))
     else:
-        typer.echo(cmp.table_text(result))
+        typer.echo(puzzlesat.comparison_text(result))
     for line in result.disagreements:
         typer.echo(typer.style(line, fg="red") if sys.stderr.isatty() else line, err=True)
     if not result.consistent:
-        raise typer.Exit(5)
+        raise typer.Exit(puzzlesat.ExitCode.INCONSISTENT)
     if result.interrupted:
-        raise typer.Exit(3)
+        raise typer.Exit(puzzlesat.ExitCode.STOPPED)
 
 
 def _on_signal(signum: int, frame: object) -> None:
     """First Ctrl-C or SIGTERM: stop the search at its next safe point; a second one: stop now."""
-    from solvers.base import STOP
-
-    if STOP.is_set():
+    if puzzlesat.STOP.is_set():
         raise KeyboardInterrupt
-    STOP.set()
+    puzzlesat.STOP.set()
 
 
 def main(argv: list[str] | None = None) -> NoReturn:
-    """Entry point: every error the user can cause becomes one line on stderr and exit status 2."""
-    from typer._click import exceptions as click_exc
-
-    from solvers.base import STOP
-
-    STOP.clear()
+    """Entry point: every error the user can cause becomes one line on stderr and its exit status
+    (puzzlesat.EXIT_STATUSES)."""
+    puzzlesat.STOP.clear()
     signal.signal(signal.SIGINT, _on_signal)
     signal.signal(signal.SIGTERM, _on_signal)
     try:
         code = typer.main.get_command(app).main(args=argv, prog_name="puzzlesat", standalone_mode=False)
-    except PuzzleSatError as e:
+    except puzzlesat.PuzzleSatError as e:
         typer.echo(f"puzzlesat: error: {e}", err=True)
         sys.exit(e.exit_code)
-    except click_exc.NoArgsIsHelpError as e:  # bare `puzzlesat` or `puzzlesat solve`: show the help
-        typer.echo(e.format_message())
-        sys.exit(0)
-    except click_exc.ClickException as e:
+    except typer.TyperException as e:  # click's usage errors (typer vendors click)
+        if puzzlesat.is_help_request(e):  # bare `puzzlesat` or `puzzlesat compare`: show the help
+            typer.echo(e.format_message())
+            sys.exit(puzzlesat.ExitCode.OK)
         typer.echo(f"puzzlesat: error: {e.format_message()}", err=True)
-        sys.exit(e.exit_code)
+        sys.exit(puzzlesat.ExitCode.USAGE)
     except (typer.Abort, KeyboardInterrupt):
         typer.echo("puzzlesat: interrupted", err=True)
-        sys.exit(130)
+        sys.exit(puzzlesat.ExitCode.INTERRUPTED)
     except typer.Exit as e:
         sys.exit(e.exit_code)
-    sys.exit(code if isinstance(code, int) else 0)
+    sys.exit(code if isinstance(code, int) else puzzlesat.ExitCode.OK)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,6 @@ import sys
 
 from ortools.sat.python import cp_model
 
-
 RELATIONS = {
     "=": operator.eq,
     "!=": operator.ne,

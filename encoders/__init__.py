@@ -23,6 +23,7 @@ class EncodingInfo:
     summary: str
     target: str  # "module:function" building the encoding from (puzzle, options)
     max_values: int | None = None  # the most values per cell or unknown it can take in practice
+    options: tuple[str, ...] = ()  # the per-encoding options it uses (solvers.OPTIONS: "card", "pb")
 
     def load(self) -> Any:
         module, attr = self.target.split(":")
@@ -60,6 +61,7 @@ ENCODINGS: dict[str, EncodingInfo] = {
             "one Boolean per cell and value (direct encoding); cardinality and PB parts from PySAT",
             "encoders.onehot:encode",
             max_values=10_000,
+            options=("card", "pb"),
         ),
         EncodingInfo(
             "order",
@@ -67,12 +69,14 @@ ENCODINGS: dict[str, EncodingInfo] = {
             "one Boolean per cell and value saying cell >= value (Crawford & Baker 1994; Sugar); PB sums",
             "encoders.order:encode",
             max_values=10_000,
+            options=("card", "pb"),
         ),
         EncodingInfo(
             "log",
             "cnf",
             "a binary number per cell, minimum as offset (log encoding); PB sums, pairwise all-different",
             "encoders.log:encode",
+            options=("pb",),  # all-different is pairwise clauses: no cardinality part
         ),
     )
 }

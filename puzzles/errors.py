@@ -1,12 +1,129 @@
-"""The toolkit's exceptions: one base, so the CLI boundary can turn any of them into one line."""
+"""The toolkit's exceptions and exit statuses: one base, one table, one meaning per code.
+
+Every exit status any command can end with is a row of `EXIT_STATUSES`; each exception class
+carries its code from `ExitCode`, so the CLI boundary turns any of them into one line and that
+code. README.md's exit status table is tested against this one (tests/test_errors.py).
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """Every exit status puzzlesat uses. 10 is left free: it is the SAT convention's SATISFIABLE,
+    the partner of 20."""
+
+    OK = 0
+    USAGE = 2
+    STOPPED = 3
+    BACKEND = 4
+    GARBLED = 5
+    TRUNCATED = 6
+    NOT_A_SOLUTION = 7
+    INCONSISTENT = 8
+    UNSATISFIABLE = 20
+    CHECK = 70  # EX_SOFTWARE of sysexits.h: an internal error
+    INTERRUPTED = 130  # 128 + SIGINT, the shell's convention
+
+
+@dataclass(frozen=True)
+class ExitStatus:
+    """One row of the table: what the code means, in full (README) and in a few words (--help)."""
+
+    code: ExitCode
+    meaning: str
+    brief: str
+    commands: tuple[str, ...]  # the commands that can end with it; () for every command
+
+
+EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
+    s.code: s
+    for s in (
+        ExitStatus(
+            ExitCode.OK,
+            "done as asked: the search ended (also with no solution, also at `--limit`), the answer "
+            "decoded to a checked solution, the file was written, the comparison was consistent",
+            "done",
+            (),
+        ),
+        ExitStatus(
+            ExitCode.USAGE,
+            "bad input: an option, a name, a puzzle file or a map that cannot be used "
+            "(one line on stderr, never a traceback)",
+            "bad input",
+            (),
+        ),
+        ExitStatus(
+            ExitCode.STOPPED,
+            'stopped before the end: `--timeout`, Ctrl-C or SIGTERM (what was found is still printed, `"complete": '
+            "false`), or the outside solver answered UNKNOWN",
+            "stopped early (--timeout, a signal, or the solver said UNKNOWN)",
+            ("solve", "compare", "decode"),
+        ),
+        ExitStatus(
+            ExitCode.BACKEND,
+            "a backend failed: a solver program crashed or gave a wrong answer, Z3 gave up, a library is missing",
+            "a backend failed",
+            ("solve", "dimacs", "decode"),
+        ),
+        ExitStatus(
+            ExitCode.GARBLED,
+            "the solver's output is not an answer (garbage)",
+            "garbage answer",
+            ("decode",),
+        ),
+        ExitStatus(
+            ExitCode.TRUNCATED,
+            "the solver's answer stops early: no terminating 0, or variables missing",
+            "truncated answer",
+            ("decode",),
+        ),
+        ExitStatus(
+            ExitCode.NOT_A_SOLUTION,
+            "the solver's model is not a solution: a cell gets no value or two, or the board breaks a rule",
+            "not a solution of the puzzle",
+            ("decode",),
+        ),
+        ExitStatus(
+            ExitCode.INCONSISTENT,
+            "two configurations found different solutions (an `INCONSISTENT:` line on stderr)",
+            "two configurations disagree",
+            ("compare",),
+        ),
+        ExitStatus(
+            ExitCode.UNSATISFIABLE,
+            "the solver answered UNSATISFIABLE (20 is the SAT competition's status for it)",
+            "UNSATISFIABLE",
+            ("decode",),
+        ),
+        ExitStatus(
+            ExitCode.CHECK,
+            "a solver's answer failed the independent checker: a bug, please report it",
+            "a solution failed the checker (a bug)",
+            ("solve",),
+        ),
+        ExitStatus(
+            ExitCode.INTERRUPTED,
+            "interrupted at once: a second Ctrl-C or SIGTERM",
+            "interrupted",
+            (),
+        ),
+    )
+}
+
+
+def exit_help(command: str) -> str:
+    """The `Exit status: ...` sentence of `command`'s --help, from the table."""
+    rows = [s for s in EXIT_STATUSES.values() if not s.commands or command in s.commands]
+    return "Exit status: " + ", ".join(f"{int(s.code)} {s.brief}" for s in rows) + "."
 
 
 class PuzzleSatError(Exception):
     """Base of every error puzzlesat raises on purpose; `str(e)` is the one-line message."""
 
-    exit_code = 2
+    exit_code: ExitCode = ExitCode.USAGE
 
 
 class ModelError(PuzzleSatError):
@@ -24,10 +141,40 @@ class UsageError(PuzzleSatError):
 class BackendError(PuzzleSatError):
     """A backend or external program failed in a way the user can act on."""
 
-    exit_code = 4
+    exit_code = ExitCode.BACKEND
 
 
 class CheckError(PuzzleSatError):
     """A solver returned an assignment the independent checker rejects: a bug, never a user error."""
 
-    exit_code = 70
+    exit_code = ExitCode.CHECK
+
+
+class GarbledAnswer(PuzzleSatError):
+    """A solver's output that is not an answer in any format we read."""
+
+    exit_code = ExitCode.GARBLED
+
+
+class TruncatedAnswer(GarbledAnswer):
+    """An answer that stops early: no terminating 0, or variables left unassigned."""
+
+    exit_code = ExitCode.TRUNCATED
+
+
+class Undecided(PuzzleSatError):
+    """The solver answered UNKNOWN (or INDET): it gave up, most often at its own time limit."""
+
+    exit_code = ExitCode.STOPPED
+
+
+class NotASolution(PuzzleSatError):
+    """The model does not decode to a board, or the board breaks the puzzle (wrong map or solver)."""
+
+    exit_code = ExitCode.NOT_A_SOLUTION
+
+
+class Unsatisfiable(PuzzleSatError):
+    """The solver proved the formula unsatisfiable."""
+
+    exit_code = ExitCode.UNSATISFIABLE

@@ -7,127 +7,84 @@ The importable API in three calls:
 >>> outcome = puzzlesat.solve(puzzle, all=True, backend="z3")
 >>> outcome.count, outcome.complete, outcome.solutions[0].unknowns
 (6, True, {'N': 13})
+
+Every name in `__all__` is loaded on first use (`PUBLIC` says from where), so `import puzzlesat`
+costs nothing and `puzzlesat --help` stays fast. The command line uses only these names.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+import importlib
 
-from puzzles.model import Puzzle
-from solvers.base import Config, Session
-from solvers.enumerate import Outcome, Solution
-
-__all__ = ["BatchOutcome", "Config", "Outcome", "Puzzle", "Solution", "load", "solve", "solve_batch"]
 __version__ = "0.1.0"
+
+# Public name -> "module:attribute". A name must not be a submodule's name (importing the submodule
+# would replace it), which is why the functions of `compare`, `export` and `plot` carry prefixes.
+PUBLIC: dict[str, str] = {
+    # puzzles, solving, configuration
+    "Puzzle": "puzzles.model:Puzzle",
+    "load": "puzzles:load",
+    "catalog_names": "puzzles.catalog:names",
+    "catalog_entries": "puzzles.catalog:entries",
+    "load_instances": "puzzles.instances:load_instances",
+    "Config": "solvers.base:Config",
+    "resolve": "solvers:resolve",
+    "solve": "puzzlesat.solving:solve",
+    "Outcome": "solvers.enumerate:Outcome",
+    "Solution": "solvers.enumerate:Solution",
+    "solve_batch": "puzzlesat.batch:solve_batch",
+    "BatchOutcome": "puzzlesat.batch:BatchOutcome",
+    "common_base": "puzzlesat.batch:common_base",
+    "STOP": "solvers.base:STOP",
+    # errors and exit statuses
+    "PuzzleSatError": "puzzles.errors:PuzzleSatError",
+    "UsageError": "puzzles.errors:UsageError",
+    "ExitCode": "puzzles.errors:ExitCode",
+    "EXIT_STATUSES": "puzzles.errors:EXIT_STATUSES",
+    "exit_help": "puzzles.errors:exit_help",
+    # reports
+    "describe_json": "puzzlesat.describe:describe_json",
+    "describe_text": "puzzlesat.describe:describe_text",
+    "solution_json": "puzzlesat.report:solution_json",
+    "outcome_json": "puzzlesat.report:outcome_json",
+    "outcome_text": "puzzlesat.report:outcome_text",
+    "instance_json": "puzzlesat.report:instance_json",
+    "instance_text": "puzzlesat.report:instance_text",
+    "batch_json": "puzzlesat.report:batch_json",
+    "batch_summary_text": "puzzlesat.report:batch_summary_text",
+    "Progress": "puzzlesat.progress:Progress",
+    "StatusLine": "puzzlesat.progress:StatusLine",
+    "write_atomic": "puzzles.atomic:write_atomic",
+    # outside solvers
+    "export_puzzle": "puzzlesat.export:export",
+    "read_input": "puzzlesat.decode:read_text",
+    "load_map": "puzzlesat.decode:load_map",
+    "decode_answer": "puzzlesat.decode:decode_answer",
+    "decoded_json": "puzzlesat.decode_report:decoded_json",
+    "decoded_text": "puzzlesat.decode_report:decoded_text",
+    # comparing configurations
+    "compare_matrix": "puzzlesat.compare:matrix",
+    "compare_configs": "puzzlesat.compare:compare",
+    "compare_listing": "puzzlesat.compare:listing",
+    "comparison_text": "puzzlesat.compare:table_text",
+    "comparison_csv": "puzzlesat.compare:table_csv",
+    "check_plot": "puzzlesat.plot:check",
+    "write_plot": "puzzlesat.plot:write_plot",
+    # the command line's one need that typer has no public name for
+    "is_help_request": "puzzlesat.typer_compat:is_help_request",
+}
+
+__all__ = sorted(PUBLIC)
 
 
 def __getattr__(name: str) -> object:
-    """Batch solving lives in its own module, loaded on first use."""
-    if name in ("BatchOutcome", "solve_batch"):
-        from . import batch
-
-        return getattr(batch, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def load(ref: str, params: dict[str, str] | None = None, givens: str | None = None) -> Puzzle:
-    """A catalog puzzle by name (with its parameters) or a puzzle file by path."""
-    import puzzles
-
-    return puzzles.load(ref, params, givens)
+    """A public name, looked up in its module at each use (not copied here, so the module's current
+    attribute is always the one used)."""
+    if name not in PUBLIC:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module, attr = PUBLIC[name].split(":")
+    return getattr(importlib.import_module(module), attr)
 
 
-def solve(
-    puzzle: Puzzle,
-    *,
-    all: bool = False,
-    limit: int | None = None,
-    modulo_symmetry: bool = True,
-    timeout: float | None = None,
-    config: Config | None = None,
-    on_solution: Callable[[Solution], None] | None = None,
-    symmetry_breaking: str = "auto",
-    **names: str | None,
-) -> Outcome:
-    """Find one solution, or with `all` every one (modulo the puzzle's symmetry group by default).
-
-    Backend and encoding come from `config` or from keywords (`backend="z3"`, `card=...`).
-    `symmetry_breaking` picks how classes are counted once: "lex" restricts the search to
-    canonical solutions (static lex-leader constraints), "orbit" blocks each found solution's whole
-    orbit, "auto" takes lex where it is exact for the puzzle and orbit elsewhere.
-    """
-    import solvers
-
-    cfg = solvers.resolve(configure(config, names), puzzle)
-    start = time.monotonic()
-    session = solvers.open_session(puzzle, cfg)
-    try:
-        outcome = run(
-            puzzle,
-            session,
-            limit=limit if (all or limit is not None) else 1,
-            modulo_symmetry=modulo_symmetry,
-            symmetry_breaking=symmetry_breaking,
-            timeout=None if timeout is None else max(0.0, timeout - (time.monotonic() - start)),
-            on_solution=on_solution,
-        )
-    finally:
-        session.close()
-    outcome.seconds = time.monotonic() - start  # encoding included: the user waited for it too
-    return outcome
-
-
-def configure(config: Config | None, names: dict[str, str | None]) -> Config:
-    """`config` with the keyword overrides (`backend="z3"`, `card=...`) that are not None."""
-    from dataclasses import replace
-
-    return replace(config or Config(), **{k: v for k, v in names.items() if v is not None})
-
-
-def run(
-    puzzle: Puzzle,
-    session: Session,
-    *,
-    limit: int | None,
-    modulo_symmetry: bool,
-    symmetry_breaking: str,
-    timeout: float | None,
-    on_solution: Callable[[Solution], None] | None,
-) -> Outcome:
-    """One enumeration on an open session: the lex-leader constraints if they apply, then the loop."""
-    from solvers.enumerate import enumerate_solutions
-
-    pairs = _lex_pairs(puzzle, symmetry_breaking) if modulo_symmetry else None
-    if pairs:
-        session.add_less_than(pairs)
-    return enumerate_solutions(
-        puzzle,
-        session,
-        limit=limit,
-        modulo_symmetry=modulo_symmetry,
-        timeout=timeout,
-        on_solution=on_solution,
-        lex_leader=bool(pairs),
-    )
-
-
-SYMMETRY_BREAKING = ("auto", "lex", "orbit")
-
-
-def _lex_pairs(puzzle: Puzzle, mode: str) -> tuple[tuple[int, int], ...] | None:
-    """The lex-leader inequalities to add, or None for orbit blocking."""
-    from puzzles.errors import UsageError
-    from solvers.symmetry_breaking import lex_leader_pairs
-
-    if mode not in SYMMETRY_BREAKING:
-        raise UsageError(f"unknown symmetry breaking {mode!r}; valid: {', '.join(SYMMETRY_BREAKING)}")
-    if mode == "orbit" or puzzle.group.order == 1:
-        return None
-    pairs = lex_leader_pairs(puzzle)
-    if pairs is None and mode == "lex":
-        raise UsageError(
-            f"{puzzle.name}: lex-leader symmetry breaking is not exact here (a symmetry moves a cell onto "
-            "one not forced to differ from it); use --symmetry-breaking orbit"
-        )
-    return pairs
+def __dir__() -> list[str]:
+    return sorted({*globals(), *PUBLIC})

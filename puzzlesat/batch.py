@@ -18,7 +18,7 @@ from puzzles.model import Puzzle
 from solvers.base import Config, Session
 from solvers.enumerate import Outcome, Solution
 
-from . import configure, run
+from .solving import configure, run
 
 
 @dataclass

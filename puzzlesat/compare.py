@@ -40,8 +40,10 @@ COLUMNS = (
 DEFAULT_ENCODINGS = ("z3-int", "z3-pb", "onehot", "order", "log")
 # Without --card/--pb, one-hot (the encoding most sensitive to them) runs these pairs.
 ONEHOT_PAIRS = (("seqcounter", "totalizer"), ("pairwise", "totalizer"), ("seqcounter", "bdd"))
-# Which PySAT parts each CNF encoding builds; an encoding not listed is assumed to use both.
-USES: dict[str, tuple[str, ...]] = {"onehot": ("card", "pb"), "order": ("card", "pb"), "log": ("pb",)}
+# The backend each kind of encoding runs on here (the external backend would need a program).
+BACKEND_FOR_KIND = {"smt": "z3", "cnf": "sat"}
+# compare's lists of option values, by option (solvers.OPTIONS) and as the command line spells them.
+LIST_FLAGS = {"card": "--card", "pb": "--pb", "solver": "--solvers"}
 
 
 @dataclass(frozen=True)
@@ -135,31 +137,46 @@ def _split(value: str | None, what: str, valid: Sequence[str], check: Callable[[
 def matrix(
     encodings: str | None = None, card: str | None = None, pb: str | None = None, solvers: str | None = None
 ) -> list[Config]:
-    """The configurations to run, every name checked first (a UsageError lists the valid ones)."""
+    """The configurations to run, every name checked first (a UsageError lists the valid ones).
+
+    Card, PB and solver lists apply to the configurations whose backend and encoding take them
+    (`solvers.takes`); a list no configuration takes is a UsageError.
+    """
     import encoders
     from encoders.pysat_names import CARD_ENCODINGS, DEFAULT_CARD, DEFAULT_PB, PB_ENCODINGS, check_card, check_pb
-    from solvers import pysat_solvers
+    from solvers import BACKENDS, not_used, pysat_solvers, spoken_list, takes
 
     encs = _split(encodings, "encodings", list(encoders.ENCODINGS), encoders.get) or list(DEFAULT_ENCODINGS)
-    cards = _split(card, "card", list(CARD_ENCODINGS), check_card)
-    pbs = _split(pb, "pb", list(PB_ENCODINGS), check_pb)
-    sats = _split(solvers, "solvers", pysat_solvers.names(), pysat_solvers.get) or [pysat_solvers.DEFAULT_SOLVER]
+    given = {
+        "card": _split(card, "card", list(CARD_ENCODINGS), check_card),
+        "pb": _split(pb, "pb", list(PB_ENCODINGS), check_pb),
+        "solver": _split(solvers, "solvers", pysat_solvers.names(), pysat_solvers.get),
+    }
+    defaults = {"card": DEFAULT_CARD, "pb": DEFAULT_PB, "solver": pysat_solvers.DEFAULT_SOLVER}
+
+    def runs(info: encoders.EncodingInfo, option: str) -> bool:
+        return takes(BACKENDS[BACKEND_FOR_KIND[info.kind]], info, option)
+
+    for option, values in given.items():
+        if values is not None and not any(runs(encoders.get(e), option) for e in encs):
+            able = [e.name for e in encoders.ENCODINGS.values() if runs(e, option)]
+            noun = "encoding" if len(encs) == 1 else "encodings"
+            raise not_used(LIST_FLAGS[option], f"the {spoken_list(encs, 'and')} {noun}", able)
     out: list[Config] = []
     for name in encs:
         info = encoders.get(name)
-        if info.kind == "smt":
-            out.append(Config(backend="z3", encoding=name))
-            continue
-        uses = USES.get(name, ("card", "pb"))
-        if cards is None and pbs is None and name == "onehot":
-            pairs = list(ONEHOT_PAIRS)
+
+        def values(option: str, info: encoders.EncodingInfo = info) -> list[str | None]:
+            return list(given[option] or [defaults[option]]) if runs(info, option) else [None]
+
+        if given["card"] is None and given["pb"] is None and name == "onehot":
+            pairs: list[tuple[str | None, str | None]] = list(ONEHOT_PAIRS)
         else:
-            pairs = [
-                (c, p)
-                for c in (cards or [DEFAULT_CARD] if "card" in uses else [None])
-                for p in (pbs or [DEFAULT_PB] if "pb" in uses else [None])
-            ]
-        out += [Config(backend="sat", encoding=name, card=c, pb=p, solver=s) for c, p in pairs for s in sats]
+            pairs = [(c, p) for c in values("card") for p in values("pb")]
+        backend = BACKEND_FOR_KIND[info.kind]
+        out += [
+            Config(backend=backend, encoding=name, card=c, pb=p, solver=s) for c, p in pairs for s in values("solver")
+        ]
     return list(dict.fromkeys(out))
 
 
@@ -171,7 +188,7 @@ def run_config(
     puzzle: Puzzle, config: Config, *, all: bool, modulo_symmetry: bool, timeout: float | None, repeat: int
 ) -> Row:
     """Solve `puzzle` with `config` `repeat` times; an error becomes the row's status, not an exception."""
-    import puzzlesat
+    from .solving import solve
 
     base = Row(
         backend=config.backend,
@@ -190,7 +207,7 @@ def run_config(
         stamps: list[float] = []
         start = time.monotonic()
         try:
-            outcome = puzzlesat.solve(
+            outcome = solve(
                 puzzle,
                 all=all,
                 modulo_symmetry=modulo_symmetry,

@@ -2,8 +2,8 @@
 
 The map comes from the sidecar (`FILE.map.json`), from the map comments of the exported file
 itself, or, with neither, from encoding the puzzle again with the given settings. Each way a
-decode can fail has its own exception and exit status (docs/dimacs.md): garbage 5, truncated 6,
-a model that is not a solution 7, UNSATISFIABLE 20, UNKNOWN 3; bad input (files, options) is 2.
+decode can fail has its own exception and exit status (`puzzles.errors`, docs/dimacs.md): garbage
+5, truncated 6, a model that is not a solution 7, UNSATISFIABLE 20, UNKNOWN 3; bad input is 2.
 """
 
 from __future__ import annotations
@@ -15,30 +15,12 @@ from dataclasses import dataclass
 from encoders.varmap import VarMap
 from puzzles import atomic
 from puzzles.check import violations
-from puzzles.errors import PuzzleSatError, UsageError
+from puzzles.errors import NotASolution, Undecided, Unsatisfiable, UsageError
 from puzzles.model import Puzzle
 from solvers.dimacs_io import SAT, UNSAT, GarbledAnswer, parse_answer
 from solvers.enumerate import Solution
 
-from .export import MAP_FORMAT, fingerprint
-
-
-class Undecided(PuzzleSatError):
-    """The solver answered UNKNOWN (or INDET): it gave up, most often at its own time limit."""
-
-    exit_code = 3
-
-
-class NotASolution(PuzzleSatError):
-    """The model does not decode to a board, or the board breaks the puzzle (wrong map or solver)."""
-
-    exit_code = 7
-
-
-class Unsatisfiable(PuzzleSatError):
-    """The solver proved the formula unsatisfiable; 20 is the SAT competition's status for it."""
-
-    exit_code = 20
+from .export import MAP_FORMAT, cnf_encoding, fingerprint
 
 
 @dataclass(frozen=True)
@@ -122,7 +104,7 @@ def load_map(
         return _from_sidecar(puzzle, map_path) if map_path.endswith(".json") else _from_comments(puzzle, map_path)
     from encoders.dimacs import encode_for_dimacs
 
-    cnf = encode_for_dimacs(puzzle, encoding, card, pb)
+    cnf = encode_for_dimacs(puzzle, cnf_encoding(encoding, card, pb), card, pb)
     return MapSource(VarMap.from_encoding(cnf), dict(cnf.settings), "the puzzle encoded again")
 
 

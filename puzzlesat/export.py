@@ -25,6 +25,8 @@ from .blockfile import Blocked, read_blocked
 
 FORMATS = {"cnf": "DIMACS CNF", "opb": "OPB pseudo-Boolean (PB competition format)", "smt2": "SMT-LIB 2"}
 DEFAULT_FOLDER = "cnf_out"
+# One variable per cell value: the map people reading a DIMACS file expect (docs/decisions.md).
+DEFAULT_ENCODING = "onehot"
 MAP_FORMAT = "puzzlesat-map"
 MAP_VERSION = 1
 
@@ -122,6 +124,16 @@ def _pretty(value: Any, depth: int = 0) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def cnf_encoding(encoding: str | None, card: str | None, pb: str | None) -> str:
+    """The CNF encoding to write (default one-hot), after refusing a --card or --pb it does not use."""
+    import encoders
+    from solvers import check_encoding_options
+
+    info = encoders.get(encoding or DEFAULT_ENCODING, "cnf")
+    check_encoding_options(info, {"card": card, "pb": pb}, defaulted=encoding is None)
+    return info.name
+
+
 def _cnf(puzzle: Puzzle, encoding: str | None, card: str | None, pb: str | None, blocked: Blocked | None):
     from encoders.dimacs import dimacs_text, encode_for_dimacs
 
@@ -171,6 +183,8 @@ def export(
         raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}")
     if fmt != "cnf" and any(x is not None for x in (encoding, card, pb)):
         raise UsageError(f"--encoding, --card and --pb choose a CNF encoding; --format {fmt} uses none")
+    if fmt == "cnf":
+        encoding = cnf_encoding(encoding, card, pb)
     blocked = read_blocked(block, puzzle) if block else None
     if fmt == "cnf":
         text, settings, varmap, nvars, count = _cnf(puzzle, encoding, card, pb, blocked)

@@ -1,8 +1,14 @@
-"""Backends by name. Each is imported only when a session is opened, so `--help` stays fast."""
+"""Backends by name, and the one place where options become a resolved configuration.
+
+Each backend is imported only when a session is opened, so `--help` stays fast. Each backend
+(`BackendInfo.options`) and each encoding (`encoders.EncodingInfo.options`) declares the options it
+takes; `resolve` refuses any other, naming those that take it, so an option is never silently ignored.
+"""
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -23,13 +29,20 @@ class BackendInfo:
     summary: str
     target: str  # "module:function" opening a session from (puzzle, config)
     scopes: bool = False  # its sessions have push/pop (solvers.base.ScopedSession): batch solving shares one
+    options: tuple[str, ...] = ()  # the OPTIONS it takes (card and pb it hands on to encodings that take them)
 
 
 BACKENDS: dict[str, BackendInfo] = {
     b.name: b
     for b in (
         BackendInfo(
-            "sat", "cnf", "onehot", "any PySAT solver, incremental", "solvers.sat_backend:open_session", scopes=True
+            "sat",
+            "cnf",
+            "onehot",
+            "any PySAT solver, incremental",
+            "solvers.sat_backend:open_session",
+            scopes=True,
+            options=("card", "pb", "solver"),
         ),
         BackendInfo("z3", "smt", "z3-int", "the Z3 SMT solver", "solvers.z3_backend:open_session"),
         BackendInfo(
@@ -38,11 +51,33 @@ BACKENDS: dict[str, BackendInfo] = {
             "onehot",
             "any SAT solver program reading DIMACS (--solver-cmd), one run per solution",
             "solvers.external_backend:open_session",
+            options=("card", "pb", "solver_cmd"),
         ),
     )
 }
 
 DEFAULT_BACKEND = "sat"
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """An option a backend or an encoding may take: a `Config` field, as the command line spells it."""
+
+    name: str  # the Config field
+    flag: str
+    per_encoding: bool  # the backend hands it on to the encoding (card, pb); else the backend uses it
+    check: str | None = None  # "module:function" raising a UsageError that lists the valid values
+
+
+OPTIONS: dict[str, OptionInfo] = {
+    o.name: o
+    for o in (
+        OptionInfo("card", "--card", True, "encoders.pysat_names:check_card"),
+        OptionInfo("pb", "--pb", True, "encoders.pysat_names:check_pb"),
+        OptionInfo("solver", "--solver", False, "solvers.pysat_solvers:get"),
+        OptionInfo("solver_cmd", "--solver-cmd", False),  # parsed when the external session opens
+    )
+}
 
 
 def get(name: str) -> BackendInfo:
@@ -62,12 +97,56 @@ def default_encoding(info: BackendInfo, puzzle: Puzzle | None) -> str:
     return info.default_encoding
 
 
+def takes(backend: BackendInfo, encoding: encoders.EncodingInfo, option: str) -> bool:
+    """Whether `option` changes anything on this backend with this encoding."""
+    return option in backend.options and (not OPTIONS[option].per_encoding or option in encoding.options)
+
+
+def spoken_list(items: list[str], conjunction: str = "or") -> str:
+    """`a`, `a or b`, `a, b or c` (or with `and`); "" for none."""
+    return f" {conjunction} ".join(filter(None, (", ".join(items[:-1]), items[-1] if items else "")))
+
+
+def not_used(flag: str, by: str, applies: Iterable[str], hint: str = "") -> UsageError:
+    """The one message for an option the chosen configuration would ignore."""
+    return UsageError(f"{flag} is not used by {by} (it applies to: {', '.join(sorted(applies))}{hint})")
+
+
+def check_encoding_options(
+    encoding: encoders.EncodingInfo, given: Mapping[str, str | None], *, defaulted: bool = False
+) -> None:
+    """Refuse each per-encoding option in `given` (card, pb) that `encoding` does not take.
+
+    `defaulted`: the user did not choose the encoding, so the message says how to.
+    """
+    for name, value in given.items():
+        option = OPTIONS[name]
+        if value is None or not option.per_encoding or name in encoding.options:
+            continue
+        able = [e.name for e in encoders.ENCODINGS.values() if e.kind == encoding.kind and name in e.options]
+        if not defaulted or not able:
+            raise not_used(option.flag, f"the {encoding.name} encoding", able)
+        hint = "; add " + spoken_list([f"--encoding {e}" for e in sorted(able)])
+        raise not_used(option.flag, f"the {encoding.name} encoding, the default for this puzzle", able, hint)
+
+
 def resolve(config: Config, puzzle: Puzzle | None = None) -> Config:
-    """Fill the encoding default and check the names fit together, before any work is done."""
+    """`config` with its encoding default filled in, every name checked and every option it sets
+    taken by the backend and the encoding: a UsageError before any work is done otherwise."""
     info = get(config.backend)
-    encoding = config.encoding or default_encoding(info, puzzle)
-    encoders.get(encoding, info.kind)
-    return replace(config, encoding=encoding)
+    encoding = encoders.get(config.encoding or default_encoding(info, puzzle), info.kind)
+    given = {name: getattr(config, name) for name in OPTIONS}
+    for name, value in given.items():
+        if value is not None and name not in info.options:
+            able = (b.name for b in BACKENDS.values() if name in b.options)
+            raise not_used(OPTIONS[name].flag, f"the {info.name} backend", able)
+    check_encoding_options(encoding, given, defaulted=config.encoding is None)
+    for name, value in given.items():
+        target = OPTIONS[name].check
+        if value is not None and target is not None:
+            module, attr = target.split(":")
+            getattr(importlib.import_module(module), attr)(value)
+    return replace(config, encoding=encoding.name)
 
 
 def open_session(puzzle: Puzzle, config: Config) -> Session:

@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from puzzles.errors import PuzzleSatError
+from puzzles.errors import GarbledAnswer, TruncatedAnswer
 
 SAT, UNSAT, UNKNOWN = "SATISFIABLE", "UNSATISFIABLE", "UNKNOWN"
 _STATUS = {
@@ -33,18 +33,6 @@ _STATUS = {
     "INDET": UNKNOWN,
 }
 _LITERAL = re.compile(r"(-?)(x?)([0-9]+)")
-
-
-class GarbledAnswer(PuzzleSatError):
-    """A solver's output that is not an answer in any format we read (exit status 5)."""
-
-    exit_code = 5
-
-
-class TruncatedAnswer(GarbledAnswer):
-    """An answer that stops early: no terminating 0, or variables left unassigned (exit status 6)."""
-
-    exit_code = 6
 
 
 @dataclass(frozen=True)

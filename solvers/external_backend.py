@@ -17,7 +17,7 @@ from pathlib import Path
 
 from encoders.dimacs import clause_lines, encode_for_dimacs
 from puzzles.atomic import write_atomic
-from puzzles.errors import BackendError, UsageError
+from puzzles.errors import BackendError
 from puzzles.model import Puzzle
 
 from .base import Config, Found, SearchStopped
@@ -38,8 +38,6 @@ class ExternalSession:
 
     def __init__(self, puzzle: Puzzle, config: Config) -> None:
         t0 = time.perf_counter()
-        if config.solver is not None:
-            raise UsageError("--solver names a PySAT solver; with --backend external use --solver-cmd")
         self.command = SolverCommand.parse(config.solver_cmd)
         self.encoding = encode_for_dimacs(puzzle, config.encoding, config.card, config.pb)
         self.settings = {**{k: self.encoding.settings[k] for k in ("encoding", "card", "pb")}}

@@ -50,11 +50,11 @@ def test_full_cross_product_without_native(cli):
     assert r.json()["consistent"] is True
 
 
-def test_inconsistent_configuration_exits_5(cli, monkeypatch):
+def test_inconsistent_configuration_exits_8(cli, monkeypatch):
     broken = EncodingInfo("broken", "cnf", "one-hot missing solutions (test only)", f"{__name__}:broken_encode")
     monkeypatch.setitem(encoders.ENCODINGS, "broken", broken)
     r = cli("compare", "magic-frame", "--all", "--encodings", "onehot,broken", "--card", "seqcounter")
-    assert r.code == 5
+    assert r.code == 8
     assert "INCONSISTENT: sat/onehot/seqcounter/totalizer/cadical195 found 6, sat/broken/" in r.err
     assert "INCONSISTENT" in r.out.splitlines()[-1]
 

@@ -1,0 +1,109 @@
+"""Solving on an open session: `solve` for one puzzle, `run` for the search that `solve_batch` shares.
+
+Here rather than in the package's `__init__` so that `batch` can import `run` without a loop.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from puzzles.model import Puzzle
+from solvers.base import Config, Session
+from solvers.enumerate import Outcome, Solution
+
+
+def solve(
+    puzzle: Puzzle,
+    *,
+    all: bool = False,
+    limit: int | None = None,
+    modulo_symmetry: bool = True,
+    timeout: float | None = None,
+    config: Config | None = None,
+    on_solution: Callable[[Solution], None] | None = None,
+    symmetry_breaking: str = "auto",
+    **names: str | None,
+) -> Outcome:
+    """Find one solution, or with `all` every one (modulo the puzzle's symmetry group by default).
+
+    Backend and encoding come from `config` or from keywords (`backend="z3"`, `card=...`), resolved
+    by `solvers.resolve`: an option they would ignore is a UsageError. `symmetry_breaking` picks how
+    classes are counted once: "lex" restricts the search to canonical solutions (static lex-leader
+    constraints), "orbit" blocks each found solution's whole orbit, "auto" takes lex where it is
+    exact for the puzzle and orbit elsewhere.
+    """
+    import solvers
+
+    cfg = solvers.resolve(configure(config, names), puzzle)
+    start = time.monotonic()
+    session = solvers.open_session(puzzle, cfg)
+    try:
+        outcome = run(
+            puzzle,
+            session,
+            limit=limit if (all or limit is not None) else 1,
+            modulo_symmetry=modulo_symmetry,
+            symmetry_breaking=symmetry_breaking,
+            timeout=None if timeout is None else max(0.0, timeout - (time.monotonic() - start)),
+            on_solution=on_solution,
+        )
+    finally:
+        session.close()
+    outcome.seconds = time.monotonic() - start  # encoding included: the user waited for it too
+    return outcome
+
+
+def configure(config: Config | None, names: dict[str, str | None]) -> Config:
+    """`config` with the keyword overrides (`backend="z3"`, `card=...`) that are not None."""
+    from dataclasses import replace
+
+    return replace(config or Config(), **{k: v for k, v in names.items() if v is not None})
+
+
+def run(
+    puzzle: Puzzle,
+    session: Session,
+    *,
+    limit: int | None,
+    modulo_symmetry: bool,
+    symmetry_breaking: str,
+    timeout: float | None,
+    on_solution: Callable[[Solution], None] | None,
+) -> Outcome:
+    """One enumeration on an open session: the lex-leader constraints if they apply, then the loop."""
+    from solvers.enumerate import enumerate_solutions
+
+    pairs = _lex_pairs(puzzle, symmetry_breaking) if modulo_symmetry else None
+    if pairs:
+        session.add_less_than(pairs)
+    return enumerate_solutions(
+        puzzle,
+        session,
+        limit=limit,
+        modulo_symmetry=modulo_symmetry,
+        timeout=timeout,
+        on_solution=on_solution,
+        lex_leader=bool(pairs),
+    )
+
+
+SYMMETRY_BREAKING = ("auto", "lex", "orbit")
+
+
+def _lex_pairs(puzzle: Puzzle, mode: str) -> tuple[tuple[int, int], ...] | None:
+    """The lex-leader inequalities to add, or None for orbit blocking."""
+    from puzzles.errors import UsageError
+    from solvers.symmetry_breaking import lex_leader_pairs
+
+    if mode not in SYMMETRY_BREAKING:
+        raise UsageError(f"unknown symmetry breaking {mode!r}; valid: {', '.join(SYMMETRY_BREAKING)}")
+    if mode == "orbit" or puzzle.group.order == 1:
+        return None
+    pairs = lex_leader_pairs(puzzle)
+    if pairs is None and mode == "lex":
+        raise UsageError(
+            f"{puzzle.name}: lex-leader symmetry breaking is not exact here (a symmetry moves a cell onto "
+            "one not forced to differ from it); use --symmetry-breaking orbit"
+        )
+    return pairs

@@ -1,0 +1,97 @@
+"""Exit statuses: one table in puzzles/errors.py, and every document and --help text agrees with it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import puzzles.errors as errors
+from puzzles.errors import EXIT_STATUSES, ExitCode, PuzzleSatError
+
+ROOT = Path(__file__).parent.parent
+ROW = re.compile(r"^\| (\d+) \| (.+) \| (.+) \|$")
+
+
+def _section(path: Path, heading: str) -> list[str]:
+    """The lines of the first markdown table after the line starting with `heading`."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(heading))
+    table = []
+    for line in lines[start + 1 :]:
+        if line.startswith("|"):
+            table.append(line)
+        elif table:
+            break
+    return table
+
+
+def _readme_table() -> dict[int, tuple[str, str]]:
+    rows = [ROW.match(line) for line in _section(ROOT / "README.md", "Exit status")]
+    return {int(m[1]): (m[2], m[3]) for m in rows if m}
+
+
+def test_readme_table_is_the_module_table():
+    """Every code in README.md's table is in the module with the same meaning and commands, and back."""
+    readme = _readme_table()
+    module = {int(s.code): (s.meaning, ", ".join(s.commands) or "all") for s in EXIT_STATUSES.values()}
+    expected = "\n".join(f"| {code} | {meaning} | {commands} |" for code, (meaning, commands) in module.items())
+    assert sorted(readme) == sorted(module), f"README.md's exit status table should read:\n{expected}"
+    for code in module:
+        assert readme[code] == module[code], f"README.md, exit status {code}; the table should read:\n{expected}"
+
+
+def test_every_code_has_one_row_and_every_row_a_code():
+    """The table and the enum name the same codes, once each; 10 (SAT) stays free."""
+    assert list(EXIT_STATUSES) == list(ExitCode)
+    assert all(s.code is code for code, s in EXIT_STATUSES.items())
+    assert 10 not in set(ExitCode)
+
+
+def _error_classes() -> list[type[PuzzleSatError]]:
+    return [c for c in vars(errors).values() if isinstance(c, type) and issubclass(c, PuzzleSatError)]
+
+
+@pytest.mark.parametrize("cls", _error_classes(), ids=lambda c: c.__name__)
+def test_every_error_carries_a_code_from_the_table(cls):
+    """Each exception's exit code is a member of the table, not a bare number."""
+    assert isinstance(cls.exit_code, ExitCode)
+    assert cls.exit_code in EXIT_STATUSES
+
+
+def test_the_modules_that_raise_them_use_the_same_classes():
+    """decode's and the parser's exceptions are the ones defined with the table."""
+    import puzzlesat.decode as decode
+    import solvers.dimacs_io as dimacs_io
+
+    assert dimacs_io.GarbledAnswer is errors.GarbledAnswer and dimacs_io.TruncatedAnswer is errors.TruncatedAnswer
+    assert (decode.Undecided, decode.NotASolution, decode.Unsatisfiable) == (
+        errors.Undecided,
+        errors.NotASolution,
+        errors.Unsatisfiable,
+    )
+
+
+def test_dimacs_doc_lists_decodes_codes():
+    """docs/dimacs.md's decode table has a row for exactly the codes decode can end with."""
+    rows = [re.match(r"^\| (\d+) \|", line) for line in _section(ROOT / "docs" / "dimacs.md", "### Exit status")]
+    documented = sorted(int(m[1]) for m in rows if m)
+    assert documented == sorted(int(s.code) for s in EXIT_STATUSES.values() if not s.commands or "decode" in s.commands)
+
+
+@pytest.mark.parametrize("command", ["solve", "dimacs", "decode", "compare"])
+def test_help_lists_the_commands_exit_statuses(cli, command):
+    """Each command's --help ends its description with the statuses it can end with, from the table."""
+    out = " ".join(cli(command, "--help").out.split())
+    assert errors.exit_help(command) in out
+    for s in EXIT_STATUSES.values():
+        shown = f"{int(s.code)} {s.brief}" in out
+        assert shown == (not s.commands or command in s.commands), (command, s.code)
+
+
+def test_exit_help_reads_as_a_sentence():
+    assert errors.exit_help("compare") == (
+        "Exit status: 0 done, 2 bad input, 3 stopped early (--timeout, a signal, or the solver said UNKNOWN), "
+        "8 two configurations disagree, 130 interrupted."
+    )
