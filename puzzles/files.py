@@ -23,6 +23,7 @@ from .gridfile import dump_grid, read_grid
 from .model import Puzzle, UnknownSpec, define
 from .rules import RULES
 from .tomlcheck import Bad, KeyPath, cells_list, expect, is_int, table
+from .tomlcheck import quote as _quote
 
 _KEYS: dict[str, tuple[str, ...]] = {
     "top level": (
@@ -325,27 +326,8 @@ def load_file(path: str | Path) -> Puzzle:
 # --- writing -------------------------------------------------------------------------------------
 
 
-def _quote(s: str) -> str:
-    """A TOML basic string (JSON's escapes are TOML's; DEL must be escaped too)."""
-    return json.dumps(s, ensure_ascii=False).replace("\x7f", "\\u007f")
-
-
 def _toml_key(s: str) -> str:
     return s if _BARE.fullmatch(s) else _quote(s)
-
-
-def toml_value(v: int | str | list) -> str:
-    """An integer, a string or a (nested) list of them as TOML."""
-    if isinstance(v, list):
-        return "[" + ", ".join(map(toml_value, v)) + "]"
-    return _quote(v) if isinstance(v, str) else str(v)
-
-
-def cells_value(cells: Sequence[int], names: Sequence[str]) -> str:
-    """Cells as their names, or as indices when the names are the indices ("0", "1", ...)."""
-    if all(names[c] == str(c) for c in cells):
-        return toml_value(list(cells))
-    return toml_value([names[c] for c in cells])
 
 
 def _ints(values: Sequence[int]) -> str:
@@ -392,7 +374,7 @@ def dump_toml(puzzle: Puzzle) -> str:
     if p.layout is not None:
         out.append(f"layout = {_dump_layout(p.layout)}")
     if p.grid is not None:
-        out += ["", *dump_grid(p.grid, _quote)]
+        out += ["", *dump_grid(p.grid)]
     special = [(c, d) for c, d in enumerate(p.domains) if d != base]
     if special:
         out += ["", "[domains]", *(f"{_toml_key(p.cells[c])} = {_dump_domain(d)}" for c, d in special)]

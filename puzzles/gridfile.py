@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .grid import DOTS, Dots, Grid, cell_name
-from .tomlcheck import Bad, KeyPath, expect, is_int, table
+from .tomlcheck import Bad, KeyPath, expect, is_int, quote, table
 
 FLAGS = ("latin", "diagonals", "windows", "anti_knight", "anti_king", "non_consecutive")
 MAPS = ("boxes", "regions", "blocked")
@@ -84,7 +84,7 @@ def _cell(ref: object, where: KeyPath, index: dict[str, int]) -> int:
     raise Bad(where, f"{ref!r} is not a cell of the grid (cells are named like {cell_name(1, 1)})")
 
 
-def dump_grid(grid: Grid, quote) -> list[str]:
+def dump_grid(grid: Grid) -> list[str]:
     """The `[grid]` table's lines, defaults left out."""
     out = ["[grid]"]
     out.append(f"size = {grid.rows}" if grid.rows == grid.columns else f"rows = {grid.rows}\ncolumns = {grid.columns}")
@@ -97,12 +97,12 @@ def dump_grid(grid: Grid, quote) -> list[str]:
             out.append(f"{key} = {'true' if getattr(grid, key) else 'false'}")
     names = grid.cell_names
     for d in grid.dots:
-        parts = [f"{kind} = [{', '.join(_pair(p, names, quote) for p in pairs)}]" for kind, pairs in d.pairs]
+        parts = [f"{kind} = [{', '.join(_pair(p, names) for p in pairs)}]" for kind, pairs in d.pairs]
         if d.negative:
             parts.append("negative = true")
         out.append(f"{d.family} = {{ {', '.join(parts)} }}")
     return out
 
 
-def _pair(p: Sequence[int], names: Sequence[str], quote) -> str:
+def _pair(p: Sequence[int], names: Sequence[str]) -> str:
     return f"[{quote(names[p[0]])}, {quote(names[p[1]])}]"

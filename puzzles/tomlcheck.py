@@ -1,4 +1,5 @@
-"""Type checks for values read from TOML, shared by the file reader and every rule's `from_toml`.
+"""TOML values in and out, shared by the file reader and writer and every rule's `from_toml` and
+`to_toml`: type checks when reading, literals when writing.
 
 A fault is raised as `Bad(path, message)` at a key path (`("sum", 2, "cells")`); the file reader
 turns it into one line with the file name and the line number.
@@ -6,6 +7,8 @@ turns it into one line with the file name and the line number.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from typing import Any
 
 KeyPath = tuple[str | int, ...]
@@ -73,3 +76,22 @@ def one_of(t: dict[str, Any], path: KeyPath, keys: tuple[str, ...]) -> str:
     if len(present) > 1:
         raise Bad((*path, present[1]), f"give only one of {', '.join(keys)} (also given: {present[0]})")
     return present[0]
+
+
+def quote(s: str) -> str:
+    """A TOML basic string (JSON's escapes are TOML's; DEL must be escaped too)."""
+    return json.dumps(s, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def toml_value(v: int | str | list) -> str:
+    """An integer, a string or a (nested) list of them as TOML."""
+    if isinstance(v, list):
+        return "[" + ", ".join(map(toml_value, v)) + "]"
+    return quote(v) if isinstance(v, str) else str(v)
+
+
+def cells_value(cells: Sequence[int], names: Sequence[str]) -> str:
+    """Cells as their names, or as indices when the names are the indices ("0", "1", ...)."""
+    if all(names[c] == str(c) for c in cells):
+        return toml_value(list(cells))
+    return toml_value([names[c] for c in cells])

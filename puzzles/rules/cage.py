@@ -17,7 +17,7 @@ from typing import Any
 
 from puzzles.core import AllDifferent, Constraint, Linear, Table
 from puzzles.errors import ModelError
-from puzzles.tomlcheck import Bad, KeyPath, cells_list, expect, is_int, one_of, required, table
+from puzzles.tomlcheck import Bad, KeyPath, cells_list, cells_value, expect, is_int, one_of, required, table
 
 from . import CellRef, CellResolver
 
@@ -95,8 +95,6 @@ class Cage:
         return str(self.target) if self.operation == "sum" else f"{self.target}{SYMBOL[self.operation]}"
 
     def to_toml(self, names: Sequence[str]) -> list[str]:
-        from puzzles.files import cells_value
-
         out = [f"cells = {cells_value(self.cells, names)}", f"{self.operation} = {self.target}"]
         return out if self.distinct else [*out, "distinct = false"]
 

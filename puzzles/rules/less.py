@@ -13,7 +13,7 @@ from typing import Any
 
 from puzzles.core import Linear
 from puzzles.errors import ModelError
-from puzzles.tomlcheck import KeyPath, cells_list, required, table
+from puzzles.tomlcheck import KeyPath, cells_list, cells_value, required, table
 
 from . import CellRef, CellResolver
 
@@ -45,6 +45,4 @@ class Less:
         return " < ".join(names[c] for c in self.cells)
 
     def to_toml(self, names: Sequence[str]) -> list[str]:
-        from puzzles.files import cells_value
-
         return [f"cells = {cells_value(self.cells, names)}"]

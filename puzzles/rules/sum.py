@@ -13,7 +13,18 @@ from typing import Any
 
 from puzzles.core import Linear
 from puzzles.errors import ModelError
-from puzzles.tomlcheck import KeyPath, cells_list, expect, int_list, is_int, one_of, required, table
+from puzzles.tomlcheck import (
+    KeyPath,
+    cells_list,
+    cells_value,
+    expect,
+    int_list,
+    is_int,
+    one_of,
+    required,
+    table,
+    toml_value,
+)
 
 from . import CellRef, CellResolver
 
@@ -77,8 +88,6 @@ class Sum:
         return self.lower()[0].describe(names)
 
     def to_toml(self, names: Sequence[str]) -> list[str]:
-        from puzzles.files import cells_value, toml_value
-
         out = [f"cells = {cells_value(self.cells, names)}", f"{KEYS[self.op]} = {toml_value(self.rhs)}"]
         if self.weights is not None and any(w != 1 for w in self.weights):
             out.append(f"weights = {toml_value(list(self.weights))}")

@@ -11,7 +11,7 @@ from typing import Any
 
 from puzzles.core import Table
 from puzzles.errors import ModelError
-from puzzles.tomlcheck import KeyPath, cells_list, expect, int_list, one_of, required, table
+from puzzles.tomlcheck import KeyPath, cells_list, cells_value, expect, int_list, one_of, required, table, toml_value
 
 from . import CellRef, CellResolver
 
@@ -56,7 +56,5 @@ class TableRule:
         return self.lower()[0].describe(names)
 
     def to_toml(self, names: Sequence[str]) -> list[str]:
-        from puzzles.files import cells_value, toml_value
-
         which = "allowed" if self.allowed else "forbidden"
         return [f"cells = {cells_value(self.cells, names)}", f"{which} = {toml_value([list(t) for t in self.tuples])}"]
