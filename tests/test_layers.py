@@ -1,0 +1,77 @@
+"""The layers stay one-way: model -> encoders -> solvers -> the API -> the CLI, with no import loop.
+
+Every import is read from the source (lazy imports inside functions too; `TYPE_CHECKING` blocks
+are type hints, not imports), so a loop cannot hide behind a function-level import.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+LAYERS = ["puzzles", "encoders", "solvers", "puzzlesat", "cli"]  # each may import only those before it
+
+
+def _module(path: Path) -> str:
+    rel = path.relative_to(ROOT).with_suffix("")
+    parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+    return ".".join(parts)
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module `path` imports, resolved to our module names; TYPE_CHECKING blocks skipped."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    here = _module(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    skip = {
+        id(n)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for n in ast.walk(node)
+    }
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([base] if base else []))
+            out.add(base)
+            out |= {f"{base}.{a.name}" for a in node.names}
+    return {m for m in out if m.split(".")[0] in LAYERS}
+
+
+SOURCES = sorted(p for layer in LAYERS[:-1] for p in (ROOT / layer).rglob("*.py")) + [ROOT / "cli.py"]
+MODULES = {_module(p): p for p in SOURCES}
+GRAPH = {m: {i for i in _imports(p) if i in MODULES and i != m} for m, p in MODULES.items()}
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_imports_only_lower_layers(module):
+    """puzzles imports no encoder, encoders no solver, solvers not the API, nothing the CLI."""
+    rank = LAYERS.index(module.split(".")[0])
+    upward = sorted(i for i in GRAPH[module] if LAYERS.index(i.split(".")[0]) > rank)
+    assert upward == []
+
+
+def test_no_import_loop():
+    """No module reaches itself through the modules it imports (lazy imports included)."""
+    loops = []
+    for start in sorted(GRAPH):
+        stack, seen = [(start, (start,))], set()
+        while stack:
+            node, path = stack.pop()
+            for nxt in sorted(GRAPH[node]):
+                if nxt == start:
+                    loops.append(" -> ".join((*path, nxt)))
+                elif nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, (*path, nxt)))
+    assert loops == []
