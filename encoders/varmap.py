@@ -145,11 +145,53 @@ class VarMap:
             tuple((f"unknown {n}", tuple(pairs)) for n, pairs in unknowns.items()),
         )
 
+    @cached_property
+    def _direct(self) -> dict[int, tuple[int, int | str, int]] | None:
+        """When every conjunction is one positive literal (one-hot), the literal -> (0 for a cell or
+        1 for an unknown, which, value) map; decoding is then one pass over the model."""
+        out: dict[int, tuple[int, int | str, int]] = {}
+        for kind, table in ((0, self.cells), (1, self.unknowns)):
+            for (owner, v), lits in table.items():
+                if len(lits) != 1 or lits[0] < 0 or lits[0] in out:
+                    return None
+                out[lits[0]] = (kind, owner, v)
+        return out
+
+    def _direct_decode(self, model: list[int]) -> tuple[tuple[int, ...], dict[str, int]] | None:
+        """The one-pass decoding of a one-hot map; None when it does not apply or a cell or an
+        unknown gets no value or several (the general decoding then names it)."""
+        direct = self._direct
+        if direct is None:
+            return None
+        cells: list[int | None] = [None] * self.ncells
+        unknowns: dict[str, int] = {}
+        for lit in model:
+            hit = direct.get(lit) if lit > 0 else None
+            if hit is None:
+                continue
+            kind, owner, v = hit
+            if kind == 0:
+                if cells[owner] is not None:  # type: ignore[index]
+                    return None
+                cells[owner] = v  # type: ignore[index]
+            elif owner in unknowns:
+                return None
+            else:
+                unknowns[owner] = v  # type: ignore[index]
+        names = self._tables[1]
+        if any(v is None for v in cells) or len(unknowns) != len(names):
+            return None
+        return tuple(cells), {str(what)[8:]: unknowns[str(what)[8:]] for what, _ in names}  # type: ignore[misc]
+
     def decode(self, model: Iterable[int]) -> tuple[tuple[int, ...], dict[str, int]]:
         """Cell values and unknowns under a model (true literals; unlisted variables are false).
 
         Raises ValueError naming the first cell or unknown that gets no value or several.
         """
+        model = list(model)
+        fast = self._direct_decode(model)
+        if fast is not None:
+            return fast
         true = {lit for lit in model if lit > 0}
 
         def holds(lits: Conj) -> bool:

@@ -185,9 +185,9 @@ def _validate(p: Puzzle) -> None:
         raise ModelError("unknowns: a name is declared twice")
     pinned: set[str] = set()
     for where, c in p.lowered:
-        for cell in c.cells:
-            if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < n:
-                raise ModelError(f"{where}: cell index {cell!r} is outside 0..{n - 1}")
+        if not all(type(x) is int for x in c.cells) or min(c.cells, default=0) < 0 or max(c.cells, default=0) >= n:
+            bad = next(x for x in c.cells if type(x) is not int or not 0 <= x < n)
+            raise ModelError(f"{where}: cell index {bad!r} is outside 0..{n - 1}")
         if not isinstance(c, AllDifferent) and len(set(c.cells)) != len(c.cells):
             dup = next(x for x in c.cells if c.cells.count(x) > 1)
             raise ModelError(f"{where}: cell {p.cells[dup]} appears twice")
@@ -325,8 +325,6 @@ def define(
     >>> define("up", cells=["a", "b"], values=[1, 2], rules=[Less(("a", "b"))]).core
     (AllDifferent(cells=(0, 1)), Linear(cells=(0, 1), weights=(1, -1), op='<', rhs=0))
     """
-    from .rules.sum import Sum
-
     if grid is not None:
         if cells is not None and tuple(map(str, cells)) != grid.cell_names:  # type: ignore[arg-type]
             raise ModelError("cells: a grid names its own cells (r1c1, r1c2, ...); leave cells out")
@@ -349,6 +347,8 @@ def define(
     index = {c: i for i, c in enumerate(names)}
 
     def cell(ref: CellRef, where: str) -> int:
+        if type(ref) is int and 0 <= ref < n:  # the common case, kept fast for batches
+            return ref
         return _resolve_cell(ref, index, n, where)
 
     base = _resolve_domain(values, "values")
@@ -371,6 +371,8 @@ def define(
             groups.append(tuple(cell(c, f"distinct group #{gi + 1}") for c in g))
 
     written: list[Rule] = []
+    if sums:
+        from .rules.sum import Sum
     for entry in sums:
         scells, total, *rest = entry
         weights = rest[0] if rest else None
