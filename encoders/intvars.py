@@ -275,7 +275,7 @@ class Driver:
                 self._forbid(con.cells, t)
             return
         size = prod(len(d) for d in doms)
-        if size - len(inside) < len(inside) or len(inside) > TABLE_SELECTOR_LIMIT:
+        if len(con.cells) == 1 or size - len(inside) < len(inside) or len(inside) > TABLE_SELECTOR_LIMIT:
             keep = set(inside)
             for t in product(*doms):
                 if t not in keep:

@@ -89,10 +89,11 @@ def get(name: str) -> BackendInfo:
 def default_encoding(info: BackendInfo, puzzle: Puzzle | None) -> str:
     """The measured best CNF encoding for this kind of puzzle (docs/decisions.md, "Default encoding").
 
-    With linear sums the log encoding wins by 10-400x (small PB constraints over a few bits); a
-    pure all-different puzzle (sudoku) is one-hot's home ground.
+    With linear sums over a figure (magic squares, stars) the log encoding wins by 10-400x (small
+    PB constraints over a few bits); a grid's houses (sudoku and its variants, killer cages, KenKen)
+    are one-hot's home ground: on killer sudokus one-hot took 0.23 s where log took 0.45.
     """
-    if info.kind == "cnf" and puzzle is not None and puzzle.sums:
+    if info.kind == "cnf" and puzzle is not None and puzzle.sums and puzzle.grid is None:
         return "log"
     return info.default_encoding
 
