@@ -64,6 +64,7 @@ def small_puzzles(draw: st.DrawFn, max_cells: int = 6, with_symmetry: bool | Non
 # --- one core kind at a time ----------------------------------------------------------------------
 
 CORE_KINDS = ("alldifferent", "linear", "table", "less")
+RULE_KINDS = ("cage", "grid")  # vocabulary that lowers to several core kinds at once
 RELATIONS = ("=", "!=", "<", "<=", ">", ">=")
 
 
@@ -83,10 +84,13 @@ def _close(rule, group: Group) -> list:
 def core_puzzles(draw: st.DrawFn, kind: str, max_cells: int = 4) -> Puzzle:
     """A small puzzle whose rules lower to the core kind `kind` (plus, sometimes, an all-different
     group), closed under a random permutation when one is drawn."""
+    from puzzles.rules.cage import OPERATIONS, Cage
     from puzzles.rules.less import Less
     from puzzles.rules.sum import Sum
     from puzzles.rules.table import TableRule
 
+    if kind == "grid":
+        return draw(grid_puzzles())
     n = draw(st.integers(2, max_cells))
     lo = draw(st.integers(-2, 2))
     values = draw(st.lists(st.integers(lo, lo + 4), min_size=2, max_size=4, unique=True).map(sorted))
@@ -102,6 +106,9 @@ def core_puzzles(draw: st.DrawFn, kind: str, max_cells: int = 4) -> Puzzle:
             continue
         if kind == "less":
             rule = Less(cells)
+        elif kind == "cage":
+            op = draw(st.sampled_from(OPERATIONS if len(cells) == 2 else ("sum", "product")))
+            rule = Cage(cells, op, draw(st.integers(0, 12)), draw(st.booleans()))
         elif kind == "table":
             rows = draw(st.lists(st.tuples(*[st.sampled_from(values)] * len(cells)), max_size=6, unique=True))
             rule = TableRule(cells, tuple(rows), draw(st.booleans()))
@@ -124,3 +131,35 @@ def core_puzzles(draw: st.DrawFn, kind: str, max_cells: int = 4) -> Puzzle:
         if "no value is both allowed" not in str(e):
             raise
         return define("core", cells=n, values=values, distinct=distinct or "none", generators=gens)
+
+
+@st.composite
+def grid_puzzles(draw: st.DrawFn) -> Puzzle:
+    """A small grid with random neighbour rules and dots (rows and columns all different or not)."""
+    from puzzles.grid import ORTHOGONAL, Dots, Grid
+
+    rows, columns = draw(st.sampled_from([(2, 2), (2, 3), (3, 2)]))  # brute force sees every assignment
+    latin = True  # rows and columns all different keep the raw solutions few (every one is enumerated)
+    probe = Grid(rows, columns, boxes="none")
+    edges = probe.neighbours(ORTHOGONAL)
+
+    def some_edges() -> tuple:
+        return tuple(draw(st.lists(st.sampled_from(edges), max_size=3, unique=True)))
+
+    dots = []
+    for family, kinds in (("kropki", ("white", "black")), ("xv", ("x", "v"))):
+        if draw(st.booleans()):
+            dots.append(Dots(family, tuple((k, some_edges()) for k in kinds), draw(st.booleans())))
+    grid = Grid(
+        rows,
+        columns,
+        boxes="none",
+        latin=latin,
+        anti_knight=draw(st.booleans()),
+        anti_king=draw(st.booleans()),
+        non_consecutive=draw(st.booleans()),
+        dots=tuple(dots),
+    )
+    # at most 4**6 or 3**9 assignments: every raw solution is enumerated and brute-forced
+    top = max(rows, columns) + (draw(st.integers(0, 1)) if rows * columns < 9 else 0)
+    return define("grid", grid=grid, values=range(1, top + 1))

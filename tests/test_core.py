@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracle import brute_force
-from strategies import CORE_KINDS, core_puzzles
+from strategies import CORE_KINDS, RULE_KINDS, core_puzzles
 
 import encoders
 import puzzlesat
@@ -49,7 +49,8 @@ def driver_limits(path: str) -> Iterator[None]:
 
 
 @pytest.mark.parametrize(
-    ("kind", "path"), [(k, "small") for k in CORE_KINDS] + [("linear", "large"), ("table", "large")]
+    ("kind", "path"),
+    [(k, "small") for k in (*CORE_KINDS, *RULE_KINDS)] + [("linear", "large"), ("table", "large")],
 )
 @pytest.mark.parametrize(("backend", "encoding"), CONFIGS)
 @settings(max_examples=15)

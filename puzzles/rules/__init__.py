@@ -11,7 +11,7 @@ first use.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -38,6 +38,11 @@ class Rule(Protocol):
 
     def describe(self, names: Sequence[str]) -> str:
         """The rule in words, for `show`."""
+        ...
+
+    def holds(self, values: Sequence[int], unknowns: Mapping[str, int]) -> bool:
+        """The rule read directly from its definition, not through `lower`: the tests check that
+        the two agree on every assignment, so a wrong lowering cannot hide behind the checker."""
         ...
 
     def to_toml(self, names: Sequence[str]) -> list[str]:

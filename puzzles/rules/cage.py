@@ -11,7 +11,8 @@ product's tuples are enumerated through the divisors of what is left, so a 6-cel
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import math
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +82,20 @@ class Cage:
         if len(tuples) > MAX_TUPLES:
             raise ModelError(f"cage of {len(cells)} cells: more than {MAX_TUPLES} value tuples reach its target")
         return (Table(cells, tuple(sorted(tuples)), True),)
+
+    def holds(self, values: Sequence[int], unknowns: Mapping[str, int]) -> bool:
+        """The cage read directly, not through its lowering (the tests compare the two)."""
+        vals = [values[c] for c in self.cells]
+        if self.distinct and len(set(vals)) != len(vals):
+            return False
+        if self.operation == "sum":
+            return sum(vals) == self.target
+        if self.operation == "product":
+            return math.prod(vals) == self.target
+        if self.operation == "difference":
+            return abs(vals[0] - vals[1]) == self.target
+        lo, hi = sorted(vals)
+        return lo != 0 and hi == self.target * lo
 
     def describe(self, names: Sequence[str]) -> str:
         sep = {"sum": " + ", "product": " * ", "difference": " - ", "quotient": " / "}[self.operation]

@@ -6,7 +6,7 @@ A futoshiki sign is a two-cell chain. Lowers to one `Linear` per consecutive pai
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
@@ -40,6 +40,10 @@ class Less:
 
     def lower(self, domains: Sequence[Sequence[int]] = ()) -> tuple[Linear, ...]:
         return tuple(Linear((a, b), (1, -1), "<", 0) for a, b in pairwise(self.cells))
+
+    def holds(self, values: Sequence[int], unknowns: Mapping[str, int]) -> bool:
+        """Strictly increasing from the first cell, read directly."""
+        return all(values[a] < values[b] for a, b in pairwise(self.cells))
 
     def describe(self, names: Sequence[str]) -> str:
         return " < ".join(names[c] for c in self.cells)

@@ -7,11 +7,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puzzles.core import Linear
+from puzzles.core import OPS, Linear
 from puzzles.errors import ModelError
 from puzzles.tomlcheck import (
     KeyPath,
@@ -83,6 +83,11 @@ class Sum:
 
     def lower(self, domains: Sequence[Sequence[int]] = ()) -> tuple[Linear, ...]:
         return (Linear(tuple(self.cells), tuple(self.weights or (1,) * len(self.cells)), self.op, self.rhs),)
+
+    def holds(self, values: Sequence[int], unknowns: Mapping[str, int]) -> bool:
+        lhs = sum(w * values[c] for c, w in zip(self.cells, self.weights or (1,) * len(self.cells), strict=True))
+        rhs = unknowns[self.rhs] if isinstance(self.rhs, str) else self.rhs
+        return OPS[self.op](lhs, rhs)
 
     def describe(self, names: Sequence[str]) -> str:
         return self.lower()[0].describe(names)

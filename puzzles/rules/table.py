@@ -5,7 +5,7 @@ The most general rule: any relation between a few cells, written out. Lowers to 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,6 +51,9 @@ class TableRule:
 
     def lower(self, domains: Sequence[Sequence[int]] = ()) -> tuple[Table, ...]:
         return (Table(tuple(self.cells), self.tuples, self.allowed),)
+
+    def holds(self, values: Sequence[int], unknowns: Mapping[str, int]) -> bool:
+        return (tuple(values[c] for c in self.cells) in set(self.tuples)) == self.allowed
 
     def describe(self, names: Sequence[str]) -> str:
         return self.lower()[0].describe(names)
