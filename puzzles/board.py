@@ -49,12 +49,13 @@ def validate_layout(template: str, ncells: int) -> None:
         raise ModelError(f"layout: cell {dup} has two placeholders")
 
 
-def draw(puzzle, texts: Sequence[object]) -> str:
-    """A puzzle's board with one text per cell: its grid, its layout, or a plain list."""
+def draw(puzzle, texts: Sequence[object], notes: bool = True) -> str:
+    """A puzzle's board with one text per cell: its grid, its layout, or a plain list. A grid board
+    draws the puzzle's cages and, with `notes`, lists the rules it cannot draw below it."""
     if puzzle.grid is not None and puzzle.layout is None:
         from .gridboard import draw_grid
 
-        return draw_grid(puzzle.grid, [str(t) for t in texts])
+        return draw_grid(puzzle.grid, [str(t) for t in texts], puzzle.rules, notes)
     return render(puzzle.layout, texts)
 
 
