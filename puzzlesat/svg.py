@@ -425,12 +425,11 @@ def _figure_svg(puzzle: Puzzle, shown: Sequence[int | None], unknowns: dict[str,
         spots = [(0, 2.0 * i, True) for i in range(puzzle.size)]
     lines = sorted({line for line, _, _ in spots})
     xs = sorted({x for _, x, _ in spots})
-    gaps_x = [
-        b - a
-        for line in lines
-        for a, b in _pairs(sorted(x for ln, x, _ in spots if ln == line))
-        if b - a > 1e-9
-    ] or [b - a for a, b in _pairs(xs)] or [1.0]
+    gaps_x = (
+        [b - a for line in lines for a, b in _pairs(sorted(x for ln, x, _ in spots if ln == line)) if b - a > 1e-9]
+        or [b - a for a, b in _pairs(xs)]
+        or [1.0]
+    )
     gaps_y = [b - a for a, b in _pairs(lines)] or [1]
     ux, uy = min(gaps_x), min(gaps_y)
     pos = [
