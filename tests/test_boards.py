@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import unicodedata
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import puzzlesat
 from puzzles import load
 from puzzles.board import draw, places
 from puzzles.catalog import build
@@ -481,3 +483,16 @@ def test_svg_refused_with_givens_file_and_skipped_without_solution(cli, tmp_path
     result = cli("solve", str(path), "--svg", str(tmp_path / "none.svg"))
     assert result.code == 0 and result.err == f"puzzlesat: no solution to draw; {tmp_path / 'none.svg'} not written\n"
     assert not (tmp_path / "none.svg").exists()
+
+
+def test_readme_board_and_picture_are_real(cli):
+    """README's killer board is what `solve` prints, and docs/killer-6x6.svg is what it draws
+    (after a change of style: puzzlesat solve examples/killer-6x6.toml --svg docs/killer-6x6.svg)."""
+    root = Path(__file__).parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    block = readme.split("$ puzzlesat solve examples/killer-6x6.toml --svg killer.svg\n", 1)[1].split("\n\n", 1)[0]
+    out = cli("solve", str(root / "examples" / "killer-6x6.toml")).out
+    assert out.split("\n\n", 1)[0] == block
+    puzzle = load(str(root / "examples" / "killer-6x6.toml"))
+    values = puzzlesat.solve(puzzle).solutions[0].values
+    assert (root / "docs" / "killer-6x6.svg").read_text(encoding="utf-8") == board_svg(puzzle, values)
