@@ -20,6 +20,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from .grid import Grid
 
@@ -78,8 +79,8 @@ def junction(up: int, right: int, down: int, left: int) -> str:
         return VLINE[DASHED]
     if (up, right, down, left) == (NONE, DASHED, NONE, DASHED):
         return HLINE[DASHED]
-    arms = tuple(min(a, HEAVY) for a in (up, right, down, left))
-    return " " if not any(arms) else lines()[arms]  # type: ignore[index]
+    arms = (min(up, HEAVY), min(right, HEAVY), min(down, HEAVY), min(left, HEAVY))
+    return " " if not any(arms) else lines()[arms]
 
 
 # --- what the board shows -------------------------------------------------------------------------
@@ -104,13 +105,13 @@ class Features:
     others: tuple[str, ...] = ()
 
 
-def _adjacent(grid: Grid, a: int, b: int, king: bool = False) -> bool:
+def _adjacent(grid: Grid, a: int, b: int) -> bool:
+    """Orthogonal neighbours."""
     (ra, ca), (rb, cb) = grid.positions[a], grid.positions[b]
-    d = (abs(ra - rb), abs(ca - cb))
-    return d in ((0, 1), (1, 0)) or (king and d == (1, 1))
+    return abs(ra - rb) + abs(ca - cb) == 1
 
 
-def arrow(rule: object) -> tuple[int, tuple[int, ...]] | None:
+def arrow(rule: Any) -> tuple[int, tuple[int, ...]] | None:
     """(circle, shaft) when a sum reads as an arrow: one cell equals the sum of the others
     (weights all +1 but one -1, or the reverse, equal to 0); else None."""
     weights = tuple(getattr(rule, "weights", None) or ())
@@ -124,28 +125,29 @@ def arrow(rule: object) -> tuple[int, tuple[int, ...]] | None:
     return None
 
 
-def features(grid: Grid, rules: Sequence[object]) -> Features:
-    """Sort the rules by how they are drawn (see `Features`); deterministic, in the rules' order."""
+def features(grid: Grid, rules: Sequence[Any]) -> Features:
+    """Sort the rules (`puzzles.rules`, told apart by their `key`) by how they are drawn (see
+    `Features`); deterministic, in the rules' order."""
     names = grid.cell_names
     cages = [r for r in rules if getattr(r, "key", "") == "cage"]
-    chains = [tuple(r.cells) for r in rules if getattr(r, "key", "") == "less"]  # type: ignore[attr-defined]
+    chains = [tuple(r.cells) for r in rules if getattr(r, "key", "") == "less"]
     counts: dict[int, int] = {}
     for cage in cages:
-        for c in cage.cells:  # type: ignore[attr-defined]
+        for c in cage.cells:
             counts[c] = counts.get(c, 0) + 1
     others: list[str] = []
     outlined: list[tuple[tuple[int, ...], str]] = []
     clues: dict[Square, list[str]] = {}
     if all(n == 1 for n in counts.values()):
-        outlined = [(tuple(c.cells), c.label) for c in cages]  # type: ignore[attr-defined]
+        outlined = [(tuple(c.cells), c.label) for c in cages]
     else:  # kakuro: each run's clue in the blocked square before it
         for cage in cages:
-            square = _clue_square(grid, tuple(cage.cells))  # type: ignore[attr-defined]
+            square = _clue_square(grid, tuple(cage.cells))
             slot = clues.setdefault(square[0], ["", ""]) if square else None
             if square and slot is not None and not slot[square[1]]:
-                slot[square[1]] = cage.label  # type: ignore[attr-defined]
+                slot[square[1]] = cage.label
             else:
-                others.append(cage.describe(names))  # type: ignore[attr-defined]
+                others.append(cage.describe(names))
     futoshiki = bool(chains) and all(len(ch) == 2 and _adjacent(grid, *ch) for ch in chains)
     arrows = []
     for rule in rules:
@@ -155,9 +157,9 @@ def features(grid: Grid, rules: Sequence[object]) -> Features:
             if found is not None:
                 arrows.append(found)
             else:
-                others.append("sum: " + rule.describe(names))  # type: ignore[attr-defined]
+                others.append("sum: " + rule.describe(names))
         elif key not in ("cage", "less"):
-            others.append(f"{key}: " + rule.describe(names))  # type: ignore[attr-defined]
+            others.append(f"{key}: " + rule.describe(names))
     dots = tuple((kind, a, b) for d in grid.dots for kind, pairs in d.pairs for a, b in pairs)
     return Features(
         cages=tuple(outlined),
@@ -231,7 +233,7 @@ def _layout(grid: Grid, cages: Sequence[tuple[tuple[int, ...], str]]) -> _Layout
     return _Layout(grid, major, minor)
 
 
-def draw_grid(grid: Grid, texts: Sequence[str], rules: Sequence[object] = (), notes: bool = True) -> str:
+def draw_grid(grid: Grid, texts: Sequence[str], rules: Sequence[Any] = (), notes: bool = True) -> str:
     """The board with one text per cell ('.' for a blank), cages and regions drawn, and, with
     `notes`, the rules a text board cannot draw listed below it in words."""
     f = features(grid, rules)

@@ -33,6 +33,10 @@ THERMO = "#c4c4c4"
 ARROW = "#9a9a9a"
 PLACED = "#2a5db0"
 Corner = Callable[[int, int], tuple[float, float]]  # (row, column) from 1 -> its top-left pixel
+NEGATIVE = {
+    "kropki": "kropki negative: neighbours without a dot are neither consecutive nor one twice the other",
+    "xv": "XV negative: neighbours without a letter sum to neither 10 nor 5",
+}
 FLAGS = {"anti_knight": "anti-knight", "anti_king": "anti-king", "non_consecutive": "non-consecutive"}
 
 
@@ -171,7 +175,7 @@ def _grid_svg(puzzle: Puzzle, grid: Grid, shown: Sequence[int | None]) -> str:
             size = CELL * min(0.52 if f.cages else 0.6, 1.2 / len(text))  # smaller beside a cage's clue
             body.append(_digit(x, y, text, size, i in given))
     notes = list(f.others) + [text for key, text in FLAGS.items() if getattr(grid, key)]
-    notes += [f"{d.family} negative: no undotted neighbours are related" for d in grid.dots if d.negative]
+    notes += [NEGATIVE[d.family] for d in grid.dots if d.negative]
     width = 2 * MARGIN + grid.columns * CELL
     height = 2 * MARGIN + grid.rows * CELL
     body += _notes(notes, height - MARGIN / 2)
