@@ -92,16 +92,28 @@ def list_cmd(
 
 
 @app.command(
-    epilog=_examples("puzzlesat show magic-triangle", "puzzlesat show sudoku -p box=2", "puzzlesat show my.toml --json")
+    epilog=_examples(
+        "puzzlesat show magic-triangle",
+        "puzzlesat show sudoku -p box=2",
+        "puzzlesat show my.toml --json",
+        "puzzlesat show killer.toml --svg killer.svg",
+    )
 )
 def show(
     puzzle: PuzzleArg,
     param: ParamOpt = None,
     givens: GivensOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="The model as one JSON document.")] = False,
+    svg: Annotated[
+        str | None, typer.Option(metavar="FILE", help="Also draw the empty board with its givens to FILE.svg.")
+    ] = None,
 ) -> None:
     """Show a puzzle: cells, constraints, unknowns, symmetry group and the empty board."""
+    if svg is not None:
+        puzzlesat.check_svg(svg)
     p = _load(puzzle, param, givens)
+    if svg is not None:
+        puzzlesat.write_svg(p, svg)
     typer.echo(json.dumps(puzzlesat.describe_json(p), indent=1) if as_json else puzzlesat.describe_text(p))
 
 
@@ -113,6 +125,7 @@ def show(
         "puzzlesat solve sudoku -p box=2 --all --no-symmetry",
         "puzzlesat solve my-puzzle.toml --all --backend z3 --timeout 10",
         "puzzlesat solve sudoku --givens-file top95.txt --json",
+        "puzzlesat solve killer.toml --svg killer.svg",
     )
 )
 @_exit_statuses("solve")
@@ -161,6 +174,12 @@ def solve(
             "on one encoding; --json/--jsonl/-o report per instance."
         ),
     ] = None,
+    svg: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE", help="Also draw the first solution (with --all the first class) to FILE.svg, atomically."
+        ),
+    ] = None,
 ) -> None:
     """Solve a puzzle: one solution, or with --all every solution modulo symmetry.
 
@@ -173,6 +192,10 @@ def solve(
         raise puzzlesat.UsageError("--json and --jsonl exclude each other")
     if givens_file is not None and givens is not None:
         raise puzzlesat.UsageError("--givens and --givens-file exclude each other")
+    if svg is not None:
+        if givens_file is not None:
+            raise puzzlesat.UsageError("--svg draws one puzzle's solution; it does not apply to --givens-file")
+        puzzlesat.check_svg(svg)  # a bad name fails before the search, not after it
     config = puzzlesat.Config(
         backend=backend, encoding=encoding, card=card, pb=pb, solver=solver, solver_cmd=solver_cmd
     )
@@ -205,6 +228,12 @@ def solve(
     finally:
         progress.close()
     doc = puzzlesat.outcome_json(p, config, outcome)
+    if svg is not None:
+        if outcome.solutions:
+            first = outcome.solutions[0]
+            puzzlesat.write_svg(p, svg, first.values, first.unknowns)
+        else:
+            typer.echo(f"puzzlesat: no solution to draw; {svg} not written", err=True)
     _emit(doc, "solutions", lambda: puzzlesat.outcome_text(p, outcome), as_json, jsonl, output)
     if outcome.stopped in ("timeout", "interrupt"):
         raise typer.Exit(puzzlesat.ExitCode.STOPPED)

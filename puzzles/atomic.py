@@ -34,6 +34,9 @@ def write_atomic(path: str | Path, data: str | bytes, *, force: bool = True) -> 
     if not force and target.exists():
         raise UsageError(f"{target}: already exists; use --force to replace it")
     folder = target.parent if str(target.parent) else Path(".")
+    blocking = next((p for p in (folder, *folder.parents) if p.exists()), None)
+    if blocking is not None and not blocking.is_dir():
+        raise UsageError(f"{target}: cannot write: {blocking} is not a directory")
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")

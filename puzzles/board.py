@@ -49,12 +49,13 @@ def validate_layout(template: str, ncells: int) -> None:
         raise ModelError(f"layout: cell {dup} has two placeholders")
 
 
-def draw(puzzle, texts: Sequence[object]) -> str:
-    """A puzzle's board with one text per cell: its grid, its layout, or a plain list."""
+def draw(puzzle, texts: Sequence[object], notes: bool = True) -> str:
+    """A puzzle's board with one text per cell: its grid, its layout, or a plain list. A grid board
+    draws the puzzle's cages and, with `notes`, lists the rules it cannot draw below it."""
     if puzzle.grid is not None and puzzle.layout is None:
         from .gridboard import draw_grid
 
-        return draw_grid(puzzle.grid, [str(t) for t in texts])
+        return draw_grid(puzzle.grid, [str(t) for t in texts], puzzle.rules, notes)
     return render(puzzle.layout, texts)
 
 
@@ -68,6 +69,32 @@ def render(template: str | None, values: Sequence[object]) -> str:
         if i is not None:
             out.append(format(str(values[i]), spec))
     return "\n".join(line.rstrip() for line in "".join(out).strip("\n").splitlines())
+
+
+def places(template: str) -> list[tuple[int, float, bool]]:
+    """Where each cell's placeholder sits in the drawn layout: (line, centre column, boxed), by
+    cell index; `boxed` when a vertical bar stands on both sides of it (a square's cell), so a
+    picture can put the cell where the text board does.
+
+    >>> places("( {0})\\n|{1:>2}|")
+    [(0, 2.5, False), (1, 2.0, True)]
+    """
+    text, found = "", {}
+    for literal, i, spec in _fields(template):
+        text += literal
+        if i is not None:
+            width = max(len(format("", spec)), 1)
+            found[i] = (len(text), width)
+            text += "x" * width
+    lead = len(text) - len(text.lstrip("\n"))
+    out = []
+    for i in sorted(found):
+        at, width = found[i]
+        line_start = text.rfind("\n", 0, at) + 1
+        before, after = text[at - 1 : at] if at > line_start else "", text[at + width : at + width + 1]
+        boxed = before in ("|", "│") and after in ("|", "│")
+        out.append((text.count("\n", lead, at), at - line_start + width / 2, boxed))
+    return out
 
 
 def box_grid(rows: int, cols: int, cell_at: Mapping[tuple[int, int], int], width: int) -> str:

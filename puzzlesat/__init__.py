@@ -55,6 +55,9 @@ PUBLIC: dict[str, str] = {
     "Progress": "puzzlesat.progress:Progress",
     "StatusLine": "puzzlesat.progress:StatusLine",
     "write_atomic": "puzzles.atomic:write_atomic",
+    "board_svg": "puzzlesat.svg:board_svg",
+    "check_svg": "puzzlesat.svg:check",
+    "write_svg": "puzzlesat.svg:write_svg",
     # outside solvers
     "export_puzzle": "puzzlesat.export:export",
     "read_input": "puzzlesat.decode:read_text",

@@ -51,13 +51,13 @@ def describe_text(p: Puzzle) -> str:
         f"symmetry group: order {p.group.order} ({len(p.generators)} generators)",
         "",
         "cells:",
-        draw(p, [name if p.layout is None else _fit(name, p) for name in p.cells]),
+        draw(p, [name if p.layout is None else _fit(name, p) for name in p.cells], notes=False),
     ]
     if p.givens:
         board = ["."] * p.size
         for c, v in p.givens:
             board[c] = str(v) if p.grid is None else p.grid.symbol(v)
-        lines += ["", "givens:", draw(p, board)]
+        lines += ["", "givens:", draw(p, board, notes=False)]
     return "\n".join(lines)
 
 
