@@ -1,4 +1,4 @@
-"""Reproducible benchmark inputs that are not in ../shared/bench: the 25x25 sudoku.
+"""Benchmark inputs generated rather than shipped in benchmarks/data: the 25x25 sudoku.
 
 A full grid from the classic pattern, shuffled (digits, rows within bands, bands, columns within
 stacks, stacks) by a seeded generator, then a seeded choice of cells kept as givens. The same

@@ -13,13 +13,13 @@ from pathlib import Path
 
 from .generate import sudoku
 
-SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "bench"
+DATA = Path(__file__).resolve().parent / "data"
 
 
 def _read_lines(name: str) -> list[str]:
-    path = SHARED / name
+    path = DATA / name
     if not path.is_file():
-        raise SystemExit(f"benchmarks: {path} not found (the shared benchmark data; see benchmarks/README.md)")
+        raise SystemExit(f"benchmarks: {path} not found (the benchmark data shipped in benchmarks/data/)")
     return [line.strip() for line in path.read_text().splitlines() if line.strip()]
 
 

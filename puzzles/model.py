@@ -378,6 +378,12 @@ def define(
         weights = rest[0] if rest else None
         written.append(Sum(scells, total, "=", None if weights is None else tuple(weights)))
     written += rules
+    # One order for every way of writing the same puzzle: the registry's, then as given (a file
+    # cannot keep the order between [[sum]] and [[cage]] tables, so neither does the model).
+    from .rules import RULES
+
+    rank = {key: i for i, key in enumerate(RULES)}
+    written.sort(key=lambda rule: rank.get(rule.key, len(rank)))
     resolved_rules: list[Rule] = []
     origins: list[str] = []
     counts: dict[str, int] = {}
@@ -385,16 +391,21 @@ def define(
         counts[rule.key] = counts.get(rule.key, 0) + 1
         origins.append(f"{rule.key} #{counts[rule.key]}")
         resolved_rules.append(rule.resolved(cell, origins[-1]))
-    linear = [c for rule in resolved_rules for c in rule.lower(doms) if isinstance(c, Linear)]
-    declared = dict(unknowns or {})
+    lowered: list[tuple[str, Constraint]] = []
     for rule, origin in zip(resolved_rules, origins, strict=True):
-        for c in rule.lower(doms):
-            if isinstance(c, Linear) and isinstance(c.rhs, str) and c.rhs not in declared:
-                if not IDENTIFIER.fullmatch(c.rhs):
-                    raise ModelError(
-                        f"{origin}: {c.rhs!r} is neither an integer nor an unknown's name (declare it under "
-                        "[unknowns], or use a name of letters, digits and _)"
-                    )
+        try:
+            lowered += [(origin, c) for c in rule.lower(doms)]
+        except ModelError as e:  # a rule that cannot hold with these domains (a cage's unreachable target)
+            raise ModelError(f"{origin}: {e}") from None
+    linear = [c for _, c in lowered if isinstance(c, Linear)]
+    declared = dict(unknowns or {})
+    for origin, c in lowered:
+        undeclared = isinstance(c, Linear) and isinstance(c.rhs, str) and c.rhs not in declared
+        if undeclared and not IDENTIFIER.fullmatch(c.rhs):  # type: ignore[union-attr, arg-type]
+            raise ModelError(
+                f"{origin}: {c.rhs!r} is neither an integer nor an unknown's name (declare it under "  # type: ignore[union-attr]
+                "[unknowns], or use a name of letters, digits and _)"
+            )
 
     used_names = sorted({s.rhs for s in linear if isinstance(s.rhs, str)})
     for u in declared:

@@ -71,6 +71,8 @@ def summary_text(outcome: Outcome) -> str:
         state = f"stopped after {outcome.count}, more may exist"
     else:
         state = f"INCOMPLETE: stopped by {outcome.stopped}"
+    if outcome.complete and outcome.count == 0:  # say it in words: the puzzle is impossible
+        return f"no solution {scope}, {state}, {outcome.seconds:.2f} s"
     return f"{outcome.count} {noun} {scope}, {state}, {outcome.seconds:.2f} s"
 
 

@@ -7,6 +7,8 @@ must accept it.
 
 from __future__ import annotations
 
+import math
+
 from hypothesis import strategies as st
 
 from puzzles.errors import ModelError
@@ -106,9 +108,20 @@ def core_puzzles(draw: st.DrawFn, kind: str, max_cells: int = 4) -> Puzzle:
             continue
         if kind == "less":
             rule = Less(cells)
-        elif kind == "cage":
+        elif kind == "cage":  # the target from values the cells can take, so the cage is satisfiable
+            distinct_cage = draw(st.booleans()) and len(cells) <= len(values)
+            pool = draw(st.permutations(values)) if distinct_cage else [draw(st.sampled_from(values)) for _ in cells]
+            witness = sorted(pool[: len(cells)])
             op = draw(st.sampled_from(OPERATIONS if len(cells) == 2 else ("sum", "product")))
-            rule = Cage(cells, op, draw(st.integers(0, 12)), draw(st.booleans()))
+            if op == "quotient" and (witness[0] == 0 or witness[1] % witness[0]):
+                op = "difference"
+            target = {
+                "sum": sum(witness),
+                "product": math.prod(witness),
+                "difference": witness[-1] - witness[0],
+                "quotient": witness[-1] // (witness[0] or 1),
+            }[op]
+            rule = Cage(cells, op, target, distinct_cage)
         elif kind == "table":
             rows = draw(st.lists(st.tuples(*[st.sampled_from(values)] * len(cells)), max_size=6, unique=True))
             rule = TableRule(cells, tuple(rows), draw(st.booleans()))
@@ -127,7 +140,7 @@ def core_puzzles(draw: st.DrawFn, kind: str, max_cells: int = 4) -> Puzzle:
         rules += _close(rule, group)
     try:
         return define("core", cells=n, values=values, distinct=distinct or "none", rules=rules, generators=gens)
-    except ModelError as e:  # an unknown whose equality no value can meet
+    except ModelError as e:  # an unknown whose equality no value can meet, a cage no values reach
         if "no value is both allowed" not in str(e):
             raise
         return define("core", cells=n, values=values, distinct=distinct or "none", generators=gens)

@@ -221,7 +221,7 @@ def test_model_that_violates_the_cnf(cli, tmp_path):
 def test_unsat_answer_ends_the_search(cli, tmp_path):
     """A solver answering UNSATISFIABLE (exit 20) means no solution: a complete, empty search."""
     result = external(cli, fake_solver(tmp_path, "echo 's UNSATISFIABLE'; exit 20"), "--all")
-    assert result.code == 0 and result.out.startswith("0 solutions") and "complete" in result.out
+    assert result.code == 0 and result.out.startswith("no solution") and "complete" in result.out
 
 
 def test_timeout_kills_the_solver(cli, tmp_path):

@@ -75,12 +75,16 @@ class Cage:
         alldiff = (AllDifferent(cells),) if self.distinct and len(cells) > 1 else ()
         if self.operation == "sum":
             tuples = _first(_sums(doms, self.target, self.distinct), TABLE_LIMIT + 1)
+            if not tuples:
+                raise ModelError(self._unreachable())
             if len(tuples) <= TABLE_LIMIT:
                 return (Table(cells, tuple(sorted(tuples)), True),)
             return (*alldiff, Linear(cells, (1,) * len(cells), "=", self.target))
         tuples = _first(TUPLES[self.operation](doms, self.target, self.distinct), MAX_TUPLES + 1)
         if len(tuples) > MAX_TUPLES:
-            raise ModelError(f"cage of {len(cells)} cells: more than {MAX_TUPLES} value tuples reach its target")
+            raise ModelError(f"more than {MAX_TUPLES} value tuples of its {len(cells)} cells reach {self.label}")
+        if not tuples:
+            raise ModelError(self._unreachable())
         return (Table(cells, tuple(sorted(tuples)), True),)
 
     def holds(self, values: Sequence[int], unknowns: Mapping[str, int]) -> bool:
@@ -96,6 +100,10 @@ class Cage:
             return abs(vals[0] - vals[1]) == self.target
         lo, hi = sorted(vals)
         return lo != 0 and hi == self.target * lo
+
+    def _unreachable(self) -> str:
+        repeats = "" if self.distinct else ", repeats allowed"
+        return f"no values of its {len(self.cells)} cells reach {self.label} ({self.operation}{repeats})"
 
     def describe(self, names: Sequence[str]) -> str:
         sep = {"sum": " + ", "product": " * ", "difference": " - ", "quotient": " / "}[self.operation]
