@@ -67,6 +67,7 @@ COSMETICS = ("line", "circle", "rectangle", "text", "cage")
 # Per-cell keys: the solver's own notes and highlights say nothing about the puzzle.
 CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "candidates", "highlight")
 NEGATIVES = ("difference", "ratio", "xv")
+COSMETIC_NOTE = " (f-puzzles draws cosmetics without checking them: the rule one stands for is only in the rules text)"
 CELL = re.compile(r"[Rr](\d+)[Cc](\d+)")
 
 
@@ -265,10 +266,7 @@ def _refuse(doc: dict[str, Any]) -> None:
         return
     names = [json.dumps(k) for k in unknown]
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    cosmetic = [k for k in unknown if k in COSMETICS]
-    note = ""
-    if cosmetic:
-        note = f" ({' and '.join(cosmetic)}: f-puzzles cosmetics, whose rule, if any, is only in the rules text)"
+    note = COSMETIC_NOTE if any(k in COSMETICS for k in unknown) else ""
     raise _Bad(f"the puzzle uses {listed}, which puzzlesat does not support yet{note}")
 
 
@@ -308,10 +306,7 @@ def _grid_cells(doc: dict[str, Any], cells: _Cells) -> tuple[dict[str, int], dic
                 continue
             _expect(isinstance(cell, dict), cell, where, "an object")
             if _present(cell.get("c")):
-                raise _Bad(
-                    'the puzzle uses "c" (cell colours), which puzzlesat does not support yet '
-                    "(an f-puzzles cosmetic, whose rule, if any, is only in the rules text)"
-                )
+                raise _Bad(f'the puzzle uses "c" (cell colours), which puzzlesat does not support yet{COSMETIC_NOTE}')
             extra = [
                 k
                 for k, v in cell.items()

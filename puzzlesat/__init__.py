@@ -55,6 +55,8 @@ PUBLIC: dict[str, str] = {
     "Progress": "puzzlesat.progress:Progress",
     "StatusLine": "puzzlesat.progress:StatusLine",
     "write_atomic": "puzzles.atomic:write_atomic",
+    # puzzle files
+    "convert_puzzle": "puzzlesat.convert:convert",
     # outside solvers
     "export_puzzle": "puzzlesat.export:export",
     "read_input": "puzzlesat.decode:read_text",
