@@ -378,26 +378,58 @@ def _build(doc: dict[str, Any]) -> Puzzle:
     size = _size(doc)
     cells = _Cells(size)
     givens, domains, regions = _grid_cells(doc, cells)
-    flags = {key: doc.get(name) is True for key, name in (("anti_knight", "antiknight"), ("anti_king", "antiking"))}
-    distinct: list[tuple[str, ...]] = []
-    diagonals = {
-        "diagonal-": [(i, i) for i in range(1, size + 1)],
-        "diagonal+": [(size + 1 - i, i) for i in range(1, size + 1)],
-    }
-    both = all(doc.get(k) is True for k in diagonals)
-    distinct += [] if both else [_names(d) for k, d in diagonals.items() if doc.get(k) is True]
+    both = doc.get("diagonal+") is True and doc.get("diagonal-") is True
+    distinct = _groups(doc, cells, both)
+    _parity(doc, cells, domains)
+    cages, empty_cages = _killer_cages(doc, cells)
+    dots, non_consecutive, dot_cages, tables = _dots(doc, cells)
+    grid = Grid(
+        size,
+        diagonals=both,
+        anti_knight=doc.get("antiknight") is True,
+        anti_king=doc.get("antiking") is True,
+        non_consecutive=non_consecutive,
+        dots=dots,
+        **_boxes(regions, size),
+    )
+    title = str(doc.get("title") or "").strip()
+    author = str(doc.get("author") or "").strip()
+    return define(
+        re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "f-puzzles",
+        grid=grid,
+        title=(title or "f-puzzles puzzle") + (f" by {author}" if author else ""),
+        givens=givens,
+        domains=domains,
+        distinct=distinct + empty_cages,
+        # the file format's order (sum, less, cage, table), so that the TOML form loads back equal
+        rules=[*_arrows(doc, cells), *_thermometers(doc, cells), *cages, *dot_cages, *tables],
+    )
+
+
+def _groups(doc: dict[str, Any], cells: _Cells, both_diagonals: bool) -> list[tuple[str, ...]]:
+    """All-different groups besides the grid's houses: one diagonal alone, extra regions."""
+    n = cells.size
+    diagonals = {"diagonal-": [(i, i) for i in range(1, n + 1)], "diagonal+": [(n + 1 - i, i) for i in range(1, n + 1)]}
+    out = [] if both_diagonals else [_names(d) for key, d in diagonals.items() if doc.get(key) is True]
     for where, entry in _entries(doc, "extraregion"):
         region = cells.many(entry.get("cells"), f"{where}.cells")
         if len(region) > 1:
-            distinct.append(_names(region))
-    values = range(1, size + 1)
+            out.append(_names(region))
+    return out
+
+
+def _parity(doc: dict[str, Any], cells: _Cells, domains: dict[str, list[int]]) -> None:
+    """`odd` and `even` cells narrow the cells' domains (given pencil marks may have begun them)."""
     for key, keep in (("odd", 1), ("even", 0)):
         for where, entry in _entries(doc, key):
             name = cell_name(*cells.one(entry.get("cell"), f"{where}.cell"))
-            allowed = [v for v in domains.get(name, values) if v % 2 == keep]
-            domains[name] = allowed
+            domains[name] = [v for v in domains.get(name, range(1, cells.size + 1)) if v % 2 == keep]
 
-    sums: list[Rule] = []
+
+def _arrows(doc: dict[str, Any], cells: _Cells) -> list[Rule]:
+    """Each line of an arrow is an arrow of its own, as f-puzzles' solver reads them: the cells after
+    the circle sum to it (`[[sum]]` with weights 1, .., 1, -1 and 0 on the right)."""
+    out: list[Rule] = []
     for where, entry in _entries(doc, "arrow"):
         circle = cells.many(entry.get("cells"), f"{where}.cells")
         if len(circle) > 1:
@@ -410,36 +442,32 @@ def _build(doc: dict[str, Any]) -> Puzzle:
                 raise _Bad(
                     f"{where}.lines[{k}]: starts at {cell_name(*line[0])}, not at its circle {cell_name(*circle[0])}"
                 )
-            shaft = line[1:]  # each line is an arrow of its own, as f-puzzles' solver reads them
-            if circle[0] in shaft:
-                raise _Bad(f"{where}.lines[{k}]: the arrow passes through its own circle")
+            shaft = line[1:]
             if shaft:
-                sums.append(Sum(_names([*shaft, circle[0]]), 0, "=", (1,) * len(shaft) + (-1,)))
-    chains: list[Rule] = []
+                out.append(Sum(_names([*shaft, circle[0]]), 0, "=", (1,) * len(shaft) + (-1,)))
+    return out
+
+
+def _thermometers(doc: dict[str, Any], cells: _Cells) -> list[Rule]:
+    """Each line of a thermometer rises from its bulb, the line's first cell."""
+    out: list[Rule] = []
     for where, entry in _entries(doc, "thermometer"):
-        chains += [Less(_names(line)) for line in cells.lines(entry, where) if len(line) > 1]
+        out += [Less(_names(line)) for line in cells.lines(entry, where) if len(line) > 1]
+    return out
+
+
+def _killer_cages(doc: dict[str, Any], cells: _Cells) -> tuple[list[Rule], list[tuple[str, ...]]]:
+    """Killer cages with a sum; the cells of those without one, whose digits still differ."""
     cages: list[Rule] = []
+    groups: list[tuple[str, ...]] = []
     for where, entry in _entries(doc, "killercage"):
         cage = cells.many(entry.get("cells"), f"{where}.cells")
         total = _number(entry.get("value"), f"{where}.value", None)
         if total is not None:
             cages.append(Cage(_names(cage), "sum", total))
         elif len(cage) > 1:
-            distinct.append(_names(cage))  # a cage without a sum: its digits still differ
-    dots, non_consecutive, dot_cages, tables = _dots(doc, cells)
-    grid = Grid(size, dots=dots, non_consecutive=non_consecutive, diagonals=both, **flags, **_boxes(regions, size))
-    title = str(doc.get("title") or "").strip()
-    author = str(doc.get("author") or "").strip()
-    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "f-puzzles"
-    return define(
-        slug,
-        grid=grid,
-        title=(title or "f-puzzles puzzle") + (f" by {author}" if author else ""),
-        givens=givens,
-        domains=domains,
-        distinct=distinct,
-        rules=[*sums, *chains, *cages, *dot_cages, *tables],  # the file format's order: sum, less, cage, table
-    )
+            groups.append(_names(cage))
+    return cages, groups
 
 
 Pair = tuple[tuple[int, int], tuple[int, int]]
