@@ -10,6 +10,7 @@ from pathlib import Path
 import lzstring
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 from strategies import FP_JIGSAWS, fpuzzles_documents
 from test_cli import one_line_error
 
@@ -550,6 +551,57 @@ def test_other_refusals(doc: dict, message: str) -> None:
     with pytest.raises(FileFormatError) as e:
         load(doc)
     assert message in str(e.value) and str(e.value).startswith("f-puzzles: ")
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 40) | st.sampled_from(["", "R1C1", "R2C2", "R9C9", "3", "X", "x1"]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(["cells", "lines", "value", "cell", "given", "region", "c"]), inner, max_size=3
+        )
+    ),
+    max_leaves=12,
+)
+KEYS = st.sampled_from(
+    [
+        *MODELS["ignored: metadata, the solver's notes and values not given, empty and false keys"][0],
+        "size",
+        "grid",
+        "killercage",
+        "thermometer",
+        "arrow",
+        "difference",
+        "ratio",
+        "xv",
+        "negative",
+        "diagonal+",
+        "nonconsecutive",
+        "extraregion",
+        "odd",
+        "renban",
+    ]
+)
+
+
+@given(st.dictionaries(KEYS, JSON, max_size=5), st.integers(1, 6), st.booleans())
+def test_any_document_loads_or_is_one_error(doc: dict, size: int, with_grid: bool) -> None:
+    """Documents of any shape: a puzzle, or one FileFormatError line; never another exception."""
+    doc = {"size": size, **({"grid": [[{}] * size] * size} if with_grid else {}), **doc}
+    try:
+        load(doc)
+    except FileFormatError as e:
+        assert "\n" not in str(e) and str(e).startswith("f-puzzles: ")
+
+
+@given(st.integers(4, len(CLIPPED) - 1), st.sampled_from("ABCXYZ019+/=N"), st.booleans())
+def test_a_damaged_string_is_one_error(at: int, ch: str, cut: bool) -> None:
+    """A character changed, or the string cut there: the real puzzle, or one FileFormatError line."""
+    damaged = CLIPPED[:at] if cut else CLIPPED[:at] + ch + CLIPPED[at + 1 :]
+    try:
+        load_fpuzzles(damaged)
+    except FileFormatError as e:
+        assert "\n" not in str(e)
 
 
 def _compressed(text: str) -> str:
