@@ -19,7 +19,8 @@ import puzzlesat
 from puzzles.check import violations
 from puzzles.errors import FileFormatError, UsageError
 from puzzles.files import dump_toml, load_text
-from puzzles.fpuzzles import default_boxes, extract, is_fpuzzles, load_fpuzzles
+from puzzles.fpuzzles import extract, is_fpuzzles, load_fpuzzles
+from puzzles.fpuzzles_doc import default_boxes
 from puzzles.grid import Dots, Grid
 from puzzles.model import Puzzle, define
 from puzzles.rules.cage import Cage
