@@ -205,6 +205,10 @@ MODELS = {
         },
         expected(distinct=[("r1c1", "r2c2", "r3c3")], domains={"r1c1": [1, 3], "r4c4": [2, 4]}),
     ),
+    "a cage without a sum over the whole grid": (
+        blank(2, killercage=[{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"]}]),
+        expected(grid=Grid(2, boxes="none"), distinct=[("r1c1", "r1c2", "r2c1", "r2c2")]),
+    ),
     "ignored: metadata, the solver's notes and values not given, empty and false keys": (
         {
             **blank(4, solution=[1] * 16, truecandidatesoptions=["colored"], disabledlogic=["Tuples"], line=[]),
