@@ -97,6 +97,7 @@ def test_links_strings_and_files_are_recognised(tmp_path: Path) -> None:
 
 
 def test_parameters_are_for_the_catalog_only() -> None:
+    """-p and --givens with an f-puzzles link or string are a UsageError, as with a file."""
     with pytest.raises(UsageError, match=r"^the f-puzzles link or string: parameters \(-p\) and --givens apply"):
         puzzles.load(pack(blank(4)), givens="1...")
 
@@ -231,6 +232,7 @@ def test_each_kind_loads_to_the_model_a_user_would_write(name: str) -> None:
 
 
 def test_default_boxes_follow_f_puzzles() -> None:
+    """The tallest box height up to the square root that divides the size; rows for a prime size."""
     assert {n: default_boxes(n) for n in (4, 5, 6, 8, 9, 10, 12, 16)} == {
         4: (2, 2), 5: (1, 5), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4), 16: (4, 4),
     }  # fmt: skip
@@ -553,6 +555,7 @@ def test_each_unsupported_kind_is_one_line_naming_it(cli, kind: str) -> None:
     ],
 )
 def test_other_refusals(doc: dict, message: str) -> None:
+    """Several kinds in one message, an unknown negative, cell colours and a pill are refused by name."""
     with pytest.raises(FileFormatError) as e:
         load(doc)
     assert message in str(e.value) and str(e.value).startswith("f-puzzles: ")
@@ -653,10 +656,12 @@ def _compressed(text: str) -> str:
     ],
 )
 def test_bad_data_is_one_line(cli, ref: str, message: str) -> None:
+    """Not lz-string, not JSON, wrong shapes, bad cells and values: one line naming the key, exit 2."""
     assert message in one_line_error(cli("show", ref))
 
 
 def test_a_file_is_named_in_its_errors(cli, tmp_path: Path) -> None:
+    """A file holding the string is named before `f-puzzles:`; a link or a string is not repeated."""
     path = tmp_path / "puzzle.txt"
     path.write_text(pack(blank(4, renban=[{}])) + "\n", encoding="utf-8")
     assert one_line_error(cli("solve", str(path))).startswith(f'{path}: f-puzzles: the puzzle uses "renban"')
@@ -678,7 +683,8 @@ def test_solve_and_show_take_a_link(cli) -> None:
     assert cli("solve", CLIPPED, "--json").json()["solutions"][0]["values"] == [int(c) for c in CLIPPED_SOLUTION]
 
 
-def test_dimacs_decode_and_compare_take_one(cli, tmp_path: Path) -> None:
+def test_dimacs_and_compare_take_one(cli, tmp_path: Path) -> None:
+    """`dimacs` and `compare` read a file holding a link like any puzzle."""
     held = tmp_path / "x.txt"
     held.write_text(LINK + pack(blank(4, "1234", antiknight=True)), encoding="utf-8")
     out = tmp_path / "x.cnf"
@@ -718,6 +724,7 @@ def test_convert_round_trips_every_kind(name: str, tmp_path: Path) -> None:
 
 
 def test_convert_takes_catalog_parameters(cli, tmp_path: Path) -> None:
+    """`convert` writes a parameterised catalog puzzle too, and it loads back equal."""
     path = tmp_path / "s.toml"
     assert cli("convert", "sudoku", "-p", "box=2", "-o", str(path)).code == 0
     assert puzzles.load(str(path)) == puzzles.load("sudoku", {"box": "2"})
