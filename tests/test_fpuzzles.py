@@ -564,14 +564,14 @@ def test_other_refusals(doc: dict, message: str) -> None:
     assert message in str(e.value) and str(e.value).startswith("f-puzzles: ")
 
 
+def _nested(inner: st.SearchStrategy) -> st.SearchStrategy:
+    keys = st.sampled_from(["cells", "lines", "value", "cell", "given", "region", "c"])
+    return st.lists(inner, max_size=4) | st.dictionaries(keys, inner, max_size=3)
+
+
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 40) | st.sampled_from(["", "R1C1", "R2C2", "R9C9", "3", "X", "x1"]),
-    lambda inner: (
-        st.lists(inner, max_size=4)
-        | st.dictionaries(
-            st.sampled_from(["cells", "lines", "value", "cell", "given", "region", "c"]), inner, max_size=3
-        )
-    ),
+    _nested,
     max_leaves=12,
 )
 KEYS = st.sampled_from(
