@@ -44,10 +44,14 @@ def _complete_puzzle(incomplete: str) -> list[str]:
     return [n for n in puzzlesat.catalog_names() if n.startswith(incomplete)]
 
 
+PUZZLE_HELP = (
+    "A catalog name (see `puzzlesat list`), a path to a .toml puzzle file, or an f-puzzles link or string "
+    "(or a file holding one; quote a link for the shell)."
+)
 PuzzleArg = Annotated[
     str,
     typer.Argument(
-        help="A catalog name (see `puzzlesat list`) or a path to a .toml puzzle file.",
+        help=PUZZLE_HELP,
         autocompletion=_complete_puzzle,
         show_default=False,
     ),
@@ -277,6 +281,43 @@ def _solve_batch(instances, config, options: dict, timeout, as_json: bool, jsonl
         raise typer.Exit(puzzlesat.ExitCode.STOPPED)
 
 
+@app.command(
+    epilog=_examples(
+        "puzzlesat convert 'https://www.f-puzzles.com/?load=N4Ig...' -o clipped.toml",
+        "puzzlesat convert clipped.txt > clipped.toml   # a file holding the link or string",
+        "puzzlesat convert magic-star -o star.toml --json",
+        "puzzlesat convert sudoku -p box=2 -o sudoku4.toml --force",
+    )
+)
+@_exit_statuses("convert")
+def convert(
+    puzzle: PuzzleArg,
+    output: Annotated[
+        str | None, typer.Option("--output", "-o", help="The .toml file to write (atomically); default: stdout.")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+    param: ParamOpt = None,
+    givens: GivensOpt = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print what was written as one JSON document (the TOML in it without -o).")
+    ] = False,
+) -> None:
+    """Write a puzzle (catalog, TOML file, f-puzzles link or string) as a TOML puzzle file.
+
+    The file states the puzzle the way a user would write it ([grid] flags and dots, [[cage]],
+    [[less]], [[sum]] for arrows) and is read back and compared with the puzzle before it is
+    written, so it always loads to the same puzzle.
+    """
+    p = _load(puzzle, param, givens)
+    done = puzzlesat.convert_puzzle(p, output, force=force)
+    if as_json:
+        typer.echo(json.dumps(done.as_json()))
+    elif output is None:
+        typer.echo(done.text, nl=False)
+    else:
+        typer.echo(done.summary())
+
+
 EncodingOpt = Annotated[str | None, typer.Option(help="CNF encoding name (default onehot).")]
 CardOpt = Annotated[str | None, typer.Option(help="PySAT cardinality encoding for the CNF (onehot, order).")]
 PbOpt = Annotated[str | None, typer.Option(help="PySAT pseudo-Boolean encoding for the CNF.")]
@@ -361,7 +402,7 @@ def compare(
     puzzle: Annotated[
         str | None,
         typer.Argument(
-            help="A catalog name (see `puzzlesat list`) or a path to a .toml puzzle file.",
+            help=PUZZLE_HELP,
             autocompletion=_complete_puzzle,
             show_default=False,
         ),

@@ -100,9 +100,10 @@ EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
         ),
         ExitStatus(
             ExitCode.CHECK,
-            "a solver's answer failed the independent checker: a bug, please report it",
+            "a solver's answer failed the independent checker, or a converted file would not load back "
+            "to the same puzzle: a bug, please report it",
             "a solution failed the checker (a bug)",
-            ("solve",),
+            ("solve", "convert"),
         ),
         ExitStatus(
             ExitCode.INTERRUPTED,

@@ -364,7 +364,7 @@ def dump_toml(puzzle: Puzzle) -> str:
         pass
     elif not p.distinct:
         out.append('distinct = "none"')
-    elif p.distinct == (tuple(range(n)),):
+    elif p.distinct == (tuple(range(n)),) and p.grid is None:  # with a grid, "all" reads as the houses only
         out.append('distinct = "all"')
     else:
         out.append(f"distinct = {_array_lines(p.distinct)}")

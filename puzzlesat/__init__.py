@@ -58,6 +58,8 @@ PUBLIC: dict[str, str] = {
     "board_svg": "puzzlesat.svg:board_svg",
     "check_svg": "puzzlesat.svg:check",
     "write_svg": "puzzlesat.svg:write_svg",
+    # puzzle files
+    "convert_puzzle": "puzzlesat.convert:convert",
     # outside solvers
     "export_puzzle": "puzzlesat.export:export",
     "read_input": "puzzlesat.decode:read_text",

@@ -176,3 +176,81 @@ def grid_puzzles(draw: st.DrawFn) -> Puzzle:
     # at most 4**6 or 3**9 assignments: every raw solution is enumerated and brute-forced
     top = max(rows, columns) + (draw(st.integers(0, 1)) if rows * columns < 9 else 0)
     return define("grid", grid=grid, values=range(1, top + 1))
+# --- f-puzzles documents -------------------------------------------------------------------------
+
+FP_SIZE = 4
+# Two 4x4 jigsaws besides the boxes: (row, column) -> region number, row by row.
+FP_JIGSAWS = ("0011022103312233", "0001201122312333")
+
+
+def _fp_cell(rc: tuple[int, int]) -> str:
+    return f"R{rc[0]}C{rc[1]}"
+
+
+def _fp_neighbours(rc: tuple[int, int]) -> list[tuple[int, int]]:
+    r, c = rc
+    return [(r + dr, c + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)) if 1 <= r + dr <= 4 and 1 <= c + dc <= 4]
+
+
+@st.composite
+def _fp_path(draw: st.DrawFn, least: int, most: int) -> list[tuple[int, int]]:
+    """A path of orthogonally adjacent, distinct cells."""
+    path = [(draw(st.integers(1, 4)), draw(st.integers(1, 4)))]
+    for _ in range(draw(st.integers(least, most)) - 1):
+        options = [n for n in _fp_neighbours(path[-1]) if n not in path]
+        if not options:
+            break
+        path.append(draw(st.sampled_from(options)))
+    return path
+
+
+@st.composite
+def fpuzzles_documents(draw: st.DrawFn) -> dict:
+    """A random 4x4 f-puzzles document using every kind puzzlesat reads, as f-puzzles writes them
+    (values as strings, optional keys left out); most have few solutions or none."""
+    n = FP_SIZE
+    doc: dict = {"size": n}
+    jigsaw = draw(st.sampled_from((None, *FP_JIGSAWS)))
+    grid = [[{} for _ in range(n)] for _ in range(n)]
+    for r in range(n):
+        for c in range(n):
+            if jigsaw is not None:
+                grid[r][c]["region"] = int(jigsaw[r * n + c])
+    for _ in range(draw(st.integers(0, 2))):
+        r, c = draw(st.integers(0, n - 1)), draw(st.integers(0, n - 1))
+        grid[r][c].update({"value": draw(st.integers(1, n)), "given": True})
+    doc["grid"] = grid
+    for key in ("nonconsecutive", "antiking", "antiknight", "diagonal+", "diagonal-"):
+        if draw(st.integers(0, 3)) == 0:
+            doc[key] = True
+    negative = draw(st.lists(st.sampled_from(["difference", "ratio", "xv"]), unique=True, max_size=3))
+    if negative:
+        doc["negative"] = negative
+    pairs = sorted({tuple(sorted((a, b))) for a in [(r, c) for r in range(1, 5) for c in range(1, 5)] for b in
+                    _fp_neighbours(a)})  # fmt: skip
+    dotted = draw(st.lists(st.sampled_from(pairs), unique=True, max_size=6))
+    for a, b in dotted:
+        kind = draw(st.sampled_from(["difference", "ratio", "xv"]))
+        entry: dict = {"cells": [_fp_cell(a), _fp_cell(b)]}
+        if kind == "xv":
+            entry["value"] = draw(st.sampled_from(["X", "V", "x"]))
+        elif draw(st.booleans()):
+            entry["value"] = str(draw(st.integers(1, 3) if kind == "difference" else st.integers(2, 3)))
+        doc.setdefault(kind, []).append(entry)
+    for _ in range(draw(st.integers(0, 2))):
+        doc.setdefault("thermometer", []).append({"lines": [[_fp_cell(x) for x in draw(_fp_path(2, 3))]]})
+    for _ in range(draw(st.integers(0, 1))):
+        line = draw(_fp_path(2, 3))
+        doc.setdefault("arrow", []).append({"cells": [_fp_cell(line[0])], "lines": [[_fp_cell(x) for x in line]]})
+    for _ in range(draw(st.integers(0, 2))):
+        cage = draw(_fp_path(1, 3))
+        entry = {"cells": [_fp_cell(x) for x in cage]}
+        if draw(st.booleans()):
+            entry["value"] = str(draw(st.integers(len(cage), 4 * len(cage))))
+        doc.setdefault("killercage", []).append(entry)
+    for key in ("odd", "even"):
+        for _ in range(draw(st.integers(0, 1))):
+            doc.setdefault(key, []).append({"cell": _fp_cell((draw(st.integers(1, 4)), draw(st.integers(1, 4))))})
+    if draw(st.integers(0, 3)) == 0:
+        doc["extraregion"] = [{"cells": [_fp_cell(x) for x in draw(_fp_path(2, 4))]}]
+    return doc

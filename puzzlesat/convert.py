@@ -1,0 +1,66 @@
+"""`puzzlesat convert`: any puzzle (catalog, TOML file, f-puzzles link or string) as a TOML puzzle file.
+
+The text is `puzzles.files.dump_toml`; before anything is written it is read back and compared
+with the puzzle, so a file `convert` writes always loads to the very puzzle it was made from (a
+difference is a bug, exit 70, and nothing is written). Files are written atomically.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from puzzles.atomic import write_atomic
+from puzzles.errors import CheckError, PuzzleSatError
+from puzzles.files import dump_toml, load_text
+from puzzles.model import Puzzle
+
+
+@dataclass(frozen=True)
+class Converted:
+    """A puzzle's TOML text, and where it was written (None: nowhere, for standard output)."""
+
+    puzzle: Puzzle
+    text: str
+    path: Path | None
+
+    def as_json(self) -> dict[str, Any]:
+        p = self.puzzle
+        doc: dict[str, Any] = {
+            "written": None if self.path is None else str(self.path),
+            "puzzle": p.name,
+            "title": p.title,
+            "cells": p.size,
+            "givens": len(p.givens),
+            "rules": len(p.rules),
+            "constraints": len(p.core),
+            "bytes": len(self.text.encode()),
+        }
+        if self.path is None:
+            doc["toml"] = self.text
+        return doc
+
+    def summary(self) -> str:
+        p = self.puzzle
+        return (
+            f"{self.path}: {p.name} ({p.title}), {p.size} cells, {len(p.givens)} givens, "
+            f"{len(p.rules)} rules besides the grid's, {len(p.core)} constraints"
+        )
+
+
+def convert(puzzle: Puzzle, output: str | Path | None = None, *, force: bool = False) -> Converted:
+    """The puzzle as TOML, checked to load back equal, and written to `output` when given."""
+    text = dump_toml(puzzle)
+    try:
+        back = load_text(text, "<converted>")
+    except PuzzleSatError as e:
+        raise CheckError(
+            f"convert: the TOML form of {puzzle.name} does not load back ({e}): a bug, please report it"
+        ) from None
+    if back != puzzle:
+        raise CheckError(
+            f"convert: the TOML form of {puzzle.name} loads back as another puzzle: a bug, please report it"
+        )
+    path = None if output is None else write_atomic(output, text, force=force)
+    return Converted(puzzle, text, path)
