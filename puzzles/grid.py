@@ -25,6 +25,8 @@ from .errors import ModelError
 # Value symbols for one character a cell: 1-9, then A.. for 10 and up (16x16 sudoku uses 1-9A-G).
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 BLANKS = ".0_"
+# Drawn between boxes in a givens block, never a value: skipped (a board printed by `solve` pastes back).
+SEPARATORS = "|-+" + "".join(chr(c) for c in range(0x2500, 0x2580))
 Pair = tuple[int, int]
 
 ORTHOGONAL = ((0, 1), (1, 0))
@@ -285,12 +287,12 @@ def pair_table(a: int, b: int, domains: Sequence[Sequence[int]], relations: Sequ
 
 
 def parse_givens(text: str, grid: Grid, values: Sequence[int]) -> dict[int, int]:
-    """Givens as one character a cell (spaces and line breaks ignored), or as numbers separated by
-    spaces when values need more than one character; `.`, `0` or `_` is a blank."""
-    tokens = text.split()
+    """Givens as one character a cell (spaces, line breaks and box lines `|-+` ignored), or as
+    numbers separated by spaces when values need more than one character; `.`, `0` or `_` is a blank."""
+    tokens = [t for t in text.split() if t.strip(SEPARATORS)]  # | - + and box-drawing lines drawn between boxes
     n = len(grid.positions)
     if len(tokens) != n:
-        tokens = list("".join(tokens))
+        tokens = [ch for ch in "".join(tokens) if ch not in SEPARATORS]
     if len(tokens) != n:
         raise ModelError(f"givens: expected {n} entries (one a cell, row by row), got {len(tokens)}")
     by_symbol = {grid.symbol(v).upper(): v for v in values}
