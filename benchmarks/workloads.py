@@ -79,6 +79,17 @@ WORKLOADS: tuple[Workload, ...] = (
              givens=lambda: _read_lines("sudoku16.txt")[0], targets=(Target("best", 1.5),)),
     Workload("sudoku-25", "25x25 sudoku (generated, seed 2026, 45% givens), first solution", "sudoku", "first",
              params={"box": "5"}, givens=sudoku, targets=(Target("best", 1.5),)),
+    *(
+        Workload(f"{name}-{mode}", f"{title}, {'first solution' if mode == 'first' else 'proof of uniqueness'}",
+                 str(DATA / f"{name}.toml"), mode, targets=(Target("best"),), expected=None if mode == "first" else 1)
+        for name, title in (
+            ("killer-hard", "9x9 killer sudoku, cages of 4-7 cells, no givens"),
+            ("kakuro-15x15", "15x15 kakuro"),
+            ("kenken-9", "9x9 KenKen"),
+            ("futoshiki-9", "9x9 futoshiki"),
+        )
+        for mode in ("first", "all")
+    ),
 )  # fmt: skip
 
 # Start-up, puzzlesat only.

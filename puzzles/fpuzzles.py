@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from .errors import FileFormatError, ModelError
+from .fpuzzles_fault import Fault, json_kind
 
 if TYPE_CHECKING:
     from .model import Puzzle
@@ -34,11 +35,6 @@ LINK = re.compile(r"(?:https?://)?(?:www\.)?f-puzzles\.com/?\??(?:[^#\s]*?&)?loa
 BARE = re.compile(r"N4Ig[A-Za-z0-9+/]*={0,3}")
 # A file bigger than this is no f-puzzles string (the largest real ones are tens of kilobytes).
 MAX_FILE = 4_000_000
-
-
-class Fault(Exception):
-    """A fault in the link, the string or the document (`arrow[2].cells: ...`); `load_fpuzzles`
-    adds the source and turns it into a FileFormatError."""
 
 
 def extract(text: str) -> str | None:
@@ -135,13 +131,3 @@ def _decode(data: str) -> dict[str, Any]:
     if not isinstance(doc, dict):
         raise Fault(f"the string decompresses to {json_kind(doc)}, not a puzzle (a JSON object)")
     return doc
-
-
-def json_kind(v: object) -> str:
-    """What a JSON value is, for 'expected X, got Y'."""
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "a boolean"
-    kinds = {int: "a number", float: "a number", str: "a string", list: "an array", dict: "an object"}
-    return next(name for t, name in kinds.items() if isinstance(v, t))

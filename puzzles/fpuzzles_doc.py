@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .fpuzzles import Fault, json_kind
+from .fpuzzles_fault import Fault, json_kind
 from .grid import ORTHOGONAL, Dots, Grid, cell_name
 from .model import Puzzle, define
 from .rules import Rule

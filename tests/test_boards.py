@@ -481,7 +481,8 @@ def test_svg_refused_with_givens_file_and_skipped_without_solution(cli, tmp_path
     result = cli("solve", "sudoku", "-p", "box=2", "--givens-file", str(givens), "--svg", str(tmp_path / "a.svg"))
     assert one_line_error(result) == "--svg draws one puzzle's solution; it does not apply to --givens-file"
     path = tmp_path / "none.toml"
-    path.write_text('name = "none"\n[grid]\nsize = 2\n[[less]]\ncells = ["r1c1", "r1c2"]\n[[less]]\ncells = ["r1c2", "r1c1"]\n')
+    chains = '[[less]]\ncells = ["r1c1", "r1c2"]\n[[less]]\ncells = ["r1c2", "r1c1"]\n'  # contradict each other
+    path.write_text('name = "none"\n[grid]\nsize = 2\n' + chains)
     result = cli("solve", str(path), "--svg", str(tmp_path / "none.svg"))
     assert result.code == 0 and result.err == f"puzzlesat: no solution to draw; {tmp_path / 'none.svg'} not written\n"
     assert not (tmp_path / "none.svg").exists()

@@ -83,3 +83,17 @@ def test_an_impossible_puzzle_says_no_solution(cli, tmp_path):
     result = cli("solve", write(tmp_path, 'name = "imp"\n[grid]\nsize = 4\n' + body), "--all")
     assert result.code == 0
     assert result.out.splitlines()[-1].startswith("no solution (trivial symmetry group), complete, ")
+
+
+def test_readme_grid_example_is_a_real_puzzle(cli, tmp_path):
+    """The README's grid file (killer cage, thermometer, arrow, givens block with box lines) loads
+    and has exactly one solution, so the example cannot drift from the format."""
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"### Grid puzzles.*?```toml\n(.*?)```", readme, re.S)
+    assert block is not None
+    doc = cli("solve", write(tmp_path, block.group(1)), "--all", "--json").json()
+    assert (doc["count"], doc["complete"]) == (1, True)
+    assert doc["solutions"][0]["values"][:9] == [5, 3, 4, 6, 7, 8, 9, 1, 2]
