@@ -8,10 +8,12 @@ helper, never written out by hand (the triangle's side swaps excepted: they are 
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import resources
 
 from .board import ascii_grid, box_grid, canvas, sudoku_grid
 from .errors import ModelError, UsageError
@@ -352,6 +354,123 @@ def _sudoku(params: dict[str, str], givens: str | None) -> Puzzle:
         raise UsageError(str(e)) from None
 
 
+# --- the magic hexagon -----------------------------------------------------------------------
+
+_HEXAGON_TITLE = "Magic hexagon: 1..19 on a hexagon of side 3, each of its 15 lines of cells sums to 38"
+
+
+def hexagon_geometry(side: int = 3) -> tuple[list[Point], list[list[int]]]:
+    """A hexagon of hexagonal cells: their centres in reading order, and its lines of cells: the
+    rows, then the lines falling to the right, then those rising to the right (2 * side - 1 each).
+
+    Cells are cube coordinates (q, r, s), q + r + s = 0, each at most side - 1 in size; a line
+    holds one coordinate fixed. Rows are r (top to bottom), cells in a row go left to right.
+    """
+    k = side - 1
+    span = range(-k, k + 1)
+    cube = sorted(((q, r) for q in span for r in span if abs(q + r) <= k), key=lambda t: t[::-1])
+    points = [(q + r / 2, -r * math.sqrt(3) / 2) for q, r in cube]
+    lines = []
+    for axis in (lambda q, r: r, lambda q, r: q, lambda q, r: -q - r):
+        for v in span:
+            lines.append([i for i, (q, r) in enumerate(cube) if axis(q, r) == v])
+    return points, lines
+
+
+def _magic_hexagon(params: dict[str, str], givens: str | None) -> Puzzle:
+    points, lines = hexagon_geometry(3)
+    position = dict(enumerate(points))
+    cos, sin = math.cos(math.pi / 3), math.sin(math.pi / 3)
+    return define(
+        "magic-hexagon",
+        title=_HEXAGON_TITLE,
+        cells=19,
+        values=range(1, 20),
+        sums=[(line, 38) for line in lines],
+        generators=[
+            cell_permutation(position, lambda x, y: (x * cos - y * sin, x * sin + y * cos)),
+            cell_permutation(position, lambda x, y: (-x, y)),
+        ],
+        layout=canvas(points, width=2),
+    )
+
+
+# --- the classic variants: instances stored in puzzles/data/ ----------------------------------
+# Each file was made by benchmarks/make_instances.py (its seed is in the file) and its solution,
+# recorded under [params] as `solution`, was proved unique by puzzlesat.
+
+VARIANT_TITLES = {
+    "killer-sudoku": "Killer sudoku: 9x9, rows, columns and boxes hold 1..9 once; "
+    "each cage's digits differ and add up to its sum",
+    "kakuro": "Kakuro: digits 1..9 in the white squares; each across and down run adds up to its clue, "
+    "no digit twice in a run",
+    "thermo-sudoku": "Thermometer sudoku: 9x9 sudoku; digits rise strictly along each thermometer from its bulb",
+    "arrow-sudoku": "Arrow sudoku: 9x9 sudoku; the digits along each arrow add up to the digit in its circle",
+    "kropki-sudoku": "Kropki sudoku: 9x9 sudoku; a white dot joins consecutive digits, a black dot a digit "
+    "and its double, and neighbours without a dot are neither",
+    "xv-sudoku": "XV sudoku: 9x9 sudoku; X joins two digits summing to 10, V two summing to 5, "
+    "and neighbours without a mark sum to neither",
+    "anti-knight-sudoku": "Anti-knight sudoku: 9x9 sudoku; two cells a knight's move apart hold different digits",
+    "x-sudoku": "X-sudoku: 9x9 sudoku; both long diagonals also hold 1..9 once",
+    "windoku": "Windoku: 9x9 sudoku; the four extra 3x3 windows also hold 1..9 once",
+    "jigsaw-sudoku": "Jigsaw sudoku: 9x9; every row, column and irregular region holds 1..9 once",
+}
+
+
+def kenken_title(n: int | str) -> str:
+    return f"KenKen {n}x{n}: a Latin square of 1..{n}; each cage's digits make its target by its operation (+ x - /)"
+
+
+def futoshiki_title(n: int | str) -> str:
+    return f"Futoshiki {n}x{n}: a Latin square of 1..{n} obeying the inequality signs between neighbours"
+
+
+def data_stem(name: str, params: Mapping[str, str] | None = None) -> str:
+    """The file of puzzles/data/ (without .toml) holding the instance of a variant entry."""
+    if name in ("kenken", "futoshiki"):
+        return f"{name}-{(params or {})['size']}"
+    return name
+
+
+def data_text(stem: str) -> str:
+    """The text of puzzles/data/STEM.toml, from the installed package."""
+    return resources.files("puzzles").joinpath("data", f"{stem}.toml").read_text(encoding="utf-8")
+
+
+def stored_instance(name: str, params: Mapping[str, str] | None = None) -> Puzzle:
+    """A variant's instance as its data file has it, [params] included (seed, solution)."""
+    from .files import load_text
+
+    stem = data_stem(name, params)
+    return load_text(data_text(stem), f"puzzles/data/{stem}.toml")
+
+
+def stored_solution(puzzle: Puzzle) -> tuple[int, ...]:
+    """The solution a file records under [params] as `solution`: one symbol a cell, row by row
+    (a grid's symbols: 1-9, then A.. for 10 and up), whitespace and `#` (blocked squares) ignored."""
+    text = dict(puzzle.params).get("solution")
+    if text is None:
+        raise ModelError(f"{puzzle.name}: no solution recorded under [params]")
+    symbols = [ch for ch in text if not ch.isspace() and ch != "#"]
+    if puzzle.grid is None or len(symbols) != puzzle.size:
+        return tuple(int(t) for t in text.split())
+    value = {puzzle.grid.symbol(v): v for v in puzzle.values}
+    return tuple(value[ch] for ch in symbols)
+
+
+def _variant(name: str, title: Callable[[dict[str, str]], str]) -> Builder:
+    def build(params: dict[str, str], givens: str | None) -> Puzzle:
+        p = stored_instance(name, params)
+        return dataclasses.replace(p, name=name, title=title(params), params=tuple(sorted(params.items())))
+
+    return build
+
+
+def _variant_entry(name: str) -> Entry:
+    title = VARIANT_TITLES[name]
+    return Entry(name, title, _variant(name, lambda params: title))
+
+
 # --- the registry ----------------------------------------------------------------------------
 
 
@@ -390,6 +509,20 @@ _ENTRIES: tuple[Entry, ...] = (
         _sudoku,
         (Param("box", 3, 2, 5, "the side of a box; the grid is box^2 x box^2"),),
         takes_givens=True,
+    ),
+    Entry("magic-hexagon", _HEXAGON_TITLE, _magic_hexagon),
+    *(_variant_entry(name) for name in VARIANT_TITLES),
+    Entry(
+        "kenken",
+        kenken_title("n"),
+        _variant("kenken", lambda params: kenken_title(params["size"])),
+        (Param("size", 6, 4, 9, "the side n of the square"),),
+    ),
+    Entry(
+        "futoshiki",
+        futoshiki_title("n"),
+        _variant("futoshiki", lambda params: futoshiki_title(params["size"])),
+        (Param("size", 5, 5, 9, "the side n of the square"),),
     ),
 )
 

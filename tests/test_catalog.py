@@ -19,6 +19,8 @@ NAMES = {
     "magic-blocks", "magic-blocks-inner", "magic-triangle", "magic-triangle-free", "magic-frame",
     "magic-frame-odd", "magic-frame-even", "magic-frame-primes", "magic-frame-digits",
     "magic-frame-digits2", "sudoku", "magic-square", "magic-square-18", "magic-pair-18", "magic-star",
+    "magic-hexagon", "killer-sudoku", "kakuro", "kenken", "futoshiki", "thermo-sudoku", "arrow-sudoku",
+    "kropki-sudoku", "xv-sudoku", "anti-knight-sudoku", "x-sudoku", "windoku", "jigsaw-sudoku",
 }  # fmt: skip
 
 # 000_*.txt, problem 2: the six classes with every side = 20, and the 18 with the sum left free.
@@ -97,6 +99,10 @@ def test_names_are_the_briefs() -> None:
         ("magic-frame-even", 8, 8), ("magic-frame-primes", 8, 8), ("magic-frame-digits", 8, 8),
         ("magic-frame-digits2", 8, 8), ("sudoku", 81, 1), ("magic-square", 9, 8),
         ("magic-square-18", 9, 8), ("magic-pair-18", 18, 128), ("magic-star", 12, 12),
+        ("magic-hexagon", 19, 12), ("killer-sudoku", 81, 1), ("kakuro", 55, 1), ("kenken", 36, 1),
+        ("futoshiki", 25, 1), ("thermo-sudoku", 81, 1), ("arrow-sudoku", 81, 1), ("kropki-sudoku", 81, 1),
+        ("xv-sudoku", 81, 1), ("anti-knight-sudoku", 81, 1), ("x-sudoku", 81, 1), ("windoku", 81, 1),
+        ("jigsaw-sudoku", 81, 1),
     ],
 )  # fmt: skip
 def test_cell_count_and_group_order(name: str, cells: int, order: int) -> None:
@@ -366,7 +372,7 @@ STAR_HELP = "points=6: the number K of points of the star (5..12)"
 @pytest.mark.parametrize(
     ("name", "params", "givens", "message"),
     [
-        ("magic-hexagon", None, None, "unknown puzzle 'magic-hexagon'; valid: " + ", ".join(sorted(NAMES))),
+        ("magic-cube", None, None, "unknown puzzle 'magic-cube'; valid: " + ", ".join(sorted(NAMES))),
         ("magic-star", {"point": "6"}, None, f"magic-star: unknown parameter 'point'; valid: {STAR_HELP}"),
         ("magic-star", {"points": "six"}, None, "magic-star: parameter points='six' is not an integer; "
          "valid: 5..12"),

@@ -25,6 +25,19 @@ CATALOG = [
     "magic-square-18",
     "magic-pair-18",
     "magic-star",
+    "magic-hexagon",
+    "killer-sudoku",
+    "kakuro",
+    "kenken",
+    "futoshiki",
+    "thermo-sudoku",
+    "arrow-sudoku",
+    "kropki-sudoku",
+    "xv-sudoku",
+    "anti-knight-sudoku",
+    "x-sudoku",
+    "windoku",
+    "jigsaw-sudoku",
 ]
 
 

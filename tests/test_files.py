@@ -275,5 +275,5 @@ def test_load_dispatches_between_catalog_and_files(tmp_path: Path, monkeypatch: 
         puzzles.load("ring.toml", givens="...")
     with pytest.raises(FileFormatError, match=r"^sub/none: no such file$"):
         puzzles.load("sub/none")
-    with pytest.raises(UsageError, match=r"^unknown puzzle 'none'; valid: magic-blocks, "):
+    with pytest.raises(UsageError, match=r"^unknown puzzle 'none'; valid: anti-knight-sudoku, arrow-sudoku, "):
         puzzles.load("none")
