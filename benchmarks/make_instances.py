@@ -16,6 +16,7 @@ table printed at the end gives each instance's size, clues and seconds.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import sys
 import time
@@ -78,7 +79,8 @@ def _catalog_jobs() -> list[Job]:
             titles["kakuro"]),
         Job(f"{DATA}/thermo-sudoku.toml", 1, lambda rng: variants.thermo(rng, sudoku_grid(9)), "thermo-sudoku",
             titles["thermo-sudoku"]),
-        Job(f"{DATA}/arrow-sudoku.toml", 1, lambda rng: variants.arrow(rng, sudoku_grid(9), start=14), "arrow-sudoku",
+        # seed 4: the default encoding (log) proves seeds 1-5 unique in 0.2-20 s; this one 0.2 s
+        Job(f"{DATA}/arrow-sudoku.toml", 4, lambda rng: variants.arrow(rng, sudoku_grid(9), start=14), "arrow-sudoku",
             titles["arrow-sudoku"]),
         Job(f"{DATA}/kropki-sudoku.toml", 1, lambda rng: variants.dotted(rng, "kropki", sudoku_grid(9)),
             "kropki-sudoku", titles["kropki-sudoku"]),
@@ -341,24 +343,29 @@ class Made:
     solve_seconds: float
 
 
-def make(job: Job, seed: int | None, dry_run: bool) -> Made:
-    seed = job.seed if seed is None else seed
-    if seed != job.seed:
-        job = Job(job.path, seed, job.make, job.name, job.title, job.intro)
-    start = time.monotonic()
-    draft = job.make(random.Random(seed))
-    made = time.monotonic() - start
+def render(job: Job) -> tuple[Draft, str]:
+    """The job's instance (clues in file order) and the text of its file."""
+    draft = job.make(random.Random(job.seed))
     draft.clues.sort(key=lambda c: reading_order(c, draft.grid))
-    text = to_toml(draft, job)
+    return draft, to_toml(draft, job)
+
+
+def make(job: Job, seed: int | None, dry_run: bool) -> Made:
+    """Make the job's instance, check that its file reads back and is unique, and write it."""
+    if seed is not None and seed != job.seed:
+        job = dataclasses.replace(job, seed=seed)
+    start = time.monotonic()
+    draft, text = render(job)
+    made = time.monotonic() - start
     loaded = load_text(text, job.path)
     built = draft.puzzle()
     if (loaded.core, loaded.givens, loaded.domains) != (built.core, built.givens, built.domains):
-        raise AssertionError(f"{job.path}: the file does not read back as the puzzle made")
+        raise RuntimeError(f"{job.path}: the file does not read back as the puzzle made")
     if catalog.stored_solution(loaded) != draft.solution:
-        raise AssertionError(f"{job.path}: the recorded solution does not read back")
+        raise RuntimeError(f"{job.path}: the recorded solution does not read back")
     outcome = puzzlesat.solve(loaded, limit=2, modulo_symmetry=False)
     if [s.values for s in outcome.solutions] != [draft.solution]:
-        raise AssertionError(f"{job.path}: puzzlesat does not find exactly the intended solution")
+        raise RuntimeError(f"{job.path}: puzzlesat does not find exactly the intended solution")
     if not dry_run:
         target = ROOT / job.path
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -6,12 +6,19 @@ than the intended one and, while there is one, adds a clue that the intended sol
 and the other breaks; `minimize` then drops the clues it may, one at a time, while the solution
 stays unique. Every question is one puzzlesat solve on the draft plus a rule forbidding the
 intended solution, so "unique" always means "proved unique by puzzlesat".
+
+Which other solution the solver finds first steers the clues, so it must not depend on the
+machine: puzzlesat's SAT backend searches in conflict budgets sized by the time the last slice
+took (solvers/sat_backend.py), and a different budget can end the search at a different solution.
+`first_solution` gives every call one unlimited slice instead, so a seed makes the same instance
+on every machine.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,8 +27,28 @@ from puzzles.check import violations
 from puzzles.grid import Grid
 from puzzles.model import Puzzle, define
 from puzzles.rules.table import TableRule
+from solvers import sat_backend
 
 Values = tuple[int, ...]
+
+
+@contextmanager
+def one_slice() -> Iterator[None]:
+    """The SAT backend's searches in one slice, with no conflict budget sized by the clock."""
+    first = sat_backend.FIRST_SLICE
+    sat_backend.FIRST_SLICE = 10**15
+    try:
+        yield
+    finally:
+        sat_backend.FIRST_SLICE = first
+
+
+def first_solution(puzzle: Puzzle, encoding: str | None = None) -> Values | None:
+    """A solution of the puzzle, the same one on every machine; None when there is none."""
+    names = {} if encoding is None else {"encoding": encoding}
+    with one_slice():
+        out = puzzlesat.solve(puzzle, limit=1, modulo_symmetry=False, **names)
+    return out.solutions[0].values if out.solutions else None
 
 
 @dataclass(frozen=True)
@@ -68,9 +95,7 @@ class Draft:
             givens=dict(p.givens),
             rules=[*p.rules, TableRule(everything, (self.solution,), False)],
         )
-        names = {} if self.encoding is None else {"encoding": self.encoding}
-        out = puzzlesat.solve(q, limit=1, modulo_symmetry=False, **names)
-        return out.solutions[0].values if out.solutions else None
+        return first_solution(q, self.encoding)
 
 
 # Changes the draft's clues so that `other` is no longer a solution (and the intended one still is).

@@ -18,7 +18,7 @@ from itertools import pairwise
 from math import prod
 from typing import Any
 
-import puzzlesat
+from puzzles.errors import ModelError
 from puzzles.grid import Dots, Grid
 from puzzles.model import define
 from puzzles.rules.cage import Cage
@@ -38,7 +38,7 @@ from .shapes import (
     walk,
 )
 from .shapes import runs as white_runs
-from .unique import Draft, Given, Values, differing, given_fix, make_unique, minimize
+from .unique import Draft, Given, Values, differing, first_solution, given_fix, make_unique, minimize
 
 
 def is_given(clue: object) -> bool:
@@ -67,10 +67,9 @@ def random_solution(grid: Grid, rng: random.Random, extra: int = 6, values: Sequ
 def _solve(grid: Grid, givens: dict[int, int], values: Sequence[int] | None) -> Values | None:
     try:
         p = define("fill", grid=grid, givens=givens, values=values)
-    except Exception:  # givens clashing in a house: no solution
+    except ModelError:  # givens clashing in a house: no solution
         return None
-    out = puzzlesat.solve(p, limit=1, modulo_symmetry=False)
-    return out.solutions[0].values if out.solutions else None
+    return first_solution(p)
 
 
 def squares_of(grid: Grid, cells: Sequence[int]) -> list[Square]:

@@ -406,10 +406,9 @@ VARIANT_TITLES = {
     "no digit twice in a run",
     "thermo-sudoku": "Thermometer sudoku: 9x9 sudoku; digits rise strictly along each thermometer from its bulb",
     "arrow-sudoku": "Arrow sudoku: 9x9 sudoku; the digits along each arrow add up to the digit in its circle",
-    "kropki-sudoku": "Kropki sudoku: 9x9 sudoku; a white dot joins consecutive digits, a black dot a digit "
-    "and its double, and neighbours without a dot are neither",
-    "xv-sudoku": "XV sudoku: 9x9 sudoku; X joins two digits summing to 10, V two summing to 5, "
-    "and neighbours without a mark sum to neither",
+    "kropki-sudoku": "Kropki sudoku: 9x9 sudoku; white dots join consecutive digits, black dots a digit "
+    "and its double; no dot, neither",
+    "xv-sudoku": "XV sudoku: 9x9 sudoku; X joins two digits summing to 10, V two summing to 5; no mark, neither",
     "anti-knight-sudoku": "Anti-knight sudoku: 9x9 sudoku; two cells a knight's move apart hold different digits",
     "x-sudoku": "X-sudoku: 9x9 sudoku; both long diagonals also hold 1..9 once",
     "windoku": "Windoku: 9x9 sudoku; the four extra 3x3 windows also hold 1..9 once",
@@ -418,11 +417,13 @@ VARIANT_TITLES = {
 
 
 def kenken_title(n: int | str) -> str:
-    return f"KenKen {n}x{n}: a Latin square of 1..{n}; each cage's digits make its target by its operation (+ x - /)"
+    size = "n x n" if n == "n" else f"{n}x{n}"
+    return f"KenKen {size}: a Latin square of 1..{n}; each cage's digits make its target by its operation (+ x - /)"
 
 
 def futoshiki_title(n: int | str) -> str:
-    return f"Futoshiki {n}x{n}: a Latin square of 1..{n} obeying the inequality signs between neighbours"
+    size = "n x n" if n == "n" else f"{n}x{n}"
+    return f"Futoshiki {size}: a Latin square of 1..{n} obeying the inequality signs between neighbours"
 
 
 def data_stem(name: str, params: Mapping[str, str] | None = None) -> str:
