@@ -99,7 +99,10 @@ class ClauseBuilder:
 
         build = {"=": PBEnc.equals, "<=": PBEnc.leq, ">=": PBEnc.geq}[op]
         conditionals = None if when is None else [when]
-        self._add(build(lits, weights, bound, vpool=self.pool, encoding=self.pb_id, conditionals=conditionals))
+        # A native constraint carries no condition literal (PySAT drops it, which made a `!=` over
+        # large domains unsatisfiable): a conditional one is written in clauses, with the default PB.
+        encoding = self.pb_id if when is None or self.pb_name != "native" else pb_enc(DEFAULT_PB)
+        self._add(build(lits, weights, bound, vpool=self.pool, encoding=encoding, conditionals=conditionals))
 
     def card_equals(self, lits: list[int], weights: list[int], bound: int, encoding: str) -> None:
         """sum(weights * lits) == bound as a cardinality constraint: each literal repeated `weight`

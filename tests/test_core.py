@@ -20,6 +20,7 @@ from strategies import CORE_KINDS, RULE_KINDS, core_puzzles
 import encoders
 import puzzlesat
 from encoders import intvars
+from encoders.pysat_names import PB_ENCODINGS
 from puzzles.core import AllDifferent, Linear, Table
 from puzzles.errors import ModelError
 from puzzles.model import define
@@ -122,3 +123,18 @@ def _spec():
     from puzzles.model import UnknownSpec
 
     return UnknownSpec(min=0, max=5)
+
+
+@pytest.mark.parametrize("pb", sorted(PB_ENCODINGS))
+def test_not_equal_on_large_domains_under_every_pb_encoding(pb):
+    """A `!=` over domains too large for a forbidden table uses two conditional PB constraints;
+    every PB encoding, native included (which carries no condition), keeps exactly the right values."""
+    p = define(
+        "ne",
+        cells=4,
+        values=range(1, 10),
+        givens={0: 1, 1: 2, 2: 3},
+        rules=[Sum((0, 1, 2, 3), 10, "!=")],
+    )
+    out = puzzlesat.solve(p, all=True, modulo_symmetry=False, encoding="onehot", pb=pb)
+    assert [s.values[3] for s in out.solutions] == [5, 6, 7, 8, 9]
