@@ -239,7 +239,9 @@ def solve(
         else:
             typer.echo(f"puzzlesat: no solution to draw; {svg} not written", err=True)
     _emit(doc, "solutions", lambda: puzzlesat.outcome_text(p, outcome), as_json, jsonl, output)
-    if outcome.stopped in ("timeout", "interrupt"):
+    if outcome.stopped == "failed":  # what was found is printed above; the failure ends it
+        raise puzzlesat.BackendError(outcome.error)
+    if outcome.cut_short:
         raise typer.Exit(puzzlesat.ExitCode.STOPPED)
 
 
@@ -484,15 +486,16 @@ def _on_signal(signum: int, frame: object) -> None:
     """First Ctrl-C or SIGTERM: stop the search at its next safe point; a second one: stop now."""
     if puzzlesat.STOP.is_set():
         raise KeyboardInterrupt
-    puzzlesat.STOP.set()
+    puzzlesat.request_stop("terminated" if signum == signal.SIGTERM else "interrupt")
 
 
 def main(argv: list[str] | None = None) -> NoReturn:
     """Entry point: every error the user can cause becomes one line on stderr and its exit status
     (puzzlesat.EXIT_STATUSES)."""
-    puzzlesat.STOP.clear()
+    puzzlesat.reset_stop()
     signal.signal(signal.SIGINT, _on_signal)
     signal.signal(signal.SIGTERM, _on_signal)
+    puzzlesat.start_signal_watcher()  # wakes a native search (Z3) that holds the handlers back
     try:
         code = typer.main.get_command(app).main(args=argv, prog_name="puzzlesat", standalone_mode=False)
     except puzzlesat.PuzzleSatError as e:
@@ -509,6 +512,10 @@ def main(argv: list[str] | None = None) -> NoReturn:
         sys.exit(puzzlesat.ExitCode.INTERRUPTED)
     except typer.Exit as e:
         sys.exit(e.exit_code)
+    except OSError as e:  # writing to standard output failed: a full disk or device, a closed pipe
+        failure = puzzlesat.output_failure(e)
+        typer.echo(f"puzzlesat: error: {failure}", err=True)
+        sys.exit(failure.exit_code)
     sys.exit(code if isinstance(code, int) else puzzlesat.ExitCode.OK)
 
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from puzzles.model import Puzzle
+from puzzles.stop import checkpoint
 
 from .builder import ClauseBuilder, Options, option_names
 from .intvars import IntVar, LiteralEncoding, Scheme, Sink, cnf_encoding, encode_integers
@@ -60,6 +61,7 @@ def log_distinct(sink: Sink, groups: Sequence[tuple[int, ...]], cells: Sequence[
     they share) and each value in both domains."""
     pairs = sorted({pair for g in groups for pair in combinations(sorted(g), 2)})
     for p, q in pairs:
+        checkpoint()
         shared = sorted(set(cells[p].domain) & set(cells[q].domain))
         sink.clauses.extend([-lit for lit in (*cells[p].equals[v], *cells[q].equals[v])] for v in shared)
 

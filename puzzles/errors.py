@@ -25,6 +25,7 @@ class ExitCode(IntEnum):
     INCONSISTENT = 8
     UNSATISFIABLE = 20
     CHECK = 70  # EX_SOFTWARE of sysexits.h: an internal error
+    OUTPUT = 74  # EX_IOERR of sysexits.h: the output could not be written
     INTERRUPTED = 130  # 128 + SIGINT, the shell's convention
 
 
@@ -106,6 +107,13 @@ EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
             ("solve", "convert"),
         ),
         ExitStatus(
+            ExitCode.OUTPUT,
+            "the output could not be written: the disk is full, standard output is a closed pipe or a "
+            "full device (one line on stderr; a file given with `-o` is left as it was)",
+            "the output could not be written",
+            (),
+        ),
+        ExitStatus(
             ExitCode.INTERRUPTED,
             "interrupted at once: a second Ctrl-C or SIGTERM",
             "interrupted",
@@ -125,6 +133,12 @@ class PuzzleSatError(Exception):
     """Base of every error puzzlesat raises on purpose; `str(e)` is the one-line message."""
 
     exit_code: ExitCode = ExitCode.USAGE
+
+
+class OutputError(PuzzleSatError):
+    """Writing the output failed (disk full, closed pipe, a device refusing it); nothing half-written stays."""
+
+    exit_code = ExitCode.OUTPUT
 
 
 class ModelError(PuzzleSatError):

@@ -5,11 +5,10 @@ Blank lines and lines starting with # are skipped; a bad line is one error namin
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .atomic import read_text
+from .atomic import read_stdin_text, read_text
 from .errors import PuzzleSatError, UsageError
 from .model import Puzzle
 
@@ -41,5 +40,5 @@ def parse_instances(ref: str, params: Mapping[str, str] | None, text: str, label
 
 def load_instances(ref: str, params: Mapping[str, str] | None, path: str) -> list[Instance]:
     """The instances in the file at `path` ("-": standard input)."""
-    text = sys.stdin.read() if path == "-" else read_text(path)
+    text = read_stdin_text(f"--givens-file {path}") if path == "-" else read_text(path, label=f"--givens-file {path}")
     return parse_instances(ref, params, text, "<stdin>" if path == "-" else path)

@@ -111,7 +111,7 @@ def solve_batch(
             stats = outcome.stats
             if on_outcome is not None:
                 on_outcome(i, outcome)
-            if outcome.stopped in ("timeout", "interrupt"):
+            if outcome.cut_short:
                 stopped = outcome.stopped
                 break
     finally:

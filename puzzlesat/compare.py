@@ -227,7 +227,9 @@ def run_config(
         if all and outcome.complete:
             alls.append(outcome.seconds)
         this = tuple(s.values for s in outcome.solutions)
-        if outcome.stopped in ("timeout", "interrupt"):
+        if outcome.stopped == "failed":
+            return _with(base, status=f"error: {outcome.error}")
+        if outcome.stopped in ("timeout", "interrupt", "terminated"):
             status = "timeout" if outcome.stopped == "timeout" else "interrupted"
             found = this
             break

@@ -34,10 +34,17 @@ def solve(
     exact for the puzzle and orbit elsewhere.
     """
     import solvers
+    from puzzles.stop import SearchStopped, build_deadline, check_timeout, stop_reason
 
+    timeout = check_timeout(timeout)
     cfg = solvers.resolve(configure(config, names), puzzle)
     start = time.monotonic()
-    session = solvers.open_session(puzzle, cfg)
+    try:
+        with build_deadline(None if timeout is None else start + timeout):
+            session = solvers.open_session(puzzle, cfg)
+    except (SearchStopped, KeyboardInterrupt) as e:  # stopped while encoding: nothing found, said so
+        stopped = "timeout" if isinstance(e, SearchStopped) else stop_reason()
+        return empty_outcome(puzzle, stopped, modulo_symmetry, time.monotonic() - start)
     try:
         outcome = run(
             puzzle,
@@ -52,6 +59,20 @@ def solve(
         session.close()
     outcome.seconds = time.monotonic() - start  # encoding included: the user waited for it too
     return outcome
+
+
+def empty_outcome(puzzle: Puzzle, stopped: str, modulo_symmetry: bool, seconds: float) -> Outcome:
+    """The outcome of a search stopped before it began (during the build)."""
+    return Outcome(
+        solutions=[],
+        complete=False,
+        stopped=stopped,
+        modulo_symmetry=modulo_symmetry,
+        symmetry_breaking=None,
+        group_order=puzzle.group.order if modulo_symmetry else 1,
+        seconds=seconds,
+        stats={"stopped_while": "building"},
+    )
 
 
 def configure(config: Config | None, names: dict[str, str | None]) -> Config:

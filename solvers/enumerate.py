@@ -13,11 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from puzzles.check import verify
-from puzzles.errors import CheckError
+from puzzles.errors import BackendError, CheckError
 from puzzles.model import Puzzle
 from puzzles.symmetry import Group
 
-from .base import Found, SearchStopped, Session, check_stop
+from .base import Found, SearchStopped, Session, check_stop, stop_reason
 
 
 @dataclass(frozen=True, order=True)
@@ -26,18 +26,28 @@ class Solution:
     unknowns: dict[str, int] = field(compare=False)
 
 
+# How a search can end early, other than at --limit: what was found stands, "complete" is false.
+CUT_SHORT = ("timeout", "interrupt", "terminated", "failed")
+
+
 @dataclass
 class Outcome:
     """How an enumeration ended and what it found (solutions sorted ascending)."""
 
     solutions: list[Solution]
     complete: bool
-    stopped: str | None  # None when complete; else "limit", "timeout" or "interrupt"
+    stopped: str | None  # None when complete; else "limit", "timeout", "interrupt", "terminated" or "failed"
     modulo_symmetry: bool
     symmetry_breaking: str | None  # "lex" (static lex-leader), "orbit" (orbit blocking) or None
     group_order: int
     seconds: float
     stats: dict[str, int | float | str] = field(default_factory=dict)
+    error: str | None = None  # with stopped == "failed": the backend's failure, one line
+
+    @property
+    def cut_short(self) -> bool:
+        """Ended before the search did, other than at the limit: exit status 3 (4 if "failed")."""
+        return self.stopped in CUT_SHORT
 
     @property
     def count(self) -> int:
@@ -65,6 +75,7 @@ def enumerate_solutions(
     group = puzzle.group if modulo_symmetry else Group.generate(puzzle.size, ())
     collector = Collector(puzzle, group, lex_leader, on_solution)
     stopped: str | None = None
+    error: str | None = None
     try:
         while True:
             check_stop()
@@ -81,8 +92,12 @@ def enumerate_solutions(
     except SearchStopped:
         stopped = "timeout"
     except KeyboardInterrupt:
-        stopped = "interrupt"
-    return collector.outcome(stopped, modulo_symmetry, time.monotonic() - start, session.stats())
+        stopped = stop_reason()  # "interrupt" (SIGINT) or "terminated" (SIGTERM)
+    except BackendError as e:  # the solver failed mid-way: the checked solutions found so far stand
+        stopped, error = "failed", str(e)
+    outcome = collector.outcome(stopped, modulo_symmetry, time.monotonic() - start, session.stats())
+    outcome.error = error
+    return outcome
 
 
 class Collector:
