@@ -2,6 +2,7 @@
 
 # No `from __future__ import annotations` here: typer resolves every option's annotation at start-up,
 # and evaluating string annotations cost 10 ms of `puzzlesat --help` (measured).
+import errno
 import inspect
 import json
 import signal
@@ -200,6 +201,8 @@ def solve(
         if givens_file is not None:
             raise puzzlesat.UsageError("--svg draws one puzzle's solution; it does not apply to --givens-file")
         puzzlesat.check_svg(svg)  # a bad name fails before the search, not after it
+    if output is not None:
+        puzzlesat.check_output(output)  # a bad -o (a folder, no such folder, '') fails before the search
     config = puzzlesat.Config(
         backend=backend, encoding=encoding, card=card, pb=pb, solver=solver, solver_cmd=solver_cmd
     )
@@ -248,7 +251,7 @@ def solve(
 def _emit(doc: dict, items: str, text: Callable[[], str], as_json: bool, jsonl: bool, output: str | None) -> None:
     """The end of a solve: the JSON document to -o, then the document, a JSONL summary (the document
     without its `items` list, already streamed) or the text."""
-    if output:
+    if output is not None:
         puzzlesat.write_atomic(output, json.dumps(doc) + "\n")
     if as_json:
         typer.echo(json.dumps(doc))
@@ -512,6 +515,12 @@ def main(argv: list[str] | None = None) -> NoReturn:
         sys.exit(puzzlesat.ExitCode.INTERRUPTED)
     except typer.Exit as e:
         sys.exit(e.exit_code)
+    except SystemExit as e:  # typer answers a closed pipe (EPIPE) with a silent exit 1: say it, exit 74
+        if e.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            failure = puzzlesat.output_failure(BrokenPipeError(errno.EPIPE, "Broken pipe"))
+            typer.echo(f"puzzlesat: error: {failure}", err=True)
+            sys.exit(failure.exit_code)
+        raise
     except OSError as e:  # writing to standard output failed: a full disk or device, a closed pipe
         failure = puzzlesat.output_failure(e)
         typer.echo(f"puzzlesat: error: {failure}", err=True)

@@ -65,11 +65,19 @@ def _bits(domain: tuple[int, ...]) -> int:
 
 
 def _sum_bound(puzzle: Puzzle, con: Linear) -> int:
-    """The largest value the left side can reach above its least: what a PB encoding counts up to."""
+    """How far a PB encoding counts: the right side above the left side's least value (a sum to a
+    constant), else the largest value the left side can reach above its least."""
     spans = [
         abs(w) * (puzzle.domains[c][-1] - puzzle.domains[c][0]) for c, w in zip(con.cells, con.weights, strict=True)
     ]
-    return max(1, sum(spans))
+    span = max(1, sum(spans))
+    if isinstance(con.rhs, int):
+        least = sum(
+            w * (puzzle.domains[c][0] if w > 0 else puzzle.domains[c][-1])
+            for c, w in zip(con.cells, con.weights, strict=True)
+        )
+        return max(1, min(span, abs(con.rhs - least) + 1))
+    return span
 
 
 def estimate(puzzle: Puzzle, encoding: str, pb: str = "totalizer") -> Estimate:
@@ -157,8 +165,12 @@ def check_fits(
     mine = estimate(puzzle, encoding, pb or "totalizer")
     if mine.bytes <= free:
         return
+    import encoders
+
     fits = []
     for other in alternatives:
+        if not encoders.ENCODINGS[other].takes(puzzle):
+            continue
         for other_pb in ("totalizer", "adder") if other != "z3-pb" else ("totalizer",):
             guess = estimate(puzzle, other, other_pb)
             if (other, other_pb) != (encoding, pb or "totalizer") and guess.bytes <= free:

@@ -31,13 +31,17 @@ _CHUNK = 1 << 16
 
 
 def _too_big(name: str, limit: int) -> str:
-    return f"{name}: larger than {limit // (1024 * 1024)} MiB, the most puzzlesat reads (see README, Guarantees)"
+    size = f"{limit // (1024 * 1024)} MiB" if limit >= 1024 * 1024 else f"{limit} bytes"
+    return f"{name}: larger than {size}, the most puzzlesat reads (see README, Guarantees)"
 
 
-def read_stream(f: BinaryIO | int, name: str, *, limit: int = READ_LIMIT, wait: float | None = READ_WAIT) -> bytes:
-    """All bytes of an open file or descriptor, up to `limit` (UsageError beyond it); with `wait`,
-    a stream that stays silent that long is an error too (a FIFO with no writer, a terminal)."""
+def read_stream(f: BinaryIO | int, name: str, *, limit: int | None = None, patient: bool = False) -> bytes:
+    """All bytes of an open file or descriptor, up to `limit` (default READ_LIMIT; UsageError beyond
+    it); unless `patient` (a regular file), a stream silent for READ_WAIT seconds is an error too
+    (a FIFO with no writer, a terminal)."""
     fd = f if isinstance(f, int) else f.fileno()
+    limit = READ_LIMIT if limit is None else limit
+    wait = None if patient else READ_WAIT
     parts: list[bytes] = []
     size = 0
     while True:
@@ -58,10 +62,11 @@ def read_stream(f: BinaryIO | int, name: str, *, limit: int = READ_LIMIT, wait: 
 
 
 def read_bytes(
-    path: str | Path, *, error: type[PuzzleSatError] = UsageError, label: str | None = None, limit: int = READ_LIMIT
+    path: str | Path, *, error: type[PuzzleSatError] = UsageError, label: str | None = None, limit: int | None = None
 ) -> bytes:
     """A file's bytes, capped at `limit`; a FIFO is opened without blocking and read with a wait limit."""
     name = label or str(path)
+    limit = READ_LIMIT if limit is None else limit
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
@@ -78,7 +83,7 @@ def read_bytes(
             if os.fstat(fd).st_size > limit:
                 raise error(_too_big(name, limit))
             os.set_blocking(fd, True)
-            return read_stream(fd, name, limit=limit, wait=None)
+            return read_stream(fd, name, limit=limit, patient=True)
         return read_stream(fd, name, limit=limit)
     except UsageError as e:
         raise error(str(e)) from None
@@ -120,7 +125,7 @@ def read_stdin_text(label: str = "standard input", *, lenient: bool = False) -> 
             raise UsageError(_too_big(label, READ_LIMIT)) from None
         return _decode(data, label, UsageError, lenient)
     regular = stat.S_ISREG(os.fstat(fd).st_mode)
-    return _decode(read_stream(fd, label, wait=None if regular else READ_WAIT), label, UsageError, lenient)
+    return _decode(read_stream(fd, label, patient=regular), label, UsageError, lenient)
 
 
 def _umask_mode() -> int:

@@ -61,6 +61,7 @@ PUBLIC: dict[str, str] = {
     "StatusLine": "puzzlesat.progress:StatusLine",
     "write_atomic": "puzzles.atomic:write_atomic",
     "output_failure": "puzzles.atomic:output_failure",
+    "check_output": "puzzles.atomic:writable_target",
     "board_svg": "puzzlesat.svg:board_svg",
     "check_svg": "puzzlesat.svg:check",
     "write_svg": "puzzlesat.svg:write_svg",

@@ -75,7 +75,9 @@ def solve_batch(
     the one cut short included. Callbacks get the instance's 0-based index.
     """
     import solvers
+    from puzzles.stop import check_timeout
 
+    timeout = check_timeout(timeout)
     base = common_base(instances)
     cfg = solvers.resolve(configure(config, names), base)
     start = time.monotonic()

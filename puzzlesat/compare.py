@@ -318,7 +318,10 @@ def compare(
     progress: bool = True,
 ) -> Comparison:
     """Run every configuration in turn; Ctrl-C stops at the current one and keeps the rows so far."""
+    from puzzles.stop import check_timeout
     from solvers.base import STOP
+
+    timeout = check_timeout(timeout)
 
     if repeat < 1:
         raise UsageError("--repeat must be at least 1")

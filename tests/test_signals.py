@@ -64,9 +64,54 @@ def test_signal_keeps_streamed_solutions(tmp_path, sig, backend):
     assert "Traceback" not in err
     tail = [json.loads(line) for line in rest.splitlines()]
     summary = tail[-1]["summary"]
-    assert summary["complete"] is False and summary["stopped"] == "interrupt"
+    expected = "terminated" if sig == signal.SIGTERM else "interrupt"
+    assert summary["complete"] is False and summary["stopped"] == expected
     streamed = lines + tail[:-1]
     assert summary["count"] == len(streamed) >= 3
     saved = json.loads(out_file.read_text())
     assert saved["complete"] is False
     assert sorted(s["values"] for s in saved["solutions"]) == sorted(s["values"] for s in streamed)
+
+
+def test_sigterm_stops_z3_inside_its_search_within_a_second(tmp_path):
+    """SIGTERM while Z3 is inside one long `check` (an order-5 magic square, minutes to enumerate):
+    the signal watcher interrupts Z3's context, the run ends within a second, says "terminated", exit 3."""
+    err_file = (tmp_path / "stderr.txt").open("w+")
+    proc = start("solve", "magic-square", "-p", "order=5", "--backend", "z3", "--all", "--json", stderr=err_file)
+    time.sleep(3)  # start-up and the encoding take about 1 s: Z3 is searching by now
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGTERM)
+    out, _ = proc.communicate(timeout=30)
+    assert time.monotonic() - sent < 1.5
+    err_file.seek(0)
+    assert proc.returncode == 3, err_file.read()
+    doc = json.loads(out)
+    assert doc["complete"] is False and doc["stopped"] == "terminated"
+    assert doc["count"] == len(doc["solutions"])
+
+
+BIG = """name = "big"
+cells = 1000
+values = { min = 1, max = 1000 }
+distinct = "all"
+"""
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_stops_the_build(tmp_path, sig):
+    """1000 cells of 1..1000 all different take tens of seconds to encode: a signal 1.5 s in ends
+    the build at once (exit 3, `stopped` naming the signal, nothing found)."""
+    path = tmp_path / "big.toml"
+    path.write_text(BIG)
+    err_file = (tmp_path / "stderr.txt").open("w+")
+    proc = start("solve", str(path), "--json", stderr=err_file)
+    time.sleep(1.5)
+    sent = time.monotonic()
+    proc.send_signal(sig)
+    out, _ = proc.communicate(timeout=30)
+    assert time.monotonic() - sent < 1.5
+    err_file.seek(0)
+    assert proc.returncode == 3, err_file.read()
+    doc = json.loads(out)
+    assert (doc["complete"], doc["count"]) == (False, 0)
+    assert doc["stopped"] == ("terminated" if sig == signal.SIGTERM else "interrupt")
