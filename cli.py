@@ -207,7 +207,7 @@ def solve(
         backend=backend, encoding=encoding, card=card, pb=pb, solver=solver, solver_cmd=solver_cmd
     )
     if givens_file is not None:
-        instances = puzzlesat.load_instances(puzzle, _params(param) or None, givens_file)
+        instances = puzzlesat.InstanceLog(puzzlesat.iter_instances(puzzle, _params(param) or None, givens_file))
         options = {"all": all_, "limit": limit, "modulo_symmetry": not no_symmetry}
         options["symmetry_breaking"] = symmetry_breaking
         _solve_batch(instances, config, options, timeout, as_json, jsonl, output)
@@ -231,6 +231,7 @@ def solve(
             timeout=timeout,
             config=config,
             on_solution=found,
+            keep=not jsonl or output is not None or svg is not None,  # --jsonl alone streams: nothing kept
         )
     finally:
         progress.close()
@@ -263,8 +264,6 @@ def _emit(doc: dict, items: str, text: Callable[[], str], as_json: bool, jsonl: 
 
 def _solve_batch(instances, config, options: dict, timeout, as_json: bool, jsonl: bool, output: str | None) -> None:
     """`solve --givens-file`: every instance on one session, reported as each finishes."""
-    puzzles = [i.puzzle for i in instances]
-    base = puzzlesat.common_base(puzzles)
     status = puzzlesat.StatusLine()
 
     def done(index: int, outcome) -> None:
@@ -274,13 +273,14 @@ def _solve_batch(instances, config, options: dict, timeout, as_json: bool, jsonl
         elif not as_json:
             status.close()
             typer.echo(puzzlesat.instance_text(instances[index], outcome, index + 1))
-        status.show(f"  {index + 1}/{len(instances)} instances ")
+        instances.release(index)  # streamed: only the line and the givens stay
+        status.show(f"  {index + 1} instances ")
 
     try:
-        batch = puzzlesat.solve_batch(puzzles, timeout=timeout, config=config, on_outcome=done, **options)
+        batch = puzzlesat.solve_batch(instances.puzzles(), timeout=timeout, config=config, on_outcome=done, **options)
     finally:
         status.close()
-    doc = puzzlesat.batch_json(base, config, instances, batch)
+    doc = puzzlesat.batch_json(batch.base, config, instances, batch)
     _emit(doc, "results", lambda: puzzlesat.batch_summary_text(batch), as_json, jsonl, output)
     if batch.stopped:
         raise typer.Exit(puzzlesat.ExitCode.STOPPED)

@@ -27,6 +27,8 @@ PUBLIC: dict[str, str] = {
     "catalog_names": "puzzles.catalog:names",
     "catalog_entries": "puzzles.catalog:entries",
     "load_instances": "puzzles.instances:load_instances",
+    "iter_instances": "puzzles.instances:iter_instances",
+    "InstanceLog": "puzzlesat.batch:InstanceLog",
     "Config": "solvers.base:Config",
     "resolve": "solvers:resolve",
     "solve": "puzzlesat.solving:solve",

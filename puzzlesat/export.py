@@ -254,8 +254,8 @@ def export(
             writable_target(target, force=force)
     with pair_lock(path):  # two runs on one path leave one run's file and map, never a mix
         if map_path is not None and varmap is not None:
-            count = len(blocked.assignments) if blocked else 0
-            doc = sidecar(puzzle, fmt, path, settings, varmap, count, digest(text))
+            nblocked = len(blocked.assignments) if blocked else 0
+            doc = sidecar(puzzle, fmt, path, settings, varmap, nblocked, digest(text))
             write_atomic(map_path, doc)
         write_atomic(path, text)
     noun = {"cnf": "clauses", "opb": "constraints", "smt2": "assertions"}[fmt]
