@@ -312,6 +312,9 @@ def _load_text(text: str, source_name: str) -> Puzzle:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise FileFormatError(f"{source_name}: {_syntax_fault(e, text)}") from None
+    except ValueError as e:  # tomllib's int() of a number with more than 4300 digits
+        what = "a number with more than 4300 digits" if "digits" in str(e) else str(e)
+        raise FileFormatError(f"{source_name}: invalid TOML: {what}") from None
     try:
         args = _read(doc)
         return define(args.pop("name"), **args)

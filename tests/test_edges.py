@@ -483,3 +483,84 @@ def test_a_sidecar_is_validated_fully(cli, tmp_path, edit, needle):
     answer = tmp_path / "answer.txt"
     answer.write_text("s UNSATISFIABLE\n")
     assert needle in one_line(cli("decode", "magic-frame", str(answer), "--map", str(side)), 2)
+
+
+def test_a_number_too_long_for_python_is_one_line(cli, tmp_path):
+    """tomllib raises a bare ValueError for an integer of more than 4300 digits (found by the fuzz test)."""
+    path = tmp_path / "long.toml"
+    path.write_text("x = 1" + "1" * 5000 + "\n")
+    assert (
+        one_line(cli("solve", str(path)), 2)
+        == f"puzzlesat: error: {path}: invalid TOML: a number with more than 4300 digits"
+    )
+
+
+# --- under load: streaming keeps nothing -----------------------------------------------------------
+
+LATIN4 = """name = "latin-4"
+cells = 16
+values = { min = 1, max = 4 }
+distinct = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15],
+            [0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15]]
+"""
+
+
+def test_streaming_keeps_no_solutions(tmp_path):
+    """keep=False hands every solution to the callback and keeps none: the outcome has the count
+    only (576 Latin squares of order 4), so memory does not grow with the enumeration."""
+    import puzzlesat
+
+    path = tmp_path / "latin4.toml"
+    path.write_text(LATIN4)
+    seen: list[tuple[int, ...]] = []
+    outcome = puzzlesat.solve(
+        puzzlesat.load(str(path)), all=True, keep=False, on_solution=lambda s: seen.append(s.values)
+    )
+    assert (outcome.count, outcome.solutions, outcome.complete) == (576, [], True)
+    assert len(set(seen)) == 576
+    kept = puzzlesat.solve(puzzlesat.load(str(path)), all=True)
+    assert sorted(seen) == [s.values for s in kept.solutions]
+
+
+def test_jsonl_streams_every_line_and_the_count(cli, tmp_path):
+    """--jsonl without -o streams (keeps nothing) and still reports the right count."""
+    path = tmp_path / "latin4.toml"
+    path.write_text(LATIN4)
+    result = cli("solve", str(path), "--all", "--jsonl")
+    lines = [json.loads(x) for x in result.out.splitlines()]
+    assert len(lines) == 577 and lines[-1]["summary"]["count"] == 576
+    assert len({tuple(x["values"]) for x in lines[:-1]}) == 576
+
+
+def test_a_batch_on_a_pipe_streams(tmp_path):
+    """`--givens-file -` on a pipe answers each line as it arrives: the first result is out before
+    the second line is written."""
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import cli; cli.main()",
+            "solve",
+            "sudoku",
+            "-p",
+            "box=2",
+            "--givens-file",
+            "-",
+            "--jsonl",
+        ],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("1234341221434321\n")
+    proc.stdin.flush()
+    first = json.loads(proc.stdout.readline())  # would block forever if the batch read all of stdin first
+    assert (first["line"], first["count"]) == (1, 1)
+    proc.stdin.write("1.3.3.1.2.4.4.2.\n")
+    proc.stdin.close()
+    rest = [json.loads(x) for x in proc.stdout.read().splitlines()]
+    assert proc.wait(timeout=60) == 0
+    assert rest[0]["line"] == 2 and rest[-1]["summary"]["instances"] == 2
