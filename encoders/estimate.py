@@ -133,6 +133,15 @@ def _parse_bytes(text: str) -> int | None:
         return None
 
 
+def _address_space_used() -> int:
+    """This process's virtual size (what RLIMIT_AS counts), 0 if unknown."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
 def available_bytes() -> int | None:
     """Memory this process may still use: MemAvailable, the address-space limit, or $PUZZLESAT_MEMORY_LIMIT."""
     limits: list[int] = []
@@ -150,7 +159,7 @@ def available_bytes() -> int | None:
         pass
     soft, _ = resource.getrlimit(resource.RLIMIT_AS)
     if soft != resource.RLIM_INFINITY:
-        limits.append(soft)
+        limits.append(max(0, soft - _address_space_used()))
     return min(limits) if limits else None
 
 

@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -248,10 +249,12 @@ def export(
     if output is None:
         Path(DEFAULT_FOLDER).mkdir(exist_ok=True)  # the default folder is ours to make; a given one is not
     path = _named(output) if output is not None else default_path(puzzle, fmt, settings)
-    map_path = path.with_name(path.name + ".map.json") if varmap is not None else None
-    for target in (path, map_path):
-        if target is not None:
-            writable_target(target, force=force)
+    _, info = writable_target(path, force=force)
+    special = info is not None and not stat.S_ISREG(info.st_mode)  # a device or a FIFO: written through
+    # A device or a FIFO gets no sidecar beside it: the map is in the file's own comments.
+    map_path = path.with_name(path.name + ".map.json") if varmap is not None and not special else None
+    if map_path is not None:
+        writable_target(map_path, force=force)
     with pair_lock(path):  # two runs on one path leave one run's file and map, never a mix
         if map_path is not None and varmap is not None:
             nblocked = len(blocked.assignments) if blocked else 0

@@ -564,3 +564,30 @@ def test_a_batch_on_a_pipe_streams(tmp_path):
     rest = [json.loads(x) for x in proc.stdout.read().splitlines()]
     assert proc.wait(timeout=60) == 0
     assert rest[0]["line"] == 2 and rest[-1]["summary"]["instances"] == 2
+
+
+def test_dimacs_into_a_fifo_writes_no_sidecar(cli, tmp_path):
+    """`dimacs -o FIFO`: the CNF goes through the FIFO (its map in its comments); no sidecar is
+    made beside a device or a FIFO, and the FIFO stays one."""
+    fifo = tmp_path / "f.cnf"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    time.sleep(0.2)
+    result = cli("dimacs", "magic-frame", "-o", str(fifo), "--force")
+    reader.join(10)
+    assert result.code == 0, result.err
+    assert result.out.strip().endswith("clauses") and "map:" not in result.out
+    assert got[0].startswith(b"c puzzlesat") and b"\nc x " in got[0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f.cnf"] and stat.S_ISFIFO(fifo.lstat().st_mode)
+
+
+def test_the_address_space_limit_counts(monkeypatch):
+    """Under RLIMIT_AS the free memory is the limit less what the process already maps."""
+    from encoders import estimate
+
+    monkeypatch.delenv(estimate.LIMIT_VARIABLE, raising=False)
+    monkeypatch.setattr(estimate.resource, "getrlimit", lambda what: (3 * 10**9, 3 * 10**9))
+    monkeypatch.setattr(estimate, "_address_space_used", lambda: 10**9)
+    assert estimate.available_bytes() <= 2 * 10**9
