@@ -50,7 +50,8 @@ class EncodingInfo:
             from .estimate import check_fits
 
             pb = getattr(args[0], "pb", None) if args else None
-            check_fits(puzzle, self.name, pb, [n for n in SIZED if ENCODINGS[n].kind == self.kind])
+            able = [n for n in SIZED if ENCODINGS[n].kind == self.kind and ENCODINGS[n].takes(puzzle)]
+            check_fits(puzzle, self.name, pb, able)
         return self.load()(puzzle, *args)
 
 

@@ -174,12 +174,8 @@ def check_fits(
     mine = estimate(puzzle, encoding, pb or "totalizer")
     if mine.bytes <= free:
         return
-    import encoders
-
     fits = []
     for other in alternatives:
-        if not encoders.ENCODINGS[other].takes(puzzle):
-            continue
         for other_pb in ("totalizer", "adder") if other != "z3-pb" else ("totalizer",):
             guess = estimate(puzzle, other, other_pb)
             if (other, other_pb) != (encoding, pb or "totalizer") and guess.bytes <= free:

@@ -188,6 +188,9 @@ def writable_target(path: str | Path, *, force: bool = True) -> tuple[Path, os.s
         info: os.stat_result | None = target.stat()
     except FileNotFoundError:
         info = None
+    except NotADirectoryError:
+        blocking = next((p for p in target.parents if p.exists() and not p.is_dir()), target.parent)
+        raise UsageError(f"{path}: cannot write: {blocking} is not a directory") from None
     except OSError as e:
         raise UsageError(f"{path}: cannot write: {e.strerror}") from None
     if info is not None and not force:

@@ -83,5 +83,5 @@ def iter_instances(ref: str, params: Mapping[str, str] | None, path: str) -> Ite
 
 def load_instances(ref: str, params: Mapping[str, str] | None, path: str) -> list[Instance]:
     """The instances in the file at `path` ("-": standard input)."""
-    text = read_stdin_text(f"--givens-file {path}") if path == "-" else read_text(path, label=f"--givens-file {path}")
+    text = read_stdin_text(f"--givens-file {path}") if path == "-" else read_text(path)
     return parse_instances(ref, params, text, "<stdin>" if path == "-" else path)
