@@ -21,7 +21,12 @@ from .report import solution_json, summary_text
 from .solving import solve
 
 STATUSES = ("unique", "multiple", "none", "unknown")
-EXIT = {"unique": ExitCode.OK, "multiple": ExitCode.MULTIPLE, "none": ExitCode.UNSATISFIABLE, "unknown": ExitCode.STOPPED}
+EXIT = {
+    "unique": ExitCode.OK,
+    "multiple": ExitCode.MULTIPLE,
+    "none": ExitCode.UNSATISFIABLE,
+    "unknown": ExitCode.STOPPED,
+}
 MARK = "*"
 
 
@@ -67,9 +72,7 @@ def check_unique(
     **names: str | None,
 ) -> Checked:
     """Search for two solutions (two classes with `modulo_symmetry`): none, one, or more than one."""
-    outcome = solve(
-        puzzle, limit=2, modulo_symmetry=modulo_symmetry, timeout=timeout, config=config, **names
-    )
+    outcome = solve(puzzle, limit=2, modulo_symmetry=modulo_symmetry, timeout=timeout, config=config, **names)
     return Checked(puzzle, outcome)
 
 
@@ -117,8 +120,10 @@ def pair_text(puzzle: Puzzle, first: Sequence[int], second: Sequence[int], diffe
     width = max(len(n) for n in puzzle.cells)
     if puzzle.layout is not None:
         rows = [f"  {puzzle.cells[i]:<{width}}  {one[i]:>3} {two[i]:>3}" for i in differ]
-        return side_by_side(draw(puzzle, one), draw(puzzle, two)) + f"\ndiffering cells ({len(differ)}):\n" + "\n".join(
-            rows
+        return (
+            side_by_side(draw(puzzle, one), draw(puzzle, two))
+            + f"\ndiffering cells ({len(differ)}):\n"
+            + "\n".join(rows)
         )
     marked = set(differ)
     rows = [
