@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from puzzles.check import verify
-from puzzles.errors import CheckError
+from puzzles.errors import CheckError, ModelError
 
 from .base import Config, Found, Session, check_stop
 
@@ -62,7 +62,11 @@ class Prober:
         else:
             extra = {c: v for c, v in givens if c not in own}
             merged = tuple(sorted({**own, **extra}.items()))
-            session = solvers.open_session(replace(self.puzzle, givens=merged), self.config)
+            try:
+                puzzle = replace(self.puzzle, givens=merged)
+            except ModelError:  # the givens clash in an all-different group: no solution
+                return None
+            session = solvers.open_session(puzzle, self.config)
             try:
                 if blocked:
                     session.block(blocked)
