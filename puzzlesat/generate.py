@@ -23,10 +23,10 @@ from puzzles.model import Puzzle, define
 from solvers.base import Config
 from solvers.probe import Prober
 
-from . import makers
 from .check import check_unique
 from .clues import minimize_givens
 from .drafts import one_slice
+from .makers import kenken, killer, random_solution, sudoku_grid
 
 
 @dataclass(frozen=True)
@@ -41,8 +41,8 @@ class Kind:
 
 def _sudoku(rng: random.Random, params: dict[str, int], title: str) -> Puzzle:
     box = params["box"]
-    grid = makers.sudoku_grid(box * box)
-    solution = makers.random_solution(grid, rng)
+    grid = sudoku_grid(box * box)
+    solution = random_solution(grid, rng)
     base = define("sudoku", grid=grid)
     order = list(range(base.size))
     rng.shuffle(order)
@@ -53,12 +53,12 @@ def _sudoku(rng: random.Random, params: dict[str, int], title: str) -> Puzzle:
 
 def _killer(rng: random.Random, params: dict[str, int], title: str) -> Puzzle:
     size = params["size"]
-    draft = makers.killer(rng, makers.sudoku_grid(size), cage=(2, 5) if size > 4 else (2, 3))
+    draft = killer(rng, sudoku_grid(size), cage=(2, 5) if size > 4 else (2, 3))
     return _named(draft.puzzle(title=title), params)
 
 
 def _kenken(rng: random.Random, params: dict[str, int], title: str) -> Puzzle:
-    return _named(makers.kenken(rng, params["size"]).puzzle(title=title), params)
+    return _named(kenken(rng, params["size"]).puzzle(title=title), params)
 
 
 def _named(puzzle: Puzzle, params: dict[str, int]) -> Puzzle:

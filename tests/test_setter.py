@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import puzzlesat
@@ -103,6 +103,7 @@ def _truth(p) -> list[set[int]]:
     return [{s[i] for s in raw} for i in range(p.size)]
 
 
+@settings(max_examples=12)
 @given(st.one_of(small_puzzles(max_cells=5), grid_puzzles()))
 def test_candidates_are_the_brute_force_ones(p):
     """Every cell's candidates are exactly the values it takes in the brute-force solutions, and each
