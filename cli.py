@@ -587,7 +587,7 @@ def candidates(
     epilog=_examples(
         "puzzlesat clues sudoku",
         "puzzlesat clues examples/x-sudoku.toml --json",
-        "puzzlesat clues sudoku --givens-file ... is not taken: one puzzle at a time",
+        "puzzlesat clues sudoku -p box=2 --givens 23141....2....4. --backend z3",
     )
 )
 @_exit_statuses("clues")
