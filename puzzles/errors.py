@@ -66,7 +66,8 @@ EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
         ),
         ExitStatus(
             ExitCode.BACKEND,
-            "a backend failed: a solver program crashed or gave a wrong answer, Z3 gave up, a library is missing",
+            "a backend failed: a solver program crashed or gave a wrong answer, Z3 gave up, a library is missing, "
+            "memory ran out",
             "a backend failed",
             ("solve", "dimacs", "decode", "check", "candidates", "clues", "generate"),
         ),

@@ -591,3 +591,15 @@ def test_the_address_space_limit_counts(monkeypatch):
     monkeypatch.setattr(estimate.resource, "getrlimit", lambda what: (3 * 10**9, 3 * 10**9))
     monkeypatch.setattr(estimate, "_address_space_used", lambda: 10**9)
     assert estimate.available_bytes() <= 2 * 10**9
+
+
+def test_running_out_of_memory_is_one_line(cli, monkeypatch):
+    """A MemoryError past the estimate (a native allocation Python sees) is one line and exit 4."""
+    import puzzlesat.solving
+
+    def starve(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(puzzlesat.solving, "solve", starve)
+    line = one_line(cli("solve", "magic-frame"), 4)
+    assert line == "puzzlesat: error: out of memory; a smaller encoding may fit (see README, Guarantees)"
