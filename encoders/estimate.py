@@ -34,6 +34,7 @@ PB_GROWTH: dict[str, Callable[[int, int], float]] = {
     "adder": lambda n, bound: 12.0 * n * max(1, bound.bit_length()),
     "native": lambda n, bound: 1.0,
 }
+LOG_SUM_FACTOR = 0.1
 # Set PUZZLESAT_MEMORY_LIMIT (bytes, or with a K/M/G suffix) to pretend less memory is free (tests).
 LIMIT_VARIABLE = "PUZZLESAT_MEMORY_LIMIT"
 
@@ -107,7 +108,10 @@ def estimate(puzzle: Puzzle, encoding: str, pb: str = "totalizer") -> Estimate:
             n = sum(_bits(domains[c]) if log else len(domains[c]) for c in con.cells)
             bound = _sum_bound(puzzle, con)
             grow = PB_GROWTH.get(pb, PB_GROWTH["totalizer"])
-            size = int(grow(n, bound)) if len(con.cells) > 2 else 4 * n
+            # Over bits weighted 1, 2, 4, .. the partial sums are far fewer than n x bound: a tenth
+            # (fitted on the log magic squares of orders 8 and 12, docs/decisions.md).
+            thin = LOG_SUM_FACTOR if log and pb != "adder" else 1.0
+            size = int(thin * grow(n, bound)) if len(con.cells) > 2 else 4 * n
             clauses += size
             literals += 3 * size
         elif isinstance(con, Table):
@@ -116,9 +120,14 @@ def estimate(puzzle: Puzzle, encoding: str, pb: str = "totalizer") -> Estimate:
             clauses += count * (arity + 1)
             literals += count * arity * (3 if log else 2)
     for p, q in pairs:
-        shared = len(set(domains[p]) & set(domains[q])) if len(domains[p]) < 4096 else len(domains[p])
+        width = _bits(domains[p])
+        if min(len(domains[p]), len(domains[q])) > 8 * width:  # a differing bit (encoders/log.py)
+            clauses += 2 * width + 1
+            literals += 7 * width
+            continue
+        shared = len(set(domains[p]) & set(domains[q]))
         clauses += shared
-        literals += shared * (_bits(domains[p]) + _bits(domains[q]))
+        literals += shared * (width + _bits(domains[q]))
     if log:  # each value of each cell is also stored as a tuple of its bits
         literals += sum(len(d) * _bits(d) for d in domains)
     return Estimate(encoding, clauses, literals, entries)
