@@ -2,6 +2,7 @@
 
 # No `from __future__ import annotations` here: typer resolves every option's annotation at start-up,
 # and evaluating string annotations cost 10 ms of `puzzlesat --help` (measured).
+import errno
 import inspect
 import json
 import signal
@@ -200,11 +201,13 @@ def solve(
         if givens_file is not None:
             raise puzzlesat.UsageError("--svg draws one puzzle's solution; it does not apply to --givens-file")
         puzzlesat.check_svg(svg)  # a bad name fails before the search, not after it
+    if output is not None:
+        puzzlesat.check_output(output)  # a bad -o (a folder, no such folder, '') fails before the search
     config = puzzlesat.Config(
         backend=backend, encoding=encoding, card=card, pb=pb, solver=solver, solver_cmd=solver_cmd
     )
     if givens_file is not None:
-        instances = puzzlesat.load_instances(puzzle, _params(param) or None, givens_file)
+        instances = puzzlesat.InstanceLog(puzzlesat.iter_instances(puzzle, _params(param) or None, givens_file))
         options = {"all": all_, "limit": limit, "modulo_symmetry": not no_symmetry}
         options["symmetry_breaking"] = symmetry_breaking
         _solve_batch(instances, config, options, timeout, as_json, jsonl, output)
@@ -228,6 +231,7 @@ def solve(
             timeout=timeout,
             config=config,
             on_solution=found,
+            keep=not jsonl or output is not None or svg is not None,  # --jsonl alone streams: nothing kept
         )
     finally:
         progress.close()
@@ -239,14 +243,16 @@ def solve(
         else:
             typer.echo(f"puzzlesat: no solution to draw; {svg} not written", err=True)
     _emit(doc, "solutions", lambda: puzzlesat.outcome_text(p, outcome), as_json, jsonl, output)
-    if outcome.stopped in ("timeout", "interrupt"):
+    if outcome.stopped == "failed":  # what was found is printed above; the failure ends it
+        raise puzzlesat.BackendError(outcome.error)
+    if outcome.cut_short:
         raise typer.Exit(puzzlesat.ExitCode.STOPPED)
 
 
 def _emit(doc: dict, items: str, text: Callable[[], str], as_json: bool, jsonl: bool, output: str | None) -> None:
     """The end of a solve: the JSON document to -o, then the document, a JSONL summary (the document
     without its `items` list, already streamed) or the text."""
-    if output:
+    if output is not None:
         puzzlesat.write_atomic(output, json.dumps(doc) + "\n")
     if as_json:
         typer.echo(json.dumps(doc))
@@ -258,8 +264,6 @@ def _emit(doc: dict, items: str, text: Callable[[], str], as_json: bool, jsonl: 
 
 def _solve_batch(instances, config, options: dict, timeout, as_json: bool, jsonl: bool, output: str | None) -> None:
     """`solve --givens-file`: every instance on one session, reported as each finishes."""
-    puzzles = [i.puzzle for i in instances]
-    base = puzzlesat.common_base(puzzles)
     status = puzzlesat.StatusLine()
 
     def done(index: int, outcome) -> None:
@@ -269,13 +273,14 @@ def _solve_batch(instances, config, options: dict, timeout, as_json: bool, jsonl
         elif not as_json:
             status.close()
             typer.echo(puzzlesat.instance_text(instances[index], outcome, index + 1))
-        status.show(f"  {index + 1}/{len(instances)} instances ")
+        instances.release(index)  # streamed: only the line and the givens stay
+        status.show(f"  {index + 1} instances ")
 
     try:
-        batch = puzzlesat.solve_batch(puzzles, timeout=timeout, config=config, on_outcome=done, **options)
+        batch = puzzlesat.solve_batch(instances.puzzles(), timeout=timeout, config=config, on_outcome=done, **options)
     finally:
         status.close()
-    doc = puzzlesat.batch_json(base, config, instances, batch)
+    doc = puzzlesat.batch_json(batch.base, config, instances, batch)
     _emit(doc, "results", lambda: puzzlesat.batch_summary_text(batch), as_json, jsonl, output)
     if batch.stopped:
         raise typer.Exit(puzzlesat.ExitCode.STOPPED)
@@ -666,15 +671,16 @@ def _on_signal(signum: int, frame: object) -> None:
     """First Ctrl-C or SIGTERM: stop the search at its next safe point; a second one: stop now."""
     if puzzlesat.STOP.is_set():
         raise KeyboardInterrupt
-    puzzlesat.STOP.set()
+    puzzlesat.request_stop("terminated" if signum == signal.SIGTERM else "interrupt")
 
 
 def main(argv: list[str] | None = None) -> NoReturn:
     """Entry point: every error the user can cause becomes one line on stderr and its exit status
     (puzzlesat.EXIT_STATUSES)."""
-    puzzlesat.STOP.clear()
+    puzzlesat.reset_stop()
     signal.signal(signal.SIGINT, _on_signal)
     signal.signal(signal.SIGTERM, _on_signal)
+    puzzlesat.start_signal_watcher()  # wakes a native search (Z3) that holds the handlers back
     try:
         code = typer.main.get_command(app).main(args=argv, prog_name="puzzlesat", standalone_mode=False)
     except puzzlesat.PuzzleSatError as e:
@@ -691,6 +697,19 @@ def main(argv: list[str] | None = None) -> NoReturn:
         sys.exit(puzzlesat.ExitCode.INTERRUPTED)
     except typer.Exit as e:
         sys.exit(e.exit_code)
+    except SystemExit as e:  # typer answers a closed pipe (EPIPE) with a silent exit 1: say it, exit 74
+        if e.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            failure = puzzlesat.output_failure(BrokenPipeError(errno.EPIPE, "Broken pipe"))
+            typer.echo(f"puzzlesat: error: {failure}", err=True)
+            sys.exit(failure.exit_code)
+        raise
+    except MemoryError:  # past the size estimate (encoders/estimate.py): one line, not a traceback
+        typer.echo("puzzlesat: error: out of memory; a smaller encoding may fit (see README, Guarantees)", err=True)
+        sys.exit(puzzlesat.ExitCode.BACKEND)
+    except OSError as e:  # writing to standard output failed: a full disk or device, a closed pipe
+        failure = puzzlesat.output_failure(e)
+        typer.echo(f"puzzlesat: error: {failure}", err=True)
+        sys.exit(failure.exit_code)
     sys.exit(code if isinstance(code, int) else puzzlesat.ExitCode.OK)
 
 

@@ -29,8 +29,13 @@ class EncodingInfo:
         module, attr = self.target.split(":")
         return getattr(importlib.import_module(module), attr)
 
+    def takes(self, puzzle: Puzzle) -> bool:
+        """Whether every domain of `puzzle` is within `max_values`."""
+        return self.max_values is None or all(len(d) <= self.max_values for d in _domains(puzzle))
+
     def encode(self, puzzle: Puzzle, *args: Any) -> Any:
-        """Build the encoding, refusing domains it would choke on with a UsageError saying what can."""
+        """Build the encoding, refusing domains it would choke on, and builds that would not fit in
+        the free memory (`encoders.estimate`), with a UsageError saying what can."""
         if self.max_values is not None:
             sizes = [(f"cell {puzzle.cells[c]}", len(d)) for c, d in enumerate(puzzle.domains)]
             sizes += [(f"unknown {u.name}", len(u.domain)) for u in puzzle.unknowns]
@@ -41,7 +46,27 @@ class EncodingInfo:
                     f"{what} has {size} values; the {self.name} encoding takes at most {self.max_values} "
                     f"(use --encoding log, or --backend z3; encodings without a limit: {able})"
                 )
+        if self.name in SIZED:
+            from .estimate import check_fits
+
+            pb = getattr(args[0], "pb", None) if args else None
+            able = [n for n in SIZED if ENCODINGS[n].kind == self.kind and ENCODINGS[n].takes(puzzle)]
+            check_fits(puzzle, self.name, pb, able)
         return self.load()(puzzle, *args)
+
+
+def _domains(puzzle: Puzzle) -> list[tuple[int, ...]]:
+    return [*puzzle.domains, *(u.domain for u in puzzle.unknowns)]
+
+
+# The encodings `encoders.estimate` can size before building.
+SIZED = ("onehot", "order", "log", "z3-pb")
+
+
+def fallback(name: str, puzzle: Puzzle) -> str:
+    """A default encoding that refuses the puzzle's domains gives way to log, which takes any domain
+    (issue 18: a default must not refuse what another encoding takes)."""
+    return name if ENCODINGS[name].takes(puzzle) or ENCODINGS[name].kind != "cnf" else "log"
 
 
 ENCODINGS: dict[str, EncodingInfo] = {

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from puzzles.stop import checkpoint
+
 from .cnf import NativeAtMost
 from .pysat_names import DEFAULT_CARD, DEFAULT_PB, card_enc, check_card, check_pb, pb_enc
 
@@ -62,6 +64,7 @@ class ClauseBuilder:
             self.atmosts.append((list(lits), int(bound), list(rest[0]) if rest else []))
 
     def at_most_one(self, lits: list[int], used: bool = False) -> None:
+        checkpoint()
         if len(lits) >= 2:
             from pysat.card import CardEnc
 
@@ -93,6 +96,7 @@ class ClauseBuilder:
 
         Weights must be positive.
         """
+        checkpoint()
         if self._trivial(lits, weights, op, bound, [] if when is None else [-when]):
             return
         from pysat.pb import PBEnc

@@ -21,6 +21,7 @@ from typing import Protocol
 
 from puzzles.core import AllDifferent, Linear, Table
 from puzzles.model import Puzzle
+from puzzles.stop import checkpoint
 
 from .cnf import CNFEncoding
 
@@ -105,6 +106,7 @@ def value_all_different(
         union = sorted({v for c in group for v in domains[c]})
         permutation = len(union) == len(group)
         for v in union:
+            checkpoint()
             sink.at_most_one([literal(c, v) for c in group if v in domains[c]], used=permutation)
 
 
@@ -188,17 +190,23 @@ class Driver:
 
     def __init__(self, puzzle: Puzzle, scheme: Scheme, sink: Sink) -> None:
         self.puzzle, self.scheme, self.sink = puzzle, scheme, sink
-        self.cells = [scheme.make_var(sink, ("x", c), puzzle.domains[c]) for c in range(puzzle.size)]
+        self.cells = [self._make(("x", c), puzzle.domains[c]) for c in range(puzzle.size)]
         by_name = sorted(puzzle.unknowns, key=lambda u: u.name)
-        self.unknowns = {u.name: scheme.make_var(sink, ("y", u.name), u.domain) for u in by_name}
+        self.unknowns = {u.name: self._make(("y", u.name), u.domain) for u in by_name}
         self.indicators = 0
         for var in (*self.cells, *self.unknowns.values()):
+            checkpoint()
             scheme.restrict(sink, var)
+
+    def _make(self, key: tuple[object, ...], domain: tuple[int, ...]) -> IntVar:
+        checkpoint()  # every build step checks the stop flag and the deadline (puzzles.stop)
+        return self.scheme.make_var(self.sink, key, domain)
 
     def run(self) -> None:
         groups = sorted(tuple(sorted(c.cells)) for c in self.puzzle.core if isinstance(c, AllDifferent))
         self.scheme.distinct(self.sink, groups, self.cells)
         for con in self.puzzle.core:
+            checkpoint()
             if not isinstance(con, AllDifferent):
                 HANDLERS[type(con)](self, con)
         for c, v in sorted(self.puzzle.givens):
@@ -256,6 +264,7 @@ class Driver:
         if prod(len(d) for d in doms) > NOT_EQUAL_TABLE_LIMIT:
             return False
         for values in product(*doms):
+            checkpoint()
             if sum(w * v for w, v in zip(con.weights, values, strict=True)) == con.rhs:
                 self._forbid(con.cells, values)
         return True
@@ -278,12 +287,14 @@ class Driver:
         if len(con.cells) == 1 or size - len(inside) < len(inside) or len(inside) > TABLE_SELECTOR_LIMIT:
             keep = set(inside)
             for t in product(*doms):
+                checkpoint()
                 if t not in keep:
                     self._forbid(con.cells, t)
             return
         selectors = [self.fresh() for _ in inside]
         self.sink.clauses.append(list(selectors))
         for s, t in zip(selectors, inside, strict=True):
+            checkpoint()
             for c, v in zip(con.cells, t, strict=True):
                 self.sink.clauses.extend([-s, lit] for lit in self.cells[c].equals[v])
         for i, (c, d) in enumerate(zip(con.cells, doms, strict=True)):

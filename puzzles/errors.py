@@ -26,6 +26,7 @@ class ExitCode(IntEnum):
     MULTIPLE = 11  # check: more than one solution
     UNSATISFIABLE = 20  # also check's "none": the puzzle has no solution
     CHECK = 70  # EX_SOFTWARE of sysexits.h: an internal error
+    OUTPUT = 74  # EX_IOERR of sysexits.h: the output could not be written
     INTERRUPTED = 130  # 128 + SIGINT, the shell's convention
 
 
@@ -65,7 +66,8 @@ EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
         ),
         ExitStatus(
             ExitCode.BACKEND,
-            "a backend failed: a solver program crashed or gave a wrong answer, Z3 gave up, a library is missing",
+            "a backend failed: a solver program crashed or gave a wrong answer, Z3 gave up, a library is missing, "
+            "memory ran out",
             "a backend failed",
             ("solve", "dimacs", "decode", "check", "candidates", "clues", "generate"),
         ),
@@ -114,6 +116,13 @@ EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
             ("solve", "convert", "check", "candidates", "clues", "generate"),
         ),
         ExitStatus(
+            ExitCode.OUTPUT,
+            "the output could not be written: the disk is full, standard output is a closed pipe or a "
+            "full device (one line on stderr; a file given with `-o` is left as it was)",
+            "the output could not be written",
+            (),
+        ),
+        ExitStatus(
             ExitCode.INTERRUPTED,
             "interrupted at once: a second Ctrl-C or SIGTERM",
             "interrupted",
@@ -133,6 +142,12 @@ class PuzzleSatError(Exception):
     """Base of every error puzzlesat raises on purpose; `str(e)` is the one-line message."""
 
     exit_code: ExitCode = ExitCode.USAGE
+
+
+class OutputError(PuzzleSatError):
+    """Writing the output failed (disk full, closed pipe, a device refusing it); nothing half-written stays."""
+
+    exit_code = ExitCode.OUTPUT
 
 
 class ModelError(PuzzleSatError):

@@ -302,9 +302,19 @@ def _syntax_fault(e: tomllib.TOMLDecodeError, text: str) -> str:
 def load_text(text: str, source_name: str = "<string>") -> Puzzle:
     """Parse and validate a puzzle file's text; every fault is one FileFormatError line."""
     try:
+        return _load_text(text, source_name)
+    except RecursionError:  # tomllib and our readers recurse once per level of nesting
+        raise FileFormatError(f"{source_name}: nested too deeply (arrays or tables within each other)") from None
+
+
+def _load_text(text: str, source_name: str) -> Puzzle:
+    try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise FileFormatError(f"{source_name}: {_syntax_fault(e, text)}") from None
+    except ValueError as e:  # tomllib's int() of a number with more than 4300 digits
+        what = "a number with more than 4300 digits" if "digits" in str(e) else str(e)
+        raise FileFormatError(f"{source_name}: invalid TOML: {what}") from None
     try:
         args = _read(doc)
         return define(args.pop("name"), **args)

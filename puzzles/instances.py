@@ -5,11 +5,14 @@ Blank lines and lines starting with # are skipped; a bad line is one error namin
 
 from __future__ import annotations
 
+import io
+import itertools
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import BinaryIO
 
-from .atomic import read_text
+from .atomic import read_stdin_text, read_text
 from .errors import PuzzleSatError, UsageError
 from .model import Puzzle
 
@@ -21,25 +24,64 @@ class Instance:
     puzzle: Puzzle
 
 
+# The longest givens line read (a 25x25 board with separators is about 1,300 characters).
+LINE_LIMIT = 1 << 20
+
+
 def parse_instances(ref: str, params: Mapping[str, str] | None, text: str, label: str) -> list[Instance]:
     """One puzzle per givens line of `text`; `label` names the file in errors."""
-    from . import load
-
-    out: list[Instance] = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        try:
-            out.append(Instance(number, line, load(ref, params, line)))
-        except PuzzleSatError as e:
-            raise type(e)(f"{label} line {number}: {e}") from None
+    out = list(_instances(ref, params, enumerate(text.splitlines(), 1), label))
     if not out:
         raise UsageError(f"{label}: no instances (one givens string a line; blank and # lines are skipped)")
     return out
 
 
+def _instances(
+    ref: str, params: Mapping[str, str] | None, lines: Iterable[tuple[int, str]], label: str
+) -> Iterator[Instance]:
+    from . import load
+
+    for number, raw in lines:
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            yield Instance(number, line, load(ref, params, line))
+        except PuzzleSatError as e:
+            raise type(e)(f"{label} line {number}: {e}") from None
+
+
+def _lines(stream: BinaryIO, label: str) -> Iterator[tuple[int, str]]:
+    """Numbered lines of a byte stream as they arrive, each at most LINE_LIMIT bytes."""
+    for number in itertools.count(1):
+        raw = stream.readline(LINE_LIMIT + 1)
+        if not raw:
+            return
+        if len(raw) > LINE_LIMIT and not raw.endswith(b"\n"):
+            raise UsageError(f"{label} line {number}: longer than {LINE_LIMIT} bytes")
+        try:
+            yield number, raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise UsageError(f"{label} line {number}: not UTF-8 text (byte {e.start})") from None
+
+
+def iter_instances(ref: str, params: Mapping[str, str] | None, path: str) -> Iterator[Instance]:
+    """The instances of the file at `path` ("-": standard input) one at a time. Standard input is
+    parsed as the lines arrive: a batch on a pipe is solved as it streams in, with memory that does
+    not grow with its length (a bad line ends it there, after the instances before it)."""
+    if path != "-":  # a file is read and checked whole first: a bad line stops it before any work
+        yield from load_instances(ref, params, path)
+        return
+    stream = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else io.BytesIO(sys.stdin.read().encode())
+    empty = True
+    for instance in _instances(ref, params, _lines(stream, "<stdin>"), "<stdin>"):
+        empty = False
+        yield instance
+    if empty:
+        raise UsageError("<stdin>: no instances (one givens string a line; blank and # lines are skipped)")
+
+
 def load_instances(ref: str, params: Mapping[str, str] | None, path: str) -> list[Instance]:
     """The instances in the file at `path` ("-": standard input)."""
-    text = sys.stdin.read() if path == "-" else read_text(path)
+    text = read_stdin_text(f"--givens-file {path}") if path == "-" else read_text(path)
     return parse_instances(ref, params, text, "<stdin>" if path == "-" else path)

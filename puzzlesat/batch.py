@@ -9,11 +9,13 @@ instance is still checked against its own model, givens included, before it is r
 
 from __future__ import annotations
 
+import itertools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from dataclasses import dataclass, field, replace
 
 from puzzles.errors import UsageError
+from puzzles.instances import Instance
 from puzzles.model import Puzzle
 from solvers.base import Config, Session
 from solvers.enumerate import Outcome, Solution
@@ -30,6 +32,7 @@ class BatchOutcome:
     stopped: str | None  # None, "timeout" or "interrupt"
     seconds: float
     stats: dict[str, int | float | str] = field(default_factory=dict)
+    base: Puzzle | None = None  # the puzzle every instance is, givens aside
 
     @property
     def complete(self) -> bool:
@@ -56,8 +59,43 @@ def common_base(instances: Sequence[Puzzle]) -> Puzzle:
     return replace(first, givens=())
 
 
+def _same_shape(first: Puzzle, instances: Iterator[Puzzle]) -> Iterator[Puzzle]:
+    """The instances, each checked against the first as it comes (a stream is never held whole)."""
+    shape = _shape(first)
+    for i, p in enumerate(instances, 2):
+        if _shape(p) != shape:
+            raise UsageError(f"batch: instance {i} is not the same puzzle as instance 1 (only the givens may differ)")
+        yield p
+
+
+class InstanceLog:
+    """Instances as they stream past a batch: each is recorded (for reports by index) and, once
+    reported, `release`d to its line and givens, so its puzzle model is not kept."""
+
+    def __init__(self, instances: Iterable[Instance]) -> None:
+        self.source = iter(instances)
+        self.seen: list[Instance] = []
+
+    def puzzles(self) -> Iterator[Puzzle]:
+        for instance in self.source:
+            self.seen.append(instance)
+            yield instance.puzzle
+
+    def __getitem__(self, index: int) -> Instance:
+        return self.seen[index]
+
+    def __len__(self) -> int:
+        return len(self.seen)
+
+    def release(self, index: int) -> None:
+        """Forget instance `index`'s own model (the first instance's stands in: reports use only
+        the line and the givens once it has been drawn)."""
+        if index:
+            self.seen[index] = replace(self.seen[index], puzzle=self.seen[0].puzzle)
+
+
 def solve_batch(
-    instances: Sequence[Puzzle],
+    instances: Iterable[Puzzle],
     *,
     all: bool = False,
     limit: int | None = None,
@@ -75,8 +113,14 @@ def solve_batch(
     the one cut short included. Callbacks get the instance's 0-based index.
     """
     import solvers
+    from puzzles.stop import check_timeout
 
-    base = common_base(instances)
+    timeout = check_timeout(timeout)
+    stream = iter(instances)
+    first = next(stream, None)
+    if first is None:
+        raise UsageError("batch: no instances to solve")
+    base = replace(first, givens=())
     cfg = solvers.resolve(configure(config, names), base)
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
@@ -86,7 +130,7 @@ def solve_batch(
     shared: Session | None = solvers.open_session(base, cfg) if scoped else None
     stats: dict[str, int | float | str] = {}
     try:
-        for i, puzzle in enumerate(instances):
+        for i, puzzle in enumerate(itertools.chain([first], _same_shape(first, stream))):
             session = shared or solvers.open_session(puzzle, cfg)
             t0 = time.monotonic()
             try:
@@ -111,10 +155,11 @@ def solve_batch(
             stats = outcome.stats
             if on_outcome is not None:
                 on_outcome(i, outcome)
-            if outcome.stopped in ("timeout", "interrupt"):
+            if outcome.cut_short:
                 stopped = outcome.stopped
                 break
     finally:
         if shared is not None:
             shared.close()
-    return BatchOutcome(outcomes, len(instances), stopped, time.monotonic() - start, stats)
+    given = len(instances) if isinstance(instances, Sized) else len(outcomes)
+    return BatchOutcome(outcomes, given, stopped, time.monotonic() - start, stats, base)

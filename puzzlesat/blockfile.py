@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from puzzles.atomic import read_text
 from puzzles.check import violations
 from puzzles.errors import UsageError
 from puzzles.model import Puzzle
@@ -32,16 +32,13 @@ class Blocked:
 
 
 def _read(path: str) -> Any:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"--block {path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise UsageError(f"--block {path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
+    text = read_text(path, label=f"--block {path}")
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise UsageError(f"--block {path}: not JSON (line {e.lineno}: {e.msg})") from None
+    except RecursionError:
+        raise UsageError(f"--block {path}: nested too deeply to be a `solve --json` result") from None
 
 
 def read_blocked(path: str, puzzle: Puzzle) -> Blocked:

@@ -16,6 +16,7 @@ from typing import Any
 
 from puzzles.model import Puzzle
 from puzzles.pencil import pencil_marks
+from puzzles.stop import stop_reason
 from solvers.base import Config, SearchStopped
 from solvers.probe import Prober
 
@@ -79,7 +80,7 @@ def find_candidates(
     except SearchStopped:
         stopped = "timeout"
     except KeyboardInterrupt:
-        stopped = "interrupt"
+        stopped = stop_reason()  # "interrupt" or "terminated"
     finally:
         prober.close()
     unknown = [set(d) - f - r for d, f, r in zip(puzzle.domains, found, ruled_out, strict=True)]

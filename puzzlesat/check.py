@@ -42,7 +42,7 @@ class Checked:
         o = self.outcome
         if o.count >= 2:
             return "multiple"
-        if o.stopped in ("timeout", "interrupt"):
+        if o.cut_short:
             return "unknown"
         return "unique" if o.count == 1 else "none"
 

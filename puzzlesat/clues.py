@@ -17,6 +17,7 @@ from typing import Any
 from puzzles.board import draw
 from puzzles.errors import NotUnique, Unsatisfiable
 from puzzles.model import Puzzle
+from puzzles.stop import stop_reason
 from solvers.base import Config, SearchStopped
 from solvers.probe import Prober
 
@@ -107,7 +108,7 @@ def find_clues(
         except SearchStopped:
             stopped = "timeout"
         except KeyboardInterrupt:
-            stopped = "interrupt"
+            stopped = stop_reason()  # "interrupt" or "terminated"
         calls = prober.calls
     return Clues(puzzle, solution, redundant, minimal, calls, stopped, time.monotonic() - start)
 

@@ -227,7 +227,9 @@ def run_config(
         if all and outcome.complete:
             alls.append(outcome.seconds)
         this = tuple(s.values for s in outcome.solutions)
-        if outcome.stopped in ("timeout", "interrupt"):
+        if outcome.stopped == "failed":
+            return _with(base, status=f"error: {outcome.error}")
+        if outcome.stopped in ("timeout", "interrupt", "terminated"):
             status = "timeout" if outcome.stopped == "timeout" else "interrupted"
             found = this
             break
@@ -316,7 +318,10 @@ def compare(
     progress: bool = True,
 ) -> Comparison:
     """Run every configuration in turn; Ctrl-C stops at the current one and keeps the rows so far."""
+    from puzzles.stop import check_timeout
     from solvers.base import STOP
+
+    timeout = check_timeout(timeout)
 
     if repeat < 1:
         raise UsageError("--repeat must be at least 1")

@@ -9,8 +9,8 @@ decode can fail has its own exception and exit status (`puzzles.errors`, docs/di
 from __future__ import annotations
 
 import json
-import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 from encoders.varmap import VarMap
 from puzzles import atomic
@@ -20,7 +20,8 @@ from puzzles.model import Puzzle
 from solvers.dimacs_io import SAT, UNSAT, GarbledAnswer, parse_answer
 from solvers.enumerate import Solution
 
-from .export import MAP_FORMAT, cnf_encoding, fingerprint
+from .export import MAP_FORMAT, MAP_VERSION, cnf_encoding, fingerprint
+from .export import digest as export_digest
 
 
 @dataclass(frozen=True)
@@ -33,9 +34,9 @@ class MapSource:
 
 
 def read_text(path: str, what: str) -> str:
-    """A file's text (`-` is standard input); an unreadable file is a UsageError."""
+    """A file's text (`-` is standard input), capped at atomic.READ_LIMIT; an unreadable file is a UsageError."""
     if path == "-":
-        return sys.stdin.read()
+        return atomic.read_stdin_text(f"{what} (standard input)", lenient=True)
     return atomic.read_text(path, label=f"{what} {path}", lenient=True)
 
 
@@ -55,12 +56,60 @@ def _from_sidecar(puzzle: Puzzle, path: str) -> MapSource:
         doc = json.loads(read_text(path, "--map"))
     except json.JSONDecodeError as e:
         raise UsageError(f"{origin}: not JSON (line {e.lineno}: {e.msg})") from None
+    except RecursionError:
+        raise UsageError(f"{origin}: nested too deeply to be a map") from None
     if not isinstance(doc, dict) or doc.get("format") != MAP_FORMAT:
         raise UsageError(f"{origin}: not a puzzlesat map sidecar (format {MAP_FORMAT!r})")
+    if doc.get("version") != MAP_VERSION:
+        raise UsageError(f"{origin}: map version {doc.get('version')!r}; this puzzlesat reads version {MAP_VERSION}")
     about = doc.get("puzzle") if isinstance(doc.get("puzzle"), dict) else {}
     _same_puzzle(puzzle, about.get("fingerprint"), repr(about.get("name")), origin)
-    settings = doc.get("settings") if isinstance(doc.get("settings"), dict) else {}
-    return MapSource(VarMap.from_json(doc.get("map"), origin), {str(k): str(v) for k, v in settings.items()}, origin)
+    settings = _settings(doc.get("settings"), origin)
+    varmap = VarMap.from_json(doc.get("map"), origin)
+    _inside_domains(puzzle, varmap, origin)
+    _same_run(Path(path), doc, origin)
+    return MapSource(varmap, settings, origin)
+
+
+def _settings(value: object, origin: str) -> dict[str, str]:
+    """A sidecar's settings: strings only, and an encoding puzzlesat knows."""
+    import encoders
+
+    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+        raise UsageError(f"{origin}: `settings` must map names to strings")
+    encoding = value.get("encoding")
+    if encoding is not None and encoding not in encoders.ENCODINGS and encoding != "opb-direct":
+        raise UsageError(f"{origin}: unknown encoding {encoding!r} in `settings`")
+    return {str(k): v for k, v in value.items()}
+
+
+def _inside_domains(puzzle: Puzzle, varmap: VarMap, origin: str) -> None:
+    """Every map entry names a cell of the puzzle and a value of that cell's domain (or an unknown's)."""
+    domains = [set(d) for d in puzzle.domains]
+    for c, v in varmap.cells:
+        if c >= len(domains) or v not in domains[c]:
+            raise UsageError(f"{origin}: maps cell #{c} to {v}, which is not a value of that cell in {puzzle.name}")
+    unknowns = {u.name: set(u.domain) for u in puzzle.unknowns}
+    for name, v in varmap.unknowns:
+        if v not in unknowns.get(name, ()):
+            raise UsageError(f"{origin}: maps unknown {name} to {v}, which is not one of its values in {puzzle.name}")
+
+
+def _same_run(path: Path, doc: dict, origin: str) -> None:
+    """The formula next to the sidecar must be the very file written with it (its sha256), so a
+    CNF from one `dimacs` run is never read with the map of another."""
+    expected = doc.get("file_sha256")
+    name = doc.get("file")
+    if not isinstance(expected, str) or not isinstance(name, str) or "/" in name:
+        return  # an older sidecar, or no file name: nothing to compare
+    formula = path.with_name(name)
+    if not formula.is_file():
+        return
+    if export_digest(atomic.read_text(formula, label=str(formula), lenient=True)) != expected:
+        raise UsageError(
+            f"{origin}: was written with another {name} than the one beside it (a later `dimacs` run?); "
+            "write both again with `puzzlesat dimacs --force`"
+        )
 
 
 def _from_comments(puzzle: Puzzle, path: str) -> MapSource:

@@ -8,15 +8,19 @@ run, and no file is replaced without `force`.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 import re
+import stat
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from encoders.varmap import VarMap
-from puzzles.atomic import write_atomic
+from puzzles.atomic import writable_target, write_atomic
 from puzzles.errors import UsageError
 from puzzles.files import dump_toml
 from puzzles.model import Puzzle
@@ -88,7 +92,47 @@ MAP_LEGEND = [
 ]
 
 
-def sidecar(puzzle: Puzzle, fmt: str, path: Path, settings: dict[str, str], varmap: VarMap, blocked: int) -> str:
+def _named(output: str | Path) -> Path:
+    if str(output).strip() == "":
+        raise UsageError("-o '': an empty file name; give a path to write to")
+    return Path(output)
+
+
+def digest(text: str) -> str:
+    """The sha256 of a written file's text: the sidecar records it, `decode` checks the pair with it."""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@contextlib.contextmanager
+def pair_lock(path: Path) -> Iterator[None]:
+    """An exclusive lock on the file's folder while a file and its map are written (flock, Unix)."""
+    try:
+        import fcntl
+    except ImportError:  # no flock: the digest check in `decode` still catches a mixed pair
+        yield
+        return
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def sidecar(
+    puzzle: Puzzle,
+    fmt: str,
+    path: Path,
+    settings: dict[str, str],
+    varmap: VarMap,
+    blocked: int,
+    file_digest: str | None = None,
+) -> str:
     """The `FILE.map.json` text: the map, the settings and the puzzle (as TOML), for scripts and `decode`."""
     import puzzlesat
 
@@ -98,6 +142,7 @@ def sidecar(puzzle: Puzzle, fmt: str, path: Path, settings: dict[str, str], varm
         "tool": f"puzzlesat {puzzlesat.__version__}",
         "file": path.name,
         "file_format": fmt,
+        "file_sha256": file_digest,
         "puzzle": {
             "name": puzzle.name,
             "params": dict(puzzle.params),
@@ -132,6 +177,13 @@ def cnf_encoding(encoding: str | None, card: str | None, pb: str | None) -> str:
     info = encoders.get(encoding or DEFAULT_ENCODING, "cnf")
     check_encoding_options(info, {"card": card, "pb": pb}, defaulted=encoding is None)
     return info.name
+
+
+def _default_fallback(puzzle: Puzzle, encoding: str | None, chosen: str | None) -> str | None:
+    """The default encoding gives way to log where it refuses the domains (encoders.fallback)."""
+    import encoders
+
+    return chosen if encoding is not None or chosen is None else encoders.fallback(chosen, puzzle)
 
 
 def _cnf(puzzle: Puzzle, encoding: str | None, card: str | None, pb: str | None, blocked: Blocked | None):
@@ -183,8 +235,10 @@ def export(
         raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}")
     if fmt != "cnf" and any(x is not None for x in (encoding, card, pb)):
         raise UsageError(f"--encoding, --card and --pb choose a CNF encoding; --format {fmt} uses none")
+    if output is not None:  # a bad -o fails before the build, which can take a while
+        writable_target(_named(output), force=force)
     if fmt == "cnf":
-        encoding = cnf_encoding(encoding, card, pb)
+        encoding = _default_fallback(puzzle, encoding, cnf_encoding(encoding, card, pb))
     blocked = read_blocked(block, puzzle) if block else None
     if fmt == "cnf":
         text, settings, varmap, nvars, count = _cnf(puzzle, encoding, card, pb, blocked)
@@ -192,16 +246,20 @@ def export(
         text, settings, varmap, nvars, count = _opb(puzzle, blocked)
     else:
         text, settings, varmap, nvars, count = _smt2(puzzle, blocked)
-    path = Path(output) if output is not None else default_path(puzzle, fmt, settings)
-    map_path = path.with_name(path.name + ".map.json") if varmap is not None else None
-    if not force:
-        for target in (path, map_path):
-            if target is not None and target.exists():
-                raise UsageError(f"{target}: already exists; use --force to replace it")
-    if path.is_dir():
-        raise UsageError(f"{path}: is a directory; give a file name with -o")
-    if map_path is not None and varmap is not None:
-        write_atomic(map_path, sidecar(puzzle, fmt, path, settings, varmap, len(blocked.assignments) if blocked else 0))
-    write_atomic(path, text)
+    if output is None:
+        Path(DEFAULT_FOLDER).mkdir(exist_ok=True)  # the default folder is ours to make; a given one is not
+    path = _named(output) if output is not None else default_path(puzzle, fmt, settings)
+    _, info = writable_target(path, force=force)
+    special = info is not None and not stat.S_ISREG(info.st_mode)  # a device or a FIFO: written through
+    # A device or a FIFO gets no sidecar beside it: the map is in the file's own comments.
+    map_path = path.with_name(path.name + ".map.json") if varmap is not None and not special else None
+    if map_path is not None:
+        writable_target(map_path, force=force)
+    with pair_lock(path):  # two runs on one path leave one run's file and map, never a mix
+        if map_path is not None and varmap is not None:
+            nblocked = len(blocked.assignments) if blocked else 0
+            doc = sidecar(puzzle, fmt, path, settings, varmap, nblocked, digest(text))
+            write_atomic(map_path, doc)
+        write_atomic(path, text)
     noun = {"cnf": "clauses", "opb": "constraints", "smt2": "assertions"}[fmt]
     return Exported(path, map_path, nvars, count, noun)

@@ -39,6 +39,7 @@ def outcome_json(puzzle: Puzzle, config: Config, outcome: Outcome) -> dict[str, 
         group_order=outcome.group_order,
         complete=outcome.complete,
         stopped=outcome.stopped,
+        **({"error": outcome.error} if outcome.error else {}),
         count=outcome.count,
         solutions=[solution_json(s) for s in outcome.solutions],
         stats={"seconds": round(outcome.seconds, 4), **stats},
@@ -69,6 +70,8 @@ def summary_text(outcome: Outcome) -> str:
         state = "complete"
     elif outcome.stopped == "limit":
         state = f"stopped after {outcome.count}, more may exist"
+    elif outcome.stopped == "failed":
+        state = f"INCOMPLETE: the backend failed: {outcome.error}"
     else:
         state = f"INCOMPLETE: stopped by {outcome.stopped}"
     if outcome.complete and outcome.count == 0:  # say it in words: the puzzle is impossible

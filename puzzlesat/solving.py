@@ -23,6 +23,7 @@ def solve(
     config: Config | None = None,
     on_solution: Callable[[Solution], None] | None = None,
     symmetry_breaking: str = "auto",
+    keep: bool = True,
     **names: str | None,
 ) -> Outcome:
     """Find one solution, or with `all` every one (modulo the puzzle's symmetry group by default).
@@ -31,13 +32,21 @@ def solve(
     by `solvers.resolve`: an option they would ignore is a UsageError. `symmetry_breaking` picks how
     classes are counted once: "lex" restricts the search to canonical solutions (static lex-leader
     constraints), "orbit" blocks each found solution's whole orbit, "auto" takes lex where it is
-    exact for the puzzle and orbit elsewhere.
+    exact for the puzzle and orbit elsewhere. `keep=False` streams: each solution goes to
+    `on_solution` and is not kept (the outcome has the count only), so memory stays flat.
     """
     import solvers
+    from puzzles.stop import SearchStopped, build_deadline, check_timeout, stop_reason
 
+    timeout = check_timeout(timeout)
     cfg = solvers.resolve(configure(config, names), puzzle)
     start = time.monotonic()
-    session = solvers.open_session(puzzle, cfg)
+    try:
+        with build_deadline(None if timeout is None else start + timeout):
+            session = solvers.open_session(puzzle, cfg)
+    except (SearchStopped, KeyboardInterrupt) as e:  # stopped while encoding: nothing found, said so
+        stopped = "timeout" if isinstance(e, SearchStopped) else stop_reason()
+        return empty_outcome(puzzle, stopped, modulo_symmetry, time.monotonic() - start)
     try:
         outcome = run(
             puzzle,
@@ -47,11 +56,26 @@ def solve(
             symmetry_breaking=symmetry_breaking,
             timeout=None if timeout is None else max(0.0, timeout - (time.monotonic() - start)),
             on_solution=on_solution,
+            keep=keep,
         )
     finally:
         session.close()
     outcome.seconds = time.monotonic() - start  # encoding included: the user waited for it too
     return outcome
+
+
+def empty_outcome(puzzle: Puzzle, stopped: str, modulo_symmetry: bool, seconds: float) -> Outcome:
+    """The outcome of a search stopped before it began (during the build)."""
+    return Outcome(
+        solutions=[],
+        complete=False,
+        stopped=stopped,
+        modulo_symmetry=modulo_symmetry,
+        symmetry_breaking=None,
+        group_order=puzzle.group.order if modulo_symmetry else 1,
+        seconds=seconds,
+        stats={"stopped_while": "building"},
+    )
 
 
 def configure(config: Config | None, names: dict[str, str | None]) -> Config:
@@ -70,6 +94,7 @@ def run(
     symmetry_breaking: str,
     timeout: float | None,
     on_solution: Callable[[Solution], None] | None,
+    keep: bool = True,
 ) -> Outcome:
     """One enumeration on an open session: the lex-leader constraints if they apply, then the loop."""
     from solvers.enumerate import enumerate_solutions
@@ -85,6 +110,7 @@ def run(
         timeout=timeout,
         on_solution=on_solution,
         lex_leader=bool(pairs),
+        keep=keep,
     )
 
 

@@ -47,6 +47,9 @@ def check(path: str) -> None:
         raise UsageError(f"--svg {path}: unknown file type {suffix or '(none)'!r}; the picture is written as .svg")
     if Path(path).is_dir():
         raise UsageError(f"--svg {path}: is a directory")
+    from puzzles.atomic import writable_target
+
+    writable_target(path)  # a folder that does not exist, or a file in the way, fails before the search
 
 
 def write_svg(

@@ -95,7 +95,7 @@ def default_encoding(info: BackendInfo, puzzle: Puzzle | None) -> str:
     """
     if info.kind == "cnf" and puzzle is not None and puzzle.sums and puzzle.grid is None:
         return "log"
-    return info.default_encoding
+    return info.default_encoding if puzzle is None else encoders.fallback(info.default_encoding, puzzle)
 
 
 def takes(backend: BackendInfo, encoding: encoders.EncodingInfo, option: str) -> bool:

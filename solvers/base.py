@@ -7,25 +7,14 @@ block, so orbit blocking, raw enumeration and limits live in one backend-neutral
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-# Set by the CLI's SIGINT/SIGTERM handler; searches stop at the next safe point (between solver
-# calls or conflict-budget slices), so no library is interrupted half-way through building an object.
-STOP = threading.Event()
-
-
-def check_stop() -> None:
-    """Raise KeyboardInterrupt here, at a safe point, if a stop was requested."""
-    if STOP.is_set():
-        raise KeyboardInterrupt
-
-
-class SearchStopped(Exception):
-    """The deadline passed inside a solver call; what was found so far stands."""
+# The stop flag, its check and the deadline exception live in `puzzles.stop` (the encoders check
+# them while building); the backends take them from here.
+from puzzles.stop import STOP, SearchStopped, check_stop, stop_reason, wake_on_signal  # noqa: F401
 
 
 @dataclass(frozen=True)

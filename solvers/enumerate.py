@@ -13,11 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from puzzles.check import verify
-from puzzles.errors import CheckError
+from puzzles.errors import BackendError, CheckError
 from puzzles.model import Puzzle
 from puzzles.symmetry import Group
 
-from .base import Found, SearchStopped, Session, check_stop
+from .base import Found, SearchStopped, Session, check_stop, stop_reason
 
 
 @dataclass(frozen=True, order=True)
@@ -26,22 +26,33 @@ class Solution:
     unknowns: dict[str, int] = field(compare=False)
 
 
+# How a search can end early, other than at --limit: what was found stands, "complete" is false.
+CUT_SHORT = ("timeout", "interrupt", "terminated", "failed")
+
+
 @dataclass
 class Outcome:
     """How an enumeration ended and what it found (solutions sorted ascending)."""
 
     solutions: list[Solution]
     complete: bool
-    stopped: str | None  # None when complete; else "limit", "timeout" or "interrupt"
+    stopped: str | None  # None when complete; else "limit", "timeout", "interrupt", "terminated" or "failed"
     modulo_symmetry: bool
     symmetry_breaking: str | None  # "lex" (static lex-leader), "orbit" (orbit blocking) or None
     group_order: int
     seconds: float
     stats: dict[str, int | float | str] = field(default_factory=dict)
+    error: str | None = None  # with stopped == "failed": the backend's failure, one line
+    found: int | None = None  # how many were found when they were streamed and not kept (keep=False)
+
+    @property
+    def cut_short(self) -> bool:
+        """Ended before the search did, other than at the limit: exit status 3 (4 if "failed")."""
+        return self.stopped in CUT_SHORT
 
     @property
     def count(self) -> int:
-        return len(self.solutions)
+        return len(self.solutions) if self.found is None else self.found
 
 
 def enumerate_solutions(
@@ -53,18 +64,21 @@ def enumerate_solutions(
     timeout: float | None = None,
     on_solution: Callable[[Solution], None] | None = None,
     lex_leader: bool = False,
+    keep: bool = True,
 ) -> Outcome:
     """Run `session` to exhaustion, to `limit` solutions, or until the timeout or an interrupt.
 
     With `lex_leader`, the session already admits only canonical solutions (static symmetry
     breaking), so each answer must be canonical and only it is blocked; otherwise, modulo
-    symmetry, the answer's whole orbit is blocked.
+    symmetry, the answer's whole orbit is blocked. With `keep=False` (streaming to `on_solution`),
+    the outcome holds the count only, so memory stays flat however many solutions there are.
     """
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
     group = puzzle.group if modulo_symmetry else Group.generate(puzzle.size, ())
-    collector = Collector(puzzle, group, lex_leader, on_solution)
+    collector = Collector(puzzle, group, lex_leader, on_solution, keep)
     stopped: str | None = None
+    error: str | None = None
     try:
         while True:
             check_stop()
@@ -81,8 +95,12 @@ def enumerate_solutions(
     except SearchStopped:
         stopped = "timeout"
     except KeyboardInterrupt:
-        stopped = "interrupt"
-    return collector.outcome(stopped, modulo_symmetry, time.monotonic() - start, session.stats())
+        stopped = stop_reason()  # "interrupt" (SIGINT) or "terminated" (SIGTERM)
+    except BackendError as e:  # the solver failed mid-way: the checked solutions found so far stand
+        stopped, error = "failed", str(e)
+    outcome = collector.outcome(stopped, modulo_symmetry, time.monotonic() - start, session.stats())
+    outcome.error = error
+    return outcome
 
 
 class Collector:
@@ -93,14 +111,25 @@ class Collector:
     """
 
     def __init__(
-        self, puzzle: Puzzle, group: Group, lex_leader: bool, on_solution: Callable[[Solution], None] | None
+        self,
+        puzzle: Puzzle,
+        group: Group,
+        lex_leader: bool,
+        on_solution: Callable[[Solution], None] | None,
+        keep: bool = True,
     ) -> None:
         self.puzzle, self.group, self.lex_leader, self.on_solution = puzzle, group, lex_leader, on_solution
+        self.keep = keep
         self.found: dict[tuple[int, ...], Solution] = {}
+        # Streaming: only a 64-bit digest of each class stays, enough to catch a repeat (a backend bug).
+        self.seen: set[int] = set()
 
     @property
     def count(self) -> int:
-        return len(self.found)
+        return len(self.found) if self.keep else len(self.seen)
+
+    def _known(self, canon: tuple[int, ...]) -> bool:
+        return canon in self.found if self.keep else _digest(canon) in self.seen
 
     def add(self, answer: Found) -> Solution:
         puzzle = self.puzzle
@@ -111,14 +140,17 @@ class Collector:
                 f"internal error: the backend returned {list(answer.values)} for {puzzle.name}, "
                 f"which is not canonical although symmetry breaking was on (canonical: {list(canon)})"
             )
-        if canon in self.found:
+        if self._known(canon):
             raise CheckError(
                 f"internal error: the backend returned {list(answer.values)} for {puzzle.name}, "
                 "a member of an orbit that was already blocked"
             )
         solution = Solution(canon, puzzle.unknown_values(canon))
         verify(puzzle, canon, solution.unknowns)
-        self.found[canon] = solution
+        if self.keep:
+            self.found[canon] = solution
+        else:
+            self.seen.add(_digest(canon))
         if self.on_solution is not None:
             self.on_solution(solution)
         return solution
@@ -134,4 +166,12 @@ class Collector:
             group_order=order,
             seconds=seconds,
             stats=stats,
+            found=None if self.keep else len(self.seen),
         )
+
+
+def _digest(values: tuple[int, ...]) -> int:
+    """A 64-bit blake2b digest of an assignment: a collision between two classes is practically impossible."""
+    import hashlib
+
+    return int.from_bytes(hashlib.blake2b(repr(values).encode(), digest_size=8).digest(), "big")

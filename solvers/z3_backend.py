@@ -12,7 +12,7 @@ import encoders
 from puzzles.errors import BackendError
 from puzzles.model import Puzzle
 
-from .base import Config, Found, SearchStopped, check_stop, remaining
+from .base import Config, Found, SearchStopped, check_stop, remaining, wake_on_signal
 
 
 class Z3Model(Protocol):
@@ -54,7 +54,10 @@ class Z3Session:
         check_stop()
         t0 = time.perf_counter()
         try:
-            result = self.solver.check()
+            # Python runs no signal handler while Z3 searches: the signal watcher interrupts the
+            # context (Z3 allows it from another thread), so SIGTERM stops the search at once.
+            with wake_on_signal(self.ctx.interrupt):
+                result = self.solver.check()
         finally:
             self.solve_seconds += time.perf_counter() - t0
             self.calls += 1

@@ -433,6 +433,12 @@ def test_solve_and_show_write_the_picture(cli, tmp_path):
     """--svg writes the first solution (solve) or the givens (show), the same bytes as the library."""
     path = _killer_file(tmp_path)
     out = tmp_path / "deep" / "k.svg"
+    missing = cli("solve", str(path), "--svg", str(out))  # folders are not created (issue 18)
+    assert (missing.code, missing.err) == (
+        2,
+        f"puzzlesat: error: {out}: cannot write: the folder {out.parent} does not exist\n",
+    )
+    out.parent.mkdir()
     result = cli("solve", str(path), "--svg", str(out))
     assert result.code == 0 and "┃3      ┃9      ┃" in result.out
     p = load(str(path))

@@ -9,10 +9,12 @@ import contextlib
 import io
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cli
+from puzzles import atomic
 from puzzles.catalog import build
 from puzzles.check import violations
 from puzzles.files import dump_toml, load_file
@@ -126,4 +128,80 @@ ARGS = st.lists(
 def test_random_arguments_never_crash(args):
     """Random argument lists: exit 0/2/3 and never a traceback."""
     code, out, err = run(["solve", "magic-frame", "--timeout", "5", *args] if args[:1] == ["--all"] else args)
+    assert_sane(code, out, err)
+
+
+@st.composite
+def deep_toml(draw: st.DrawFn) -> str:
+    """A puzzle file with one value nested 1 to 2000 levels deep, as arrays or inline tables."""
+    depth = draw(st.integers(1, 2000))
+    opener, closer = draw(st.sampled_from([("[", "]"), ("{a = ", "}")]))
+    key = draw(st.sampled_from(["x", "cells", "values", "distinct", "givens"]))
+    return f'name = "deep"\ncells = 3\nvalues = {{ min = 1, max = 3 }}\n{key} = {opener * depth}1{closer * depth}\n'
+
+
+@settings(max_examples=25)
+@given(text=deep_toml())
+def test_deep_nesting_never_crashes(tmp_path_factory, text):
+    """Nesting at any depth is a value error or one line, never a RecursionError traceback."""
+    path = tmp_path_factory.mktemp("deep") / "p.toml"
+    path.write_text(text)
+    assert_sane(*run(["solve", str(path), "--timeout", "5"]))
+
+
+@st.composite
+def special_file(draw: st.DrawFn) -> tuple[str, str]:
+    """What a puzzle path can be besides a file: a folder, a FIFO with no writer, a symlink (to a
+    good file, to nothing, to a folder), an empty or a binary file, a line of 100 kB."""
+    return draw(
+        st.sampled_from(
+            ["folder", "fifo", "link-good", "link-dangling", "link-folder", "empty", "binary", "long-line"]
+        )
+    ), draw(st.sampled_from(["solve", "show", "dimacs"]))
+
+
+@settings(max_examples=30)
+@given(case=special_file())
+def test_special_files_never_crash(tmp_path_factory, case):
+    """Each special path as the puzzle: exit 0 or one line with exit 2, no traceback, no hang."""
+    import os
+
+    kind, command = case
+    folder = tmp_path_factory.mktemp("special")
+    path = folder / "p.toml"
+    good = folder / "good.toml"
+    good.write_text(dump_toml(build("magic-frame")))
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "link-good":
+        path.symlink_to(good)
+    elif kind == "link-dangling":
+        path.symlink_to(folder / "nothing.toml")
+    elif kind == "link-folder":
+        path.symlink_to(folder)
+    elif kind == "empty":
+        path.write_text("")
+    elif kind == "binary":
+        path.write_bytes(bytes(range(256)) * 4)
+    else:
+        path.write_text("x = " + "1" * 100_000 + "\n")
+    extra = ["-o", str(folder / "out.cnf"), "--force"] if command == "dimacs" else []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(atomic, "READ_WAIT", 0.2)
+        assert_sane(*run([command, str(path), *extra]))
+
+
+@settings(max_examples=10)
+@given(size=st.integers(0, 3), unit=st.sampled_from(["lines", "one-line"]))
+def test_huge_inputs_are_refused_in_one_line(tmp_path_factory, size, unit):
+    """Files past the read cap (lowered here to 64 kB) are one line whatever their shape."""
+    path = tmp_path_factory.mktemp("huge") / "p.toml"
+    body = ("# filler\n" * 20_000) if unit == "lines" else ("# " + "z" * 200_000 + "\n")
+    path.write_text(dump_toml(build("magic-frame")) + body * (size + 1))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(atomic, "READ_LIMIT", 65536)
+        code, out, err = run(["solve", str(path)])
+    assert code == 2 and "larger than 65536 bytes" in err
     assert_sane(code, out, err)

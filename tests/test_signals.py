@@ -64,9 +64,88 @@ def test_signal_keeps_streamed_solutions(tmp_path, sig, backend):
     assert "Traceback" not in err
     tail = [json.loads(line) for line in rest.splitlines()]
     summary = tail[-1]["summary"]
-    assert summary["complete"] is False and summary["stopped"] == "interrupt"
+    expected = "terminated" if sig == signal.SIGTERM else "interrupt"
+    assert summary["complete"] is False and summary["stopped"] == expected
     streamed = lines + tail[:-1]
     assert summary["count"] == len(streamed) >= 3
     saved = json.loads(out_file.read_text())
     assert saved["complete"] is False
     assert sorted(s["values"] for s in saved["solutions"]) == sorted(s["values"] for s in streamed)
+
+
+def test_sigterm_stops_z3_inside_its_search_within_a_second(tmp_path):
+    """SIGTERM while Z3 is inside one long `check` (an order-5 magic square, minutes to enumerate):
+    the signal watcher interrupts Z3's context, the run ends within a second, says "terminated", exit 3."""
+    err_file = (tmp_path / "stderr.txt").open("w+")
+    proc = start("solve", "magic-square", "-p", "order=5", "--backend", "z3", "--all", "--json", stderr=err_file)
+    time.sleep(3)  # start-up and the encoding take about 1 s: Z3 is searching by now
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGTERM)
+    out, _ = proc.communicate(timeout=30)
+    assert time.monotonic() - sent < 1.5
+    err_file.seek(0)
+    assert proc.returncode == 3, err_file.read()
+    doc = json.loads(out)
+    assert doc["complete"] is False and doc["stopped"] == "terminated"
+    assert doc["count"] == len(doc["solutions"])
+
+
+BIG = """name = "big"
+cells = 1000
+values = { min = 1, max = 1000 }
+distinct = "all"
+"""
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_stops_the_build(tmp_path, sig):
+    """1000 cells of 1..1000 all different take tens of seconds to encode: a signal 1.5 s in ends
+    the build at once (exit 3, `stopped` naming the signal, nothing found)."""
+    path = tmp_path / "big.toml"
+    path.write_text(BIG)
+    err_file = (tmp_path / "stderr.txt").open("w+")
+    proc = start("solve", str(path), "--json", stderr=err_file)
+    time.sleep(1.5)
+    sent = time.monotonic()
+    proc.send_signal(sig)
+    out, _ = proc.communicate(timeout=30)
+    assert time.monotonic() - sent < 1.5
+    err_file.seek(0)
+    assert proc.returncode == 3, err_file.read()
+    doc = json.loads(out)
+    assert (doc["complete"], doc["count"]) == (False, 0)
+    assert doc["stopped"] == ("terminated" if sig == signal.SIGTERM else "interrupt")
+
+
+LATIN5 = """name = "latin-5"
+cells = 25
+values = { min = 1, max = 5 }
+distinct = [[0,1,2,3,4],[5,6,7,8,9],[10,11,12,13,14],[15,16,17,18,19],[20,21,22,23,24],
+            [0,5,10,15,20],[1,6,11,16,21],[2,7,12,17,22],[3,8,13,18,23],[4,9,14,19,24]]
+"""
+
+
+def test_two_quick_interrupts_leave_every_jsonl_line_whole(tmp_path):
+    """A second Ctrl-C stops at once (exit 130) in the middle of streaming: every line already
+    written to the file parses (each line is written whole)."""
+    path = tmp_path / "latin5.toml"
+    path.write_text(LATIN5)
+    out_path = tmp_path / "found.jsonl"
+    with out_path.open("w") as out, (tmp_path / "err.txt").open("w+") as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", "import cli; cli.main()", "solve", str(path), "--all", "--jsonl"],
+            cwd=ROOT,
+            stdout=out,
+            stderr=err,
+        )
+        deadline = time.monotonic() + 60
+        while out_path.stat().st_size < 20_000 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signal.SIGINT)
+        code = proc.wait(timeout=30)
+    assert code in (3, 130)
+    lines = out_path.read_text().splitlines()
+    assert len(lines) > 100
+    for line in lines:
+        json.loads(line)

@@ -1,0 +1,198 @@
+"""How big an encoding will be, before it is built: refuse what will not fit in the memory that is free.
+
+A build that outgrows memory is killed by the system (or aborts in a native allocation) after
+minutes; an estimate from the domain sizes and the constraints' shapes takes microseconds. The
+formulas are rough (within a factor of about 2 of what was measured, docs/decisions.md "Size
+estimates"): they only have to tell a build of 100 MB from one of 20 GB.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import combinations
+from math import prod
+
+from puzzles.core import AllDifferent, Linear, Table
+from puzzles.errors import UsageError
+from puzzles.model import Puzzle
+
+# Measured on CPython 3.11 (docs/decisions.md): a clause costs about 150 bytes plus 36 a literal
+# while it is a Python list, and each (cell, value) a scheme stores in its maps about 250 bytes.
+CLAUSE_BYTES = 150
+LITERAL_BYTES = 36
+ENTRY_BYTES = 250
+# Clauses per literal and bound unit of one PB equality, by PySAT PB encoding (rough fits).
+PB_GROWTH: dict[str, Callable[[int, int], float]] = {
+    "totalizer": lambda n, bound: 2.5 * n * bound,
+    "seqcounter": lambda n, bound: 2.0 * n * bound,
+    "bdd": lambda n, bound: 2.0 * n * bound,
+    "sortnetwrk": lambda n, bound: 2.0 * n * bound,
+    "binmerge": lambda n, bound: 2.0 * n * bound,
+    "adder": lambda n, bound: 12.0 * n * max(1, bound.bit_length()),
+    "native": lambda n, bound: 1.0,
+}
+LOG_SUM_FACTOR = 0.1
+# Set PUZZLESAT_MEMORY_LIMIT (bytes, or with a K/M/G suffix) to pretend less memory is free (tests).
+LIMIT_VARIABLE = "PUZZLESAT_MEMORY_LIMIT"
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """The expected size of one encoding of one puzzle."""
+
+    encoding: str
+    clauses: int
+    literals: int
+    entries: int  # (cell, value) pairs held in the scheme's maps
+
+    @property
+    def bytes(self) -> int:
+        return self.clauses * CLAUSE_BYTES + self.literals * LITERAL_BYTES + self.entries * ENTRY_BYTES
+
+
+def human(n: float) -> str:
+    """Bytes as `1.5 GB`, `320 MB`, `12 kB`."""
+    for unit, size in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n >= size:
+            return f"{n / size:.1f} {unit}" if n < 10 * size else f"{n / size:.0f} {unit}"
+    return f"{int(n)} B"
+
+
+def _bits(domain: tuple[int, ...]) -> int:
+    return max(1, (domain[-1] - domain[0]).bit_length())
+
+
+def _sum_bound(puzzle: Puzzle, con: Linear) -> int:
+    """How far a PB encoding counts: the right side above the left side's least value (a sum to a
+    constant), else the largest value the left side can reach above its least."""
+    spans = [
+        abs(w) * (puzzle.domains[c][-1] - puzzle.domains[c][0]) for c, w in zip(con.cells, con.weights, strict=True)
+    ]
+    span = max(1, sum(spans))
+    if isinstance(con.rhs, int):
+        least = sum(
+            w * (puzzle.domains[c][0] if w > 0 else puzzle.domains[c][-1])
+            for c, w in zip(con.cells, con.weights, strict=True)
+        )
+        return max(1, min(span, abs(con.rhs - least) + 1))
+    return span
+
+
+def estimate(puzzle: Puzzle, encoding: str, pb: str = "totalizer") -> Estimate:
+    """Clauses, literals and map entries of `encoding` ("onehot", "order", "log", "z3-pb") for `puzzle`."""
+    domains = puzzle.domains
+    sizes = [len(d) for d in domains] + [len(u.domain) for u in puzzle.unknowns]
+    entries = sum(sizes)
+    clauses = literals = 0
+    log = encoding == "log"
+    if log:
+        clauses += sum(2 * _bits(d) for d in domains)
+        literals += sum(2 * _bits(d) ** 2 for d in domains)
+    else:  # exactly-one or the order chain, and its sequential counter: about 3 clauses a value
+        clauses += 3 * entries
+        literals += 7 * entries
+    pairs: set[tuple[int, int]] = set()
+    for con in puzzle.core:
+        if isinstance(con, AllDifferent):
+            cells = sorted(con.cells)
+            if log:
+                pairs.update(combinations(cells, 2))
+            else:
+                union = len({v for c in cells for v in domains[c]})
+                clauses += 3 * union * len(cells)
+                literals += 7 * union * len(cells)
+        elif isinstance(con, Linear):
+            n = sum(_bits(domains[c]) if log else len(domains[c]) for c in con.cells)
+            bound = _sum_bound(puzzle, con)
+            grow = PB_GROWTH.get(pb, PB_GROWTH["totalizer"])
+            # Over bits weighted 1, 2, 4, .. the partial sums are far fewer than n x bound: a tenth
+            # (fitted on the log magic squares of orders 8 and 12, docs/decisions.md).
+            thin = LOG_SUM_FACTOR if log and pb != "adder" else 1.0
+            size = int(thin * grow(n, bound)) if len(con.cells) > 2 else 4 * n
+            clauses += size
+            literals += 3 * size
+        elif isinstance(con, Table):
+            arity = len(con.cells)
+            count = min(len(con.tuples), prod(len(domains[c]) for c in con.cells))
+            clauses += count * (arity + 1)
+            literals += count * arity * (3 if log else 2)
+    for p, q in pairs:
+        width = _bits(domains[p])
+        if min(len(domains[p]), len(domains[q])) > 8 * width:  # a differing bit (encoders/log.py)
+            clauses += 2 * width + 1
+            literals += 7 * width
+            continue
+        shared = len(set(domains[p]) & set(domains[q]))
+        clauses += shared
+        literals += shared * (width + _bits(domains[q]))
+    if log:  # each value of each cell is also stored as a tuple of its bits
+        literals += sum(len(d) * _bits(d) for d in domains)
+    return Estimate(encoding, clauses, literals, entries)
+
+
+def _parse_bytes(text: str) -> int | None:
+    text = text.strip().upper().removesuffix("B")
+    scale = {"K": 10**3, "M": 10**6, "G": 10**9}.get(text[-1:], 1)
+    try:
+        return int(float(text[:-1] if scale > 1 else text) * scale)
+    except ValueError:
+        return None
+
+
+def _address_space_used() -> int:
+    """This process's virtual size (what RLIMIT_AS counts), 0 if unknown."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            return int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def available_bytes() -> int | None:
+    """Memory this process may still use: MemAvailable, the address-space limit, or $PUZZLESAT_MEMORY_LIMIT."""
+    limits: list[int] = []
+    forced = os.environ.get(LIMIT_VARIABLE)
+    if forced:
+        parsed = _parse_bytes(forced)
+        if parsed is not None:
+            limits.append(parsed)
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    limits.append(int(line.split()[1]) * 1024)
+    except (OSError, ValueError, IndexError):
+        pass
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft != resource.RLIM_INFINITY:
+        limits.append(max(0, soft - _address_space_used()))
+    return min(limits) if limits else None
+
+
+def check_fits(
+    puzzle: Puzzle, encoding: str, pb: str | None, alternatives: list[str], limit: int | None = None
+) -> None:
+    """A UsageError naming the estimate, the free memory and the encodings that would fit, when
+    `encoding` will not fit; `limit` overrides `available_bytes()`."""
+    free = available_bytes() if limit is None else limit
+    if free is None:
+        return
+    mine = estimate(puzzle, encoding, pb or "totalizer")
+    if mine.bytes <= free:
+        return
+    fits = []
+    for other in alternatives:
+        for other_pb in ("totalizer", "adder") if other != "z3-pb" else ("totalizer",):
+            guess = estimate(puzzle, other, other_pb)
+            if (other, other_pb) != (encoding, pb or "totalizer") and guess.bytes <= free:
+                flags = f"--encoding {other}" + (f" --pb {other_pb}" if other_pb != "totalizer" else "")
+                fits.append(f"{flags} (about {human(guess.bytes)})")
+                break
+    hint = "; would fit: " + ", ".join(fits) if fits else "; no CNF encoding fits: try --backend z3"
+    raise UsageError(
+        f"{puzzle.name}: the {encoding} encoding would need about {human(mine.bytes)} "
+        f"({mine.clauses:,} clauses) but {human(free)} of memory is free{hint}"
+    )
