@@ -27,7 +27,10 @@ class Converted:
 
     def as_json(self) -> dict[str, Any]:
         p = self.puzzle
+        from . import __version__
+
         doc: dict[str, Any] = {
+            "version": __version__,
             "written": None if self.path is None else str(self.path),
             "puzzle": p.name,
             "title": p.title,

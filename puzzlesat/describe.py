@@ -12,10 +12,14 @@ SHOWN = 12  # rules of one kind listed in words; the rest are counted
 
 
 def describe_json(p: Puzzle) -> dict[str, Any]:
+    from . import __version__
+    from .report import params_json
+
     return {
+        "version": __version__,
         "name": p.name,
         "title": p.title,
-        "params": dict(p.params),
+        "params": params_json(p.params),
         "cells": list(p.cells),
         "domains": [list(d) for d in p.domains],
         "distinct": [list(g) for g in p.distinct],

@@ -17,14 +17,42 @@ if TYPE_CHECKING:
 SETTINGS = ("encoding", "card", "pb", "solver")
 
 
-def solution_json(solution: Solution) -> dict[str, Any]:
-    return {"values": list(solution.values), "unknowns": dict(solution.unknowns)}
+def names_cells(puzzle: Puzzle) -> bool:
+    """Whether the puzzle names its cells (r1c1, a, ...) rather than numbering them 0..n-1."""
+    return puzzle.cells != tuple(str(i) for i in range(puzzle.size))
+
+
+def solution_json(solution: Solution, puzzle: Puzzle | None = None) -> dict[str, Any]:
+    """`values` by cell index; with a puzzle that names its cells, also `cells`: name -> value."""
+    doc: dict[str, Any] = {"values": list(solution.values), "unknowns": dict(solution.unknowns)}
+    if puzzle is not None and names_cells(puzzle):
+        doc["cells"] = dict(zip(puzzle.cells, solution.values, strict=True))
+    return doc
+
+
+def params_json(params: Sequence[tuple[str, object]]) -> dict[str, Any]:
+    """Parameters as JSON: whole numbers as numbers (`{"order": 4}`), anything else as given."""
+    out: dict[str, Any] = {}
+    for key, value in params:
+        text = str(value).strip()
+        whole = isinstance(value, int) or (text[1:] if text[:1] == "-" else text).isdigit()
+        out[key] = int(text) if whole and not isinstance(value, bool) else value
+    return out
+
+
+def document(puzzle: Puzzle) -> dict[str, Any]:
+    """The keys every JSON document starts with: the format's version, the puzzle, its parameters."""
+    from . import __version__
+
+    return {"version": __version__, "puzzle": puzzle.name, "params": params_json(puzzle.params)}
 
 
 def _head(puzzle: Puzzle, config: Config, stats: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """The first keys of a JSON document (puzzle, backend, settings) and the stats left over."""
     rest = dict(stats)
-    doc: dict[str, Any] = {"puzzle": puzzle.name, "params": dict(puzzle.params), "backend": config.backend}
+    from solvers import backend_for
+
+    doc = {**document(puzzle), "backend": backend_for(config)}
     for key in SETTINGS:
         doc[key] = rest.pop(key, None)
     return doc, rest
@@ -40,7 +68,7 @@ def outcome_json(puzzle: Puzzle, config: Config, outcome: Outcome) -> dict[str, 
         complete=outcome.complete,
         stopped=outcome.stopped,
         count=outcome.count,
-        solutions=[solution_json(s) for s in outcome.solutions],
+        solutions=[solution_json(s, puzzle) for s in outcome.solutions],
         stats={"seconds": round(outcome.seconds, 4), **stats},
     )
     return doc
@@ -53,6 +81,11 @@ def unknowns_text(unknowns: dict[str, int]) -> str:
 def solution_text(puzzle: Puzzle, solution: Solution, number: int) -> str:
     head = f"#{number}" + (f"  {unknowns_text(solution.unknowns)}" if solution.unknowns else "")
     return f"{head}\n{draw(puzzle, _symbols(puzzle, solution.values))}\n"
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """`1 solution`, `2 solutions`: the count with its noun in the right number."""
+    return f"{count} {noun if count == 1 else many or noun + 's'}"
 
 
 def summary_text(outcome: Outcome) -> str:
@@ -90,7 +123,7 @@ def instance_json(instance: Instance, outcome: Outcome) -> dict[str, Any]:
         "complete": outcome.complete,
         "stopped": outcome.stopped,
         "count": outcome.count,
-        "solutions": [solution_json(s) for s in outcome.solutions],
+        "solutions": [solution_json(s, instance.puzzle) for s in outcome.solutions],
         "seconds": round(outcome.seconds, 4),
     }
 
@@ -122,7 +155,7 @@ def batch_summary_text(batch: BatchOutcome) -> str:
     unsolved = len(batch.outcomes) - batch.solved
     state = "complete" if batch.complete else f"INCOMPLETE: stopped by {batch.stopped}"
     return (
-        f"{len(batch.outcomes)} of {batch.instances} instances done: {batch.solved} solved, "
+        f"{len(batch.outcomes)} of {plural(batch.instances, 'instance')} done: {batch.solved} solved, "
         f"{unsolved} without a solution; {state}, {batch.seconds:.2f} s"
     )
 

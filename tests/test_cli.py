@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+import puzzlesat
 from puzzles.catalog import names
 
 CATALOG = [
@@ -61,10 +62,11 @@ def test_list_names_every_catalog_puzzle(cli):
 
 
 def test_list_json(cli):
-    """`list --json` is one document with a name and title per puzzle."""
+    """`list --json` is one document with the version and a name and title per puzzle."""
     doc = cli("list", "--json").json()
-    assert sorted(e["name"] for e in doc) == sorted(CATALOG)
-    assert all(e["title"] for e in doc)
+    assert doc["version"] == puzzlesat.__version__
+    assert sorted(e["name"] for e in doc["puzzles"]) == sorted(CATALOG)
+    assert all(e["title"] for e in doc["puzzles"])
 
 
 def test_show_describes_the_model(cli):
