@@ -296,6 +296,14 @@ def solve(
         options = {"all": all_, "limit": limit, "modulo_symmetry": not no_symmetry}
         options["symmetry_breaking"] = symmetry_breaking
         _solve_batch(instances, config, options, timeout, as_json, jsonl, output)
+        bad = [i for i in instances if i.error is not None]
+        if bad:  # the others were solved; the status still says the input was not all good
+            source = "<stdin>" if givens_file == "-" else givens_file
+            lines = ", ".join(str(i.line) for i in bad)
+            raise puzzlesat.UsageError(
+                f"{source}: {len(bad)} of {len(instances)} lines {'is' if len(bad) == 1 else 'are'} not an "
+                f"instance (line{'s' if len(bad) > 1 else ''} {lines}); the others were solved"
+            )
         return
     p = _load(puzzle, param, givens)
     progress = puzzlesat.Progress(enabled=None if (all_ or limit) else False)
@@ -352,7 +360,7 @@ def _emit(doc: dict, items: str, text: Callable[[], str], as_json: bool, jsonl: 
 
 def _solve_batch(instances, config, options: dict, timeout, as_json: bool, jsonl: bool, output: str | None) -> None:
     """`solve --givens-file`: every instance on one session, reported as each finishes."""
-    puzzles = [i.puzzle for i in instances]
+    puzzles = [i.error or i.puzzle for i in instances]
     base = puzzlesat.common_base(puzzles)
     status = puzzlesat.StatusLine()
 

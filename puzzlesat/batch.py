@@ -4,7 +4,9 @@ The instances differ only in their givens. Encoding and solver start-up are paid
 puzzle without givens is encoded into one session, and each instance is solved in a scope of it
 (`push(givens)` ... `pop()`), its givens as assumptions and its blocking clauses switched off
 afterwards. A backend without scopes (external) gets a fresh session per instance instead. Each
-instance is still checked against its own model, givens included, before it is reported.
+instance is still checked against its own model, givens included, before it is reported. An
+instance that could not be read (a bad line of a batch file) is passed as its error and kept in
+its place among the outcomes, so one bad line does not stop the others.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from puzzles.errors import UsageError
+from puzzles.errors import PuzzleSatError, UsageError
 from puzzles.model import Puzzle
 from solvers.base import Config, Session
 from solvers.enumerate import Outcome, Solution
@@ -25,7 +27,7 @@ from .solving import configure, run
 class BatchOutcome:
     """The outcomes of the instances attempted, in input order; `stopped` if the batch was cut short."""
 
-    outcomes: list[Outcome]
+    outcomes: list[Outcome | PuzzleSatError]  # an error: that instance could not be read
     instances: int  # how many were given (more than len(outcomes) when stopped early)
     stopped: str | None  # None, "timeout" or "interrupt"
     seconds: float
@@ -37,7 +39,12 @@ class BatchOutcome:
 
     @property
     def solved(self) -> int:
-        return sum(1 for o in self.outcomes if o.count)
+        return sum(1 for o in self.outcomes if isinstance(o, Outcome) and o.count)
+
+    @property
+    def failed(self) -> int:
+        """Instances that could not be read (bad lines)."""
+        return sum(1 for o in self.outcomes if isinstance(o, PuzzleSatError))
 
 
 def _shape(p: Puzzle) -> tuple[object, ...]:
@@ -45,19 +52,20 @@ def _shape(p: Puzzle) -> tuple[object, ...]:
     return (p.cells, p.domains, p.distinct, p.sums, p.unknowns, p.generators)
 
 
-def common_base(instances: Sequence[Puzzle]) -> Puzzle:
+def common_base(instances: Sequence[Puzzle | PuzzleSatError]) -> Puzzle:
     """The puzzle every instance is, givens aside; a UsageError names the first one that differs."""
-    if not instances:
+    puzzles = [(i, p) for i, p in enumerate(instances, 1) if isinstance(p, Puzzle)]
+    if not puzzles:
         raise UsageError("batch: no instances to solve")
-    first = instances[0]
-    for i, p in enumerate(instances[1:], 2):
+    first = puzzles[0][1]
+    for i, p in puzzles[1:]:
         if _shape(p) != _shape(first):
             raise UsageError(f"batch: instance {i} is not the same puzzle as instance 1 (only the givens may differ)")
     return replace(first, givens=())
 
 
 def solve_batch(
-    instances: Sequence[Puzzle],
+    instances: Sequence[Puzzle | PuzzleSatError],
     *,
     all: bool = False,
     limit: int | None = None,
@@ -65,13 +73,13 @@ def solve_batch(
     timeout: float | None = None,
     config: Config | None = None,
     on_solution: Callable[[int, Solution], None] | None = None,
-    on_outcome: Callable[[int, Outcome], None] | None = None,
+    on_outcome: Callable[[int, Outcome | PuzzleSatError], None] | None = None,
     symmetry_breaking: str = "auto",
     **names: str | None,
 ) -> BatchOutcome:
     """Solve each instance (first solution, or with `all` every one) on one shared session.
 
-    `timeout` bounds the whole batch; a timeout or Ctrl-C ends it after the outcomes so far,
+    An error in place of a puzzle is that instance's outcome. `timeout` bounds the whole batch; a timeout or Ctrl-C ends it after the outcomes so far,
     the one cut short included. Callbacks get the instance's 0-based index.
     """
     import solvers
@@ -80,13 +88,18 @@ def solve_batch(
     cfg = solvers.resolve(configure(config, names), base)
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
-    outcomes: list[Outcome] = []
+    outcomes: list[Outcome | PuzzleSatError] = []
     stopped: str | None = None
     scoped = solvers.get(cfg.backend).scopes
     shared: Session | None = solvers.open_session(base, cfg) if scoped else None
     stats: dict[str, int | float | str] = {}
     try:
         for i, puzzle in enumerate(instances):
+            if not isinstance(puzzle, Puzzle):
+                outcomes.append(puzzle)
+                if on_outcome is not None:
+                    on_outcome(i, puzzle)
+                continue
             session = shared or solvers.open_session(puzzle, cfg)
             t0 = time.monotonic()
             try:

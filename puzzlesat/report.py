@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from puzzles.board import draw
+from puzzles.errors import PuzzleSatError
 from puzzles.instances import Instance
 from puzzles.model import Puzzle
 from solvers.base import Config
@@ -115,8 +116,11 @@ def outcome_text(puzzle: Puzzle, outcome: Outcome) -> str:
     return "\n".join(parts)
 
 
-def instance_json(instance: Instance, outcome: Outcome) -> dict[str, Any]:
-    """One batch instance: where it came from and what was found (settings live in the batch document)."""
+def instance_json(instance: Instance, outcome: Outcome | PuzzleSatError) -> dict[str, Any]:
+    """One batch instance: where it came from and what was found (settings live in the batch
+    document), or `error` for a line that is not an instance."""
+    if not isinstance(outcome, Outcome):
+        return {"line": instance.line, "givens": instance.givens, "error": str(outcome)}
     return {
         "line": instance.line,
         "givens": instance.givens,
@@ -135,6 +139,7 @@ def batch_json(base: Puzzle, config: Config, instances: Sequence[Instance], batc
         instances=batch.instances,
         attempted=len(batch.outcomes),
         solved=batch.solved,
+        errors=batch.failed,
         complete=batch.complete,
         stopped=batch.stopped,
         results=[instance_json(i, o) for i, o in zip(instances, batch.outcomes, strict=False)],
@@ -143,8 +148,10 @@ def batch_json(base: Puzzle, config: Config, instances: Sequence[Instance], batc
     return doc
 
 
-def instance_text(instance: Instance, outcome: Outcome, index: int) -> str:
+def instance_text(instance: Instance, outcome: Outcome | PuzzleSatError, index: int) -> str:
     parts = [f"== instance {index} (line {instance.line})"]
+    if not isinstance(outcome, Outcome):
+        return "\n".join([*parts, f"error: {outcome}"]) + "\n"
     parts += [solution_text(instance.puzzle, s, i) for i, s in enumerate(outcome.solutions, 1)]
     parts.append(summary_text(outcome))
     return "\n".join(parts) + "\n"
@@ -152,11 +159,12 @@ def instance_text(instance: Instance, outcome: Outcome, index: int) -> str:
 
 def batch_summary_text(batch: BatchOutcome) -> str:
     """One line: how many instances were solved, and whether the batch ran to its end."""
-    unsolved = len(batch.outcomes) - batch.solved
+    unsolved = len(batch.outcomes) - batch.solved - batch.failed
     state = "complete" if batch.complete else f"INCOMPLETE: stopped by {batch.stopped}"
+    bad = f", {plural(batch.failed, 'bad line')}" if batch.failed else ""
     return (
         f"{len(batch.outcomes)} of {plural(batch.instances, 'instance')} done: {batch.solved} solved, "
-        f"{unsolved} without a solution; {state}, {batch.seconds:.2f} s"
+        f"{unsolved} without a solution{bad}; {state}, {batch.seconds:.2f} s"
     )
 
 
