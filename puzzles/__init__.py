@@ -62,8 +62,8 @@ def with_givens(puzzle: Puzzle, text: str, label: str) -> Puzzle:
 
     if puzzle.grid is None:
         raise UsageError(
-            f"{label}: --givens needs a puzzle whose cells form a grid (a [grid] table); "
-            "write this puzzle's givens into its file"
+            f"{label}: --givens needs a puzzle whose cells form a grid "
+            "(the sudoku and its variants, a [grid] file, an f-puzzles import)"
         )
     try:
         given = parse_givens(text, puzzle.grid, puzzle.values)

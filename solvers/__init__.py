@@ -148,7 +148,7 @@ def resolve(config: Config, puzzle: Puzzle | None = None) -> Config:
     info = get(backend_for(config))
     chosen = encoders.ENCODINGS.get(config.encoding or "")
     if chosen is not None and chosen.kind != info.kind:
-        able = ", ".join(b.name for b in BACKENDS.values() if b.kind == chosen.kind)
+        able = spoken_list([b.name for b in BACKENDS.values() if b.kind == chosen.kind])
         raise UsageError(
             f"--encoding {chosen.name} runs on the {able} backend, not {info.name} "
             f"(drop --backend {info.name}; encodings for {info.name}: {', '.join(encoders.names(info.kind))})"
