@@ -79,8 +79,9 @@ def solve_batch(
 ) -> BatchOutcome:
     """Solve each instance (first solution, or with `all` every one) on one shared session.
 
-    An error in place of a puzzle is that instance's outcome. `timeout` bounds the whole batch; a timeout or Ctrl-C ends it after the outcomes so far,
-    the one cut short included. Callbacks get the instance's 0-based index.
+    An error in place of a puzzle is that instance's outcome. `timeout` bounds the whole batch; a
+    timeout or Ctrl-C ends it after the outcomes so far, the one cut short included. Callbacks get
+    the instance's 0-based index.
     """
     import solvers
 

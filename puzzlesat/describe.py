@@ -55,7 +55,7 @@ def describe_text(p: Puzzle) -> str:
         f"symmetry group: order {p.group.order} ({len(p.generators)} generators)",
         "",
         "cells:",
-        draw(p, [name if p.layout is None else _fit(name, p) for name in p.cells], notes=False),
+        draw(p, list(p.cells), notes=False),  # a layout widens its slots for long names
     ]
     if p.givens:
         board = ["."] * p.size
@@ -98,8 +98,3 @@ def _distinct(p: Puzzle) -> str:
         return "all cells"
     return f"{len(p.distinct)} groups"
 
-
-def _fit(name: str, p: Puzzle) -> str:
-    """Cell names on the board, cut to the widest value so the drawing keeps its shape."""
-    width = max(len(str(v)) for v in p.values)
-    return name if len(name) <= width else name[-width:]

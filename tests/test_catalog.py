@@ -387,7 +387,8 @@ STAR_HELP = "points=6: the number K of points of the star (5..12)"
          "valid: 3..12"),
         ("sudoku", {"box": "1"}, None, "sudoku: parameter box=1 is out of range; valid: 2..5"),
         ("magic-frame", {"order": "3"}, None, "magic-frame takes no parameters (got 'order')"),
-        ("magic-star", None, "." * 12, "magic-star: --givens needs a puzzle whose cells form a grid (the sudoku and its variants, a [grid] file, an f-puzzles import)"),
+        ("magic-star", None, "." * 12, "magic-star: --givens needs a puzzle whose cells form a grid "
+                                       "(the sudoku and its variants, a [grid] file, an f-puzzles import)"),
     ],
 )  # fmt: skip
 def test_build_errors(name: str, params: dict[str, str] | None, givens: str | None, message: str) -> None:
