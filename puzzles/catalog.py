@@ -302,8 +302,10 @@ _DIGITS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def parse_givens(text: str, box: int) -> dict[int, int]:
-    """Givens as one character a cell, row by row: '.' or '0' blank, 1-9 then A-Z for 10 and up."""
+    """Givens as one character a cell, row by row: '.' or '0' blank, 1-9 then A-Z for 10 and up.
+    Spaces, line breaks and box lines (`|`, `-`, `+`) are skipped, so a printed board pastes back."""
     n = box * box
+    text = "".join(ch for ch in text if not ch.isspace() and ch not in "|-+")
     if len(text) != n * n:
         raise UsageError(
             f"givens: expected {n * n} characters for a {n}x{n} sudoku (one a cell, row by row), got {len(text)}"
