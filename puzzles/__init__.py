@@ -46,27 +46,9 @@ def load(ref: str, params: Mapping[str, str] | None = None, givens: str | None =
             from .files import load_file
 
             puzzle = load_file(ref)
+        from .givens import with_givens
+
         return puzzle if givens is None else with_givens(puzzle, givens, label)
     from .catalog import build
 
     return build(ref, params, givens)
-
-
-def with_givens(puzzle: Puzzle, text: str, label: str) -> Puzzle:
-    """`puzzle` with the givens of `text` instead of its own: one character or number a cell, row
-    by row (`puzzles.grid.parse_givens`); a UsageError for a puzzle without a grid or a bad string."""
-    from dataclasses import replace
-
-    from .errors import ModelError
-    from .grid import parse_givens
-
-    if puzzle.grid is None:
-        raise UsageError(
-            f"{label}: --givens needs a puzzle whose cells form a grid "
-            "(the sudoku and its variants, a [grid] file, an f-puzzles import)"
-        )
-    try:
-        given = parse_givens(text, puzzle.grid, puzzle.values)
-        return replace(puzzle, givens=tuple(sorted(given.items())))
-    except ModelError as e:  # the string is the user's: a bad character or a clash is bad input
-        raise UsageError(str(e)) from None

@@ -19,6 +19,7 @@ from .board import ascii_grid, box_grid, canvas, sudoku_grid
 from .errors import ModelError, UsageError
 from .grid import Grid
 from .model import Puzzle, UnknownSpec, define, describe_values, is_prime
+from .words import plural
 
 Perm = tuple[int, ...]
 Point = tuple[float, float]
@@ -340,7 +341,7 @@ def _sudoku(params: dict[str, str], givens: str | None) -> Puzzle:
         # lines like any grid file's) drawn with the seed page's plain layout.
         return define(
             "sudoku",
-            title=title + (f"; {len(given)} givens" if given else ""),
+            title=title + (f"; {plural(len(given), 'given')}" if given else ""),
             grid=Grid(n, boxes=f"{box}x{box}"),
             givens=given,
             layout=sudoku_grid(box, 1),
@@ -565,7 +566,7 @@ def build(name: str, params: Mapping[str, str] | None = None, givens: str | None
         raise UsageError(f"unknown puzzle {name!r}; valid: {', '.join(names())}")
     values = _resolve_params(entry, params or {})
     if givens is not None and not entry.takes_givens:
-        from . import with_givens
+        from .givens import with_givens
 
         return with_givens(entry.builder(values, None), givens, name)  # any grid puzzle takes givens
     return entry.builder(values, givens)

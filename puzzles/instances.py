@@ -29,8 +29,9 @@ def parse_instances(ref: str, params: Mapping[str, str] | None, text: str, label
 
     A bad line becomes an Instance carrying its error, so the batch solves the others and reports
     it in its place; a file with no good line at all is one UsageError (the first bad line's)."""
-    from . import is_file_ref, load, with_givens
+    from . import is_file_ref, load
     from .catalog import names
+    from .givens import with_givens
 
     base = load(ref, params)  # a bad puzzle or parameter is the whole batch's error, reported once
     catalog = ref in names() and not is_file_ref(ref)

@@ -17,10 +17,10 @@ from typing import Any, TextIO
 
 from puzzles.errors import PuzzleSatError, UsageError
 from puzzles.model import Puzzle
+from puzzles.words import plural
 from solvers.base import Config
 
 from .progress import StatusLine
-from .report import plural
 
 COLUMNS = (
     "backend",
@@ -238,7 +238,7 @@ def run_config(
             found = this
             break
         if found is not None and this != found:
-            return _with(base, status=f"error: runs disagree ({len(found)} then {len(this)} solutions)")
+            return _with(base, status=f"error: runs disagree ({len(found)} then {plural(len(this), 'solution')})")
         found = this
     return _with(
         base,

@@ -15,6 +15,7 @@ from puzzles.atomic import write_atomic
 from puzzles.errors import CheckError, PuzzleSatError
 from puzzles.files import dump_toml, load_text
 from puzzles.model import Puzzle
+from puzzles.words import plural
 
 
 @dataclass(frozen=True)
@@ -47,8 +48,8 @@ class Converted:
     def summary(self) -> str:
         p = self.puzzle
         return (
-            f"{self.path}: {p.name} ({p.title}), {p.size} cells, {len(p.givens)} givens, "
-            f"{len(p.rules)} rules besides the grid's, {len(p.core)} constraints"
+            f"{self.path}: {p.name} ({p.title}), {plural(p.size, 'cell')}, {plural(len(p.givens), 'given')}, "
+            f"{plural(len(p.rules), 'rule')} besides the grid's, {plural(len(p.core), 'constraint')}"
         )
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from puzzles.board import draw
 from puzzles.model import Puzzle, describe_values
 from puzzles.rules.sum import KEYS
+from puzzles.words import plural
 
 SHOWN = 12  # rules of one kind listed in words; the rest are counted
 
@@ -96,5 +97,5 @@ def _distinct(p: Puzzle) -> str:
         return "none" if p.grid is None else "the grid's houses only"
     if len(p.distinct) == 1 and len(p.distinct[0]) == p.size:
         return "all cells"
-    return f"{len(p.distinct)} groups"
+    return plural(len(p.distinct), "group")
 

@@ -9,6 +9,7 @@ from puzzles.board import draw
 from puzzles.errors import PuzzleSatError
 from puzzles.instances import Instance
 from puzzles.model import Puzzle
+from puzzles.words import plural
 from solvers.base import Config
 from solvers.enumerate import Outcome, Solution
 
@@ -82,11 +83,6 @@ def unknowns_text(unknowns: dict[str, int]) -> str:
 def solution_text(puzzle: Puzzle, solution: Solution, number: int) -> str:
     head = f"#{number}" + (f"  {unknowns_text(solution.unknowns)}" if solution.unknowns else "")
     return f"{head}\n{draw(puzzle, _symbols(puzzle, solution.values))}\n"
-
-
-def plural(count: int, noun: str, many: str | None = None) -> str:
-    """`1 solution`, `2 solutions`: the count with its noun in the right number."""
-    return f"{count} {noun if count == 1 else many or noun + 's'}"
 
 
 def summary_text(outcome: Outcome) -> str:

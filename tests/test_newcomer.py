@@ -237,3 +237,6 @@ def test_decode_output_and_version(cli, tmp_path):
     assert r.code == 0, r.err
     doc = json.loads(out.read_text())
     assert doc["version"] == puzzlesat.__version__ and doc["settings"]["encoding"] == "log"
+    # Without --map, decode encodes the puzzle again with solve's defaults: the same variables.
+    again = cli("decode", "magic-frame", str(answer), "--json").json()
+    assert again["solutions"] == doc["solutions"] and again["settings"]["encoding"] == "log"
