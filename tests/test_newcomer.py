@@ -173,7 +173,15 @@ def test_version_and_help_name_every_choice(cli):
         assert needle in text, needle
 
 
-@pytest.mark.parametrize("command", ["list", "show", "solve", "convert", "dimacs", "decode", "compare"])
+def _commands() -> list[str]:
+    import typer
+
+    import cli
+
+    return sorted(typer.main.get_command(cli.app).commands)
+
+
+@pytest.mark.parametrize("command", _commands())
 def test_every_command_has_json_and_meaningful_metavars(cli, command):
     """--json everywhere, -o everywhere, no option shown as a bare type (`<str>`, TEXT)."""
     text = cli(command, "--help").out
