@@ -13,10 +13,10 @@ The convention, for whoever writes docs:
 - Another program (`cadical`, `minisat`) runs through the shell when it is installed; otherwise the
   rest of that block is skipped. `make` is never run (it would install and test the project).
 - A command ending in a comment with `long` (`# long: 2 s`) is not run: the test stays fast.
-- What is compared: the exit status (non-zero exactly when the shown output is a
-  `puzzlesat: error:` line), and the first line of the output with timings (`0.12 s`) and
-  temporary paths blurred; for a JSON document, its keys. Output shown as `...` only fixes the
-  status.
+- What is compared: the exit status (the one a trailing `# exit N` comment states; else non-zero
+  exactly when the shown output is a `puzzlesat: error:` line), and the first line of the output
+  with timings (`0.12 s`) and temporary paths blurred; for a JSON document, its keys. Output shown
+  as `...` only fixes the status.
 
 Also checked: the README's count of example files is the number in `examples/`.
 """
@@ -140,8 +140,12 @@ def _check(step: Step, code: int, out: str, folder: Path, where: str) -> None:
     if step.text.split()[0] != "puzzlesat":  # another program's status is its own (cadical: 10 for SAT)
         return
     shown = [line for line in step.shown if line.strip()]
-    error = bool(shown) and shown[0].startswith("puzzlesat: error:")
-    assert (code != 0) == error, f"{where}: `{step.text}` exited {code}:\n{out}"
+    stated = re.search(r"#.*\bexit (\d+)", step.text)
+    if stated:
+        assert code == int(stated.group(1)), f"{where}: `{step.text}` exited {code}:\n{out}"
+    else:
+        error = bool(shown) and shown[0].startswith("puzzlesat: error:")
+        assert (code != 0) == error, f"{where}: `{step.text}` exited {code}:\n{out}"
     if not shown or shown[0].strip() == "...":
         return
     got = [line for line in out.splitlines() if line.strip()]
