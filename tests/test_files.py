@@ -200,7 +200,7 @@ equals = 6
         (edit("{5} {6} {7}", "{5} {6} {8}"),
          "layout: placeholder {8} names no cell (cells are 0..7) (line 6)"),
         (edit("{5} {6} {7}", "{5} {6} {7.real}"),
-         "layout: placeholder {7.real} is not of the form {i} or {i:>w} (line 6)"),
+         "layout: placeholder {7.real} is not of the form {i}, {i:>w} or {name} (a cell's name) (line 6)"),
         (edit('name = "frame"\n', ""), "name: required key is missing"),
         (edit('equals = "N"\n\n[[sum]]\ncells = [0, 3, 5]', '\n[[sum]]\ncells = [0, 3, 5]'),
          "sum[1].equals: required key is missing (line 12)"),
