@@ -35,6 +35,11 @@ def parse_instances(ref: str, params: Mapping[str, str] | None, text: str, label
 
     base = load(ref, params)  # a bad puzzle or parameter is the whole batch's error, reported once
     catalog = ref in names() and not is_file_ref(ref)
+    if base.grid is None:  # said once, not once a line
+        raise UsageError(
+            f"{ref}: --givens-file needs a puzzle whose cells form a grid "
+            "(the sudoku and its variants, a [grid] file, an f-puzzles import)"
+        )
     out: list[Instance] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()

@@ -91,6 +91,17 @@ def test_givens_need_a_grid(cli):
     )
 
 
+def test_givens_file_needs_a_grid(cli, tmp_path):
+    path = tmp_path / "lines.txt"
+    path.write_text("1...........\n")
+    r = cli("solve", "magic-star", "--givens-file", str(path))
+    assert (r.code, r.out) == (2, "")
+    assert r.err == (
+        "puzzlesat: error: magic-star: --givens-file needs a puzzle whose cells form a grid "
+        "(the sudoku and its variants, a [grid] file, an f-puzzles import)\n"
+    )
+
+
 def test_a_16x16_board_pastes_back_as_givens(cli):
     """The 16x16 sudoku prints letters, one a cell, and the printed board is a valid givens string."""
     out = cli("solve", "sudoku", "-p", "box=4").out
