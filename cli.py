@@ -30,6 +30,26 @@ def _exit_statuses(command: str) -> Callable[[Callable[..., None]], Callable[...
     return add
 
 
+class _Command(typer.core.TyperCommand):
+    """A command whose option help may name the registries' names and defaults (`{encodings}`,
+    `{card_default}`, ...: `puzzlesat.option_names`), filled in only when help is shown, so that
+    start-up imports no registry."""
+
+    def format_help(self, ctx, formatter) -> None:  # noqa: ANN001 (click's types, not imported here)
+        names = puzzlesat.option_names()
+        for param in self.params:
+            text = getattr(param, "help", None)
+            if text and "{" in text:
+                param.help = text.format(**names)
+        super().format_help(ctx, formatter)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"puzzlesat {puzzlesat.version}")
+        raise typer.Exit(puzzlesat.ExitCode.OK)
+
+
 app = typer.Typer(
     name="puzzlesat",
     help="Number-placement puzzles (magic squares, stars, sudoku) through Z3 and SAT, enumerated modulo symmetry.",
@@ -39,6 +59,15 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
     epilog=_examples("puzzlesat list", "puzzlesat show magic-star", "puzzlesat solve magic-star --all"),
 )
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", is_eager=True, callback=_version, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Number-placement puzzles (magic squares, stars, sudoku) through Z3 and SAT, enumerated modulo symmetry."""
 
 
 def _complete_puzzle(incomplete: str) -> list[str]:
@@ -52,6 +81,7 @@ PUZZLE_HELP = (
 PuzzleArg = Annotated[
     str,
     typer.Argument(
+        metavar="PUZZLE",
         help=PUZZLE_HELP,
         autocompletion=_complete_puzzle,
         show_default=False,
@@ -59,10 +89,65 @@ PuzzleArg = Annotated[
 ]
 ParamOpt = Annotated[
     list[str] | None,
-    typer.Option("--param", "-p", help="A catalog parameter, KEY=VALUE (e.g. order=4, points=7, box=2)."),
+    typer.Option(
+        "--param", "-p", metavar="KEY=VALUE", help="A catalog parameter (e.g. order=4, points=7, box=2); repeatable."
+    ),
 ]
 GivensOpt = Annotated[
-    str | None, typer.Option(help="Sudoku givens: one character a cell, row by row; '.' or '0' blank.")
+    str | None,
+    typer.Option(
+        metavar="GIVENS",
+        help="Givens of a puzzle whose cells form a grid (the sudoku, a [grid] file, an f-puzzles import): "
+        "one character or number a cell, row by row; '.' or '0' blank. Replaces the puzzle's own givens.",
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="One JSON document for scripts (docs/json.md).")]
+OutputOpt = Annotated[
+    str | None,
+    typer.Option("--output", "-o", metavar="FILE", help="Also write the JSON document to FILE (atomically)."),
+]
+EncodingOpt = Annotated[
+    str | None,
+    typer.Option(
+        metavar="NAME",
+        help="Encoding: {encodings}. Default: log for puzzles with sums outside a grid, else onehot; "
+        "z3-int and z3-pb run on the z3 backend.",
+    ),
+]
+CardOpt = Annotated[
+    str | None,
+    typer.Option(
+        metavar="NAME", help="Cardinality encoding (encodings onehot, order): {cards}. [default: {card_default}]"
+    ),
+]
+PbOpt = Annotated[
+    str | None,
+    typer.Option(
+        metavar="NAME", help="Pseudo-Boolean encoding of sums (CNF encodings): {pbs}. [default: {pb_default}]"
+    ),
+]
+SolverOpt = Annotated[
+    str | None,
+    typer.Option(metavar="NAME", help="PySAT solver (sat backend): {solvers}. [default: {solver_default}]"),
+]
+BackendOpt = Annotated[
+    str | None,
+    typer.Option(
+        metavar="NAME",
+        help="sat (PySAT), z3, or external (--solver-cmd). [default: {backend_default}, or z3 for --encoding "
+        "z3-int or z3-pb]",
+    ),
+]
+SolverCmdOpt = Annotated[
+    str | None,
+    typer.Option(
+        metavar="COMMAND",
+        help='External SAT solver command (--backend external), e.g. "cadical -q"; see docs/dimacs.md.',
+    ),
+]
+TimeoutOpt = Annotated[
+    float | None,
+    typer.Option(min=0.001, metavar="SECONDS", help="Stop after this many seconds; what was found is kept."),
 ]
 
 
@@ -80,14 +165,21 @@ def _load(ref: str, params: list[str] | None, givens: str | None):
     return puzzlesat.load(ref, _params(params) or None, givens)
 
 
-@app.command("list", epilog=_examples("puzzlesat list", "puzzlesat list --json"))
-def list_cmd(
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON document for scripts.")] = False,
-) -> None:
+def _write_doc(output: str | None, doc: object) -> None:
+    """`-o FILE`: the command's JSON document, written atomically."""
+    if output is not None:
+        puzzlesat.write_atomic(output, json.dumps(doc) + "\n")
+
+
+@app.command("list", cls=_Command, epilog=_examples("puzzlesat list", "puzzlesat list --json"))
+def list_cmd(as_json: JsonOpt = False, output: OutputOpt = None) -> None:
     """List the built-in puzzles with their titles and parameters."""
     rows = puzzlesat.catalog_entries()
+    puzzles = [{"name": e.name, "title": e.title, "params": e.params_help} for e in rows]
+    doc = {"version": puzzlesat.version, "puzzles": puzzles}
+    _write_doc(output, doc)
     if as_json:
-        typer.echo(json.dumps([{"name": e.name, "title": e.title, "params": e.params_help} for e in rows], indent=1))
+        typer.echo(json.dumps(doc, indent=1))
         return
     width = max(len(e.name) for e in rows)
     for e in rows:
@@ -97,18 +189,20 @@ def list_cmd(
 
 
 @app.command(
+    cls=_Command,
     epilog=_examples(
         "puzzlesat show magic-triangle",
         "puzzlesat show sudoku -p box=2",
         "puzzlesat show my.toml --json",
         "puzzlesat show killer.toml --svg killer.svg",
-    )
+    ),
 )
 def show(
     puzzle: PuzzleArg,
     param: ParamOpt = None,
     givens: GivensOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="The model as one JSON document.")] = False,
+    as_json: JsonOpt = False,
+    output: OutputOpt = None,
     svg: Annotated[
         str | None, typer.Option(metavar="FILE", help="Also draw the empty board with its givens to FILE.svg.")
     ] = None,
@@ -119,10 +213,13 @@ def show(
     p = _load(puzzle, param, givens)
     if svg is not None:
         puzzlesat.write_svg(p, svg)
-    typer.echo(json.dumps(puzzlesat.describe_json(p), indent=1) if as_json else puzzlesat.describe_text(p))
+    doc = puzzlesat.describe_json(p)
+    _write_doc(output, doc)
+    typer.echo(json.dumps(doc, indent=1) if as_json else puzzlesat.describe_text(p))
 
 
 @app.command(
+    cls=_Command,
     epilog=_examples(
         "puzzlesat solve magic-star --all",
         "puzzlesat solve magic-frame --all --json",
@@ -131,13 +228,13 @@ def show(
         "puzzlesat solve my-puzzle.toml --all --backend z3 --timeout 10",
         "puzzlesat solve sudoku --givens-file top95.txt --json",
         "puzzlesat solve killer.toml --svg killer.svg",
-    )
+    ),
 )
 @_exit_statuses("solve")
 def solve(
     puzzle: PuzzleArg,
     all_: Annotated[bool, typer.Option("--all", "-a", help="Enumerate every solution.")] = False,
-    limit: Annotated[int | None, typer.Option(min=1, help="Stop after this many solutions.")] = None,
+    limit: Annotated[int | None, typer.Option(min=1, metavar="K", help="Stop after this many solutions.")] = None,
     no_symmetry: Annotated[
         bool,
         typer.Option("--no-symmetry", help="Count raw solutions, not classes modulo the symmetry group."),
@@ -145,38 +242,31 @@ def solve(
     symmetry_breaking: Annotated[
         str,
         typer.Option(
+            metavar="MODE",
             help="How each class is found once: lex (search only canonical solutions), orbit (block each "
             "solution's orbit), auto (lex where exact).",
         ),
     ] = "auto",
-    backend: Annotated[str, typer.Option(help="sat (PySAT), z3, or external (--solver-cmd).")] = "sat",
-    encoding: Annotated[str | None, typer.Option(help="Encoding name (default: the backend's).")] = None,
-    card: Annotated[
-        str | None, typer.Option(help="PySAT cardinality encoding (backends sat, external; encodings onehot, order).")
-    ] = None,
-    pb: Annotated[str | None, typer.Option(help="PySAT pseudo-Boolean encoding (backends sat, external).")] = None,
-    solver: Annotated[str | None, typer.Option(help="PySAT solver name (sat backend), e.g. cadical195.")] = None,
-    solver_cmd: Annotated[
-        str | None,
-        typer.Option(help='External SAT solver command (--backend external), e.g. "cadical -q"; see docs/dimacs.md.'),
-    ] = None,
+    backend: BackendOpt = None,
+    encoding: EncodingOpt = None,
+    card: CardOpt = None,
+    pb: PbOpt = None,
+    solver: SolverOpt = None,
+    solver_cmd: SolverCmdOpt = None,
     param: ParamOpt = None,
     givens: GivensOpt = None,
-    timeout: Annotated[
-        float | None, typer.Option(min=0.001, help="Stop after this many seconds; what was found is kept.")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON document for scripts.")] = False,
+    timeout: TimeoutOpt = None,
+    as_json: JsonOpt = False,
     jsonl: Annotated[
         bool, typer.Option("--jsonl", help="One JSON line per solution as it is found, then a summary line.")
     ] = False,
-    output: Annotated[
-        str | None, typer.Option("--output", "-o", help="Also write the JSON document to this file (atomically).")
-    ] = None,
+    output: OutputOpt = None,
     givens_file: Annotated[
         str | None,
         typer.Option(
+            metavar="FILE",
             help="Batch: solve every instance in this file (one givens string a line, - for stdin) "
-            "on one encoding; --json/--jsonl/-o report per instance."
+            "on one encoding; --json/--jsonl/-o report per instance.",
         ),
     ] = None,
     svg: Annotated[
@@ -188,7 +278,8 @@ def solve(
 ) -> None:
     """Solve a puzzle: one solution, or with --all every solution modulo symmetry.
 
-    With --givens-file, solve many instances of a catalog puzzle (e.g. a file of sudokus, one
+    Boards are printed as they are found, then a summary line; --json prints the sorted list at the end.
+    With --givens-file, solve many instances of a grid puzzle (e.g. a file of sudokus, one
     81-character line each): the puzzle is encoded once and each line solved under its givens.
     Every solution is checked against the puzzle by plain Python before it is printed.
     An option the backend or the encoding does not use (e.g. --card with --backend z3) is an error.
@@ -210,16 +301,31 @@ def solve(
         instances = puzzlesat.InstanceLog(puzzlesat.iter_instances(puzzle, _params(param) or None, givens_file))
         options = {"all": all_, "limit": limit, "modulo_symmetry": not no_symmetry}
         options["symmetry_breaking"] = symmetry_breaking
-        _solve_batch(instances, config, options, timeout, as_json, jsonl, output)
+        _solve_batch(instances, givens_file, config, options, timeout, as_json, jsonl, output)
+        bad = [i for i in instances if i.error is not None]
+        if bad:  # the others were solved; the status still says the input was not all good
+            source = "<stdin>" if givens_file == "-" else givens_file
+            lines = ", ".join(str(i.line) for i in bad)
+            raise puzzlesat.UsageError(
+                f"{source}: {len(bad)} of {len(instances)} lines {'is' if len(bad) == 1 else 'are'} not an "
+                f"instance (line{'s' if len(bad) > 1 else ''} {lines}); the others were solved"
+            )
         return
     p = _load(puzzle, param, givens)
     progress = puzzlesat.Progress(enabled=None if (all_ or limit) else False)
+    shown = 0
 
     def found(solution: puzzlesat.Solution) -> None:
-        progress(solution)
+        """Each solution is printed as it is found (text or JSONL), so a pipe sees it at once."""
+        nonlocal shown
         if jsonl:
-            typer.echo(json.dumps(puzzlesat.solution_json(solution)))
-            sys.stdout.flush()
+            typer.echo(json.dumps(puzzlesat.solution_json(solution, p)))
+        elif not as_json:
+            shown += 1
+            progress.close()  # the live count on stderr must not run into the board
+            typer.echo(puzzlesat.solution_text(p, solution, shown))
+        sys.stdout.flush()
+        progress(solution)
 
     try:
         outcome = puzzlesat.solve(
@@ -242,7 +348,7 @@ def solve(
             puzzlesat.write_svg(p, svg, first.values, first.unknowns)
         else:
             typer.echo(f"puzzlesat: no solution to draw; {svg} not written", err=True)
-    _emit(doc, "solutions", lambda: puzzlesat.outcome_text(p, outcome), as_json, jsonl, output)
+    _emit(doc, "solutions", lambda: puzzlesat.summary_text(outcome), as_json, jsonl, output)
     if outcome.stopped == "failed":  # what was found is printed above; the failure ends it
         raise puzzlesat.BackendError(outcome.error)
     if outcome.cut_short:
@@ -252,8 +358,7 @@ def solve(
 def _emit(doc: dict, items: str, text: Callable[[], str], as_json: bool, jsonl: bool, output: str | None) -> None:
     """The end of a solve: the JSON document to -o, then the document, a JSONL summary (the document
     without its `items` list, already streamed) or the text."""
-    if output is not None:
-        puzzlesat.write_atomic(output, json.dumps(doc) + "\n")
+    _write_doc(output, doc)
     if as_json:
         typer.echo(json.dumps(doc))
     elif jsonl:
@@ -262,7 +367,9 @@ def _emit(doc: dict, items: str, text: Callable[[], str], as_json: bool, jsonl: 
         typer.echo(text())
 
 
-def _solve_batch(instances, config, options: dict, timeout, as_json: bool, jsonl: bool, output: str | None) -> None:
+def _solve_batch(
+    instances, label: str, config, options: dict, timeout, as_json: bool, jsonl: bool, output: str | None
+) -> None:
     """`solve --givens-file`: every instance on one session, reported as each finishes."""
     status = puzzlesat.StatusLine()
 
@@ -284,27 +391,40 @@ def _solve_batch(instances, config, options: dict, timeout, as_json: bool, jsonl
     _emit(doc, "results", lambda: puzzlesat.batch_summary_text(batch), as_json, jsonl, output)
     if batch.stopped:
         raise typer.Exit(puzzlesat.ExitCode.STOPPED)
+    bad = [i.line for i in instances.seen if i.error is not None]
+    if bad:  # each bad line is reported in its place; the status says there were some
+        where = "<stdin>" if label == "-" else label
+        lines = f"line{'s' if len(bad) > 1 else ''} {', '.join(map(str, bad))}"
+        verb = "is" if len(bad) == 1 else "are"
+        raise puzzlesat.UsageError(
+            f"{where}: {len(bad)} of {len(instances)} lines {verb} not an instance ({lines}); the others were solved"
+        )
 
 
 @app.command(
+    cls=_Command,
     epilog=_examples(
         "puzzlesat convert 'https://www.f-puzzles.com/?load=N4Ig...' -o clipped.toml",
         "puzzlesat convert clipped.txt > clipped.toml   # a file holding the link or string",
         "puzzlesat convert magic-star -o star.toml --json",
         "puzzlesat convert sudoku -p box=2 -o sudoku4.toml --force",
-    )
+    ),
 )
 @_exit_statuses("convert")
 def convert(
     puzzle: PuzzleArg,
     output: Annotated[
-        str | None, typer.Option("--output", "-o", help="The .toml file to write (atomically); default: stdout.")
+        str | None,
+        typer.Option("--output", "-o", metavar="FILE", help="The .toml file to write (atomically); default: stdout."),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
     param: ParamOpt = None,
     givens: GivensOpt = None,
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print what was written as one JSON document (the TOML in it without -o).")
+        bool,
+        typer.Option(
+            "--json", help="Print what was written as one JSON document (the TOML in it without -o; docs/json.md)."
+        ),
     ] = False,
 ) -> None:
     """Write a puzzle (catalog, TOML file, f-puzzles link or string) as a TOML puzzle file.
@@ -323,41 +443,43 @@ def convert(
         typer.echo(done.summary())
 
 
-EncodingOpt = Annotated[str | None, typer.Option(help="CNF encoding name (default onehot).")]
-CardOpt = Annotated[str | None, typer.Option(help="PySAT cardinality encoding for the CNF (onehot, order).")]
-PbOpt = Annotated[str | None, typer.Option(help="PySAT pseudo-Boolean encoding for the CNF.")]
-
-
-@app.command()
+@app.command(cls=_Command)
 @_exit_statuses("dimacs")
 def dimacs(
     puzzle: PuzzleArg,
     output: Annotated[
-        str | None, typer.Option("--output", "-o", help="The file to write (default: under cnf_out/).")
+        str | None, typer.Option("--output", "-o", metavar="FILE", help="The file to write (default: under cnf_out/).")
     ] = None,
-    fmt: Annotated[str, typer.Option("--format", help="cnf (DIMACS), opb (pseudo-Boolean) or smt2.")] = "cnf",
+    fmt: Annotated[
+        str, typer.Option("--format", metavar="FORMAT", help="cnf (DIMACS), opb (pseudo-Boolean) or smt2.")
+    ] = "cnf",
     encoding: EncodingOpt = None,
     card: CardOpt = None,
     pb: PbOpt = None,
     param: ParamOpt = None,
     givens: GivensOpt = None,
     block: Annotated[
-        str | None, typer.Option(help="A `solve --json` result whose solutions (and orbits) to forbid.")
+        str | None,
+        typer.Option(metavar="FILE", help="A `solve --json` result whose solutions (and orbits) to forbid."),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace existing files.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Say what was written as one JSON document (docs/json.md).")
+    ] = False,
 ) -> None:
     """Write a puzzle for outside solvers: DIMACS CNF with its variable map (and FILE.map.json).
 
+    The CNF is the one `solve` solves: the same default encoding, card and PB encodings.
     Examples: puzzlesat dimacs magic-frame;  puzzlesat dimacs magic-star --format opb -o star.opb
     """
     p = _load(puzzle, param, givens)
     done = puzzlesat.export_puzzle(
         p, fmt=fmt, encoding=encoding, card=card, pb=pb, output=output, block=block, force=force
     )
-    typer.echo(done.summary())
+    typer.echo(json.dumps(done.as_json()) if as_json else done.summary())
 
 
-@app.command()
+@app.command(cls=_Command)
 @_exit_statuses("decode")
 def decode(
     puzzle: PuzzleArg,
@@ -365,7 +487,8 @@ def decode(
         str, typer.Argument(help="The solver's output (s/v lines, or minisat's result file); - for stdin.")
     ],
     map_file: Annotated[
-        str | None, typer.Option("--map", help="FILE.map.json from `dimacs`, or the exported .cnf/.opb itself.")
+        str | None,
+        typer.Option("--map", metavar="FILE", help="FILE.map.json from `dimacs`, or the exported .cnf/.opb itself."),
     ] = None,
     encoding: EncodingOpt = None,
     card: CardOpt = None,
@@ -375,6 +498,7 @@ def decode(
     as_json: Annotated[
         bool, typer.Option("--json", help="One JSON document, solutions shaped as `solve --json` shapes them.")
     ] = False,
+    output: OutputOpt = None,
 ) -> None:
     """Read a SAT solver's answer back into a board, check it, and draw it.
 
@@ -384,20 +508,23 @@ def decode(
     source = puzzlesat.load_map(p, map_file, encoding, card, pb)
     answer = puzzlesat.read_input(solver_output, "solver output")
     solution = puzzlesat.decode_answer(p, answer, source, solver_output)
+    doc = puzzlesat.decoded_json(p, solution, source.settings, solver_output)
+    _write_doc(output, doc)
     if as_json:
-        typer.echo(json.dumps(puzzlesat.decoded_json(p, solution, source.settings, solver_output)))
+        typer.echo(json.dumps(doc))
     else:
         typer.echo(puzzlesat.decoded_text(p, solution, source.settings, solver_output))
 
 
 @app.command(
+    cls=_Command,
     no_args_is_help=True,
     epilog=_examples(
         "puzzlesat compare magic-star --all",
         "puzzlesat compare magic-frame --all --json",
-        "puzzlesat compare magic-star --encodings onehot --card all --pb totalizer,bdd",
-        "puzzlesat compare magic-square -p order=4 --solvers cadical195,glucose4 --timeout 10 --repeat 3",
-        "puzzlesat compare magic-frame --encodings all --card all --pb all --csv > matrix.csv",
+        "puzzlesat compare magic-star --encoding onehot --card all --pb totalizer --pb bdd",
+        "puzzlesat compare magic-square -p order=4 --solver cadical195 --solver glucose4 --timeout 10 --repeat 3",
+        "puzzlesat compare magic-frame --encoding all --card all --pb all --csv > matrix.csv",
         "puzzlesat compare magic-star --all --plot star.svg",
         "puzzlesat compare --list",
     ),
@@ -407,21 +534,36 @@ def compare(
     puzzle: Annotated[
         str | None,
         typer.Argument(
+            metavar="PUZZLE",
             help=PUZZLE_HELP,
             autocompletion=_complete_puzzle,
             show_default=False,
         ),
     ] = None,
-    encodings: Annotated[
-        str | None, typer.Option(help="Comma list of encodings, or all (default: z3-int,z3-pb,onehot,order,log).")
+    encoding: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="NAME",
+            help="An encoding to run (repeatable; a comma list or all also work): {encodings}. "
+            "[default: z3-int, z3-pb, onehot, order, log]",
+        ),
     ] = None,
     card: Annotated[
-        str | None, typer.Option(help="Comma list of cardinality encodings, or all (for onehot and order).")
+        list[str] | None,
+        typer.Option(metavar="NAME", help="A cardinality encoding for onehot and order (repeatable, or all): {cards}."),
     ] = None,
-    pb: Annotated[str | None, typer.Option(help="Comma list of PB encodings, or all (for CNF encodings).")] = None,
-    solvers: Annotated[
-        str | None, typer.Option(help="Comma list of PySAT solvers, or all (default: cadical195).")
+    pb: Annotated[
+        list[str] | None,
+        typer.Option(metavar="NAME", help="A PB encoding for the CNF encodings (repeatable, or all): {pbs}."),
     ] = None,
+    solver: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="NAME", help="A PySAT solver (repeatable, or all): {solvers}. [default: {solver_default}]"
+        ),
+    ] = None,
+    encodings: Annotated[str | None, typer.Option(hidden=True)] = None,  # the old spelling of --encoding
+    solvers: Annotated[str | None, typer.Option(hidden=True)] = None,  # the old spelling of --solver
     all_: Annotated[
         bool, typer.Option("--all", "-a", help="Enumerate every solution (else: time to the first one).")
     ] = False,
@@ -429,12 +571,16 @@ def compare(
         bool, typer.Option("--no-symmetry", help="With --all, count raw solutions, not classes.")
     ] = False,
     timeout: Annotated[
-        float | None, typer.Option(min=0.001, help="Seconds per configuration; slower rows say timeout.")
-    ] = None,
-    repeat: Annotated[int, typer.Option(min=1, help="Run each configuration R times; times are medians.")] = 1,
+        float,
+        typer.Option(min=0.001, metavar="SECONDS", help="Seconds per configuration; slower rows say timeout."),
+    ] = 60.0,
+    repeat: Annotated[
+        int, typer.Option(min=1, metavar="R", help="Run each configuration R times; times are medians.")
+    ] = 1,
     param: ParamOpt = None,
     givens: GivensOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON document for scripts.")] = False,
+    as_json: JsonOpt = False,
+    output: OutputOpt = None,
     as_csv: Annotated[bool, typer.Option("--csv", help="CSV, one row per configuration.")] = False,
     plot: Annotated[
         str | None,
@@ -452,8 +598,8 @@ def compare(
     SAT solver. Naming --card or --pb runs the full cross product for the encodings that use them;
     the "native" card/PB encodings run only when named. Rows are sorted by time, the fastest
     marked *. Every finished configuration must find the same solutions (with --all) or count;
-    rows that fail or time out say so and do not change the exit status. A --card, --pb or --solvers
-    list that no configuration uses is an error.
+    rows that fail or time out say so and do not change the exit status. A --card, --pb or --solver
+    that no configuration uses is an error.
     """
     if list_:
         typer.echo(puzzlesat.compare_listing())
@@ -465,14 +611,21 @@ def compare(
     if plot is not None:
         puzzlesat.check_plot(plot)  # a bad suffix or a missing matplotlib fails before the matrix runs
     p = _load(puzzle, param, givens)
-    configs = puzzlesat.compare_matrix(encodings, card, pb, solvers)
+    configs = puzzlesat.compare_matrix(
+        [*(encoding or []), *([encodings] if encodings else [])],
+        card,
+        pb,
+        [*(solver or []), *([solvers] if solvers else [])],
+    )
     result = puzzlesat.compare_configs(
         p, configs, all=all_, modulo_symmetry=not no_symmetry, timeout=timeout, repeat=repeat
     )
     if plot is not None:
         puzzlesat.write_plot(result, plot)
+    doc = result.as_json(timeout, repeat)
+    _write_doc(output, doc)
     if as_json:
-        typer.echo(json.dumps(result.as_json(timeout, repeat)))
+        typer.echo(json.dumps(doc))
     elif as_csv:
         typer.echo(puzzlesat.comparison_csv(result))
     else:
@@ -487,29 +640,19 @@ def compare(
 
 # --- the setter's questions (issue 15): check, candidates, clues, generate ---------------------------
 
-BackendOpt = Annotated[str, typer.Option(help="sat (PySAT, one session with scopes), z3, or external.")]
-CardOption = Annotated[str | None, typer.Option("--card", help="PySAT cardinality encoding (onehot, order).")]
-PbOption = Annotated[str | None, typer.Option("--pb", help="PySAT pseudo-Boolean encoding.")]
-SolverOpt = Annotated[str | None, typer.Option(help="PySAT solver name (sat backend), e.g. cadical195.")]
-SolverCmdOpt = Annotated[str | None, typer.Option(help="External SAT solver command (--backend external).")]
-AnyEncodingOpt = Annotated[str | None, typer.Option("--encoding", help="Encoding name (default: the backend's).")]
-TimeoutOpt = Annotated[
-    float | None, typer.Option(min=0.001, help="Stop after this many seconds; what is known is kept.")
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="One JSON document for scripts.")]
 
-
-def _config(backend: str, encoding, card, pb, solver, solver_cmd):
+def _config(backend: str | None, encoding, card, pb, solver, solver_cmd):
     return puzzlesat.Config(backend=backend, encoding=encoding, card=card, pb=pb, solver=solver, solver_cmd=solver_cmd)
 
 
 @app.command(
+    cls=_Command,
     epilog=_examples(
         "puzzlesat check sudoku",
         "puzzlesat check sudoku --givens 1...............",
         "puzzlesat check examples/killer-6x6.toml --json",
         "puzzlesat check magic-blocks --modulo-symmetry",
-    )
+    ),
 )
 @_exit_statuses("check")
 def check(
@@ -517,16 +660,17 @@ def check(
     modulo_symmetry: Annotated[
         bool, typer.Option("--modulo-symmetry", help="Unique up to the declared symmetry: one orbit counts once.")
     ] = False,
-    backend: BackendOpt = "sat",
-    encoding: AnyEncodingOpt = None,
-    card: CardOption = None,
-    pb: PbOption = None,
+    backend: BackendOpt = None,
+    encoding: EncodingOpt = None,
+    card: CardOpt = None,
+    pb: PbOpt = None,
     solver: SolverOpt = None,
     solver_cmd: SolverCmdOpt = None,
     param: ParamOpt = None,
     givens: GivensOpt = None,
     timeout: TimeoutOpt = None,
     as_json: JsonOpt = False,
+    output: OutputOpt = None,
 ) -> None:
     """Is the solution unique? unique (exit 0), none, or multiple: then two solutions side by side,
     the cells where they differ marked *.
@@ -540,31 +684,35 @@ def check(
         timeout=timeout,
         config=_config(backend, encoding, card, pb, solver, solver_cmd),
     )
-    typer.echo(json.dumps(puzzlesat.check_json(checked)) if as_json else puzzlesat.check_text(checked))
+    doc = puzzlesat.check_json(checked)
+    _write_doc(output, doc)
+    typer.echo(json.dumps(doc) if as_json else puzzlesat.check_text(checked))
     raise typer.Exit(checked.exit_code)
 
 
 @app.command(
+    cls=_Command,
     epilog=_examples(
         "puzzlesat candidates sudoku --givens 1...2...3...4...   # a 4x4 sudoku with few givens",
         "puzzlesat candidates examples/killer-6x6.toml",
         "puzzlesat candidates magic-frame --json",
         "puzzlesat candidates examples/kenken.toml --timeout 5",
-    )
+    ),
 )
 @_exit_statuses("candidates")
 def candidates(
     puzzle: PuzzleArg,
-    backend: BackendOpt = "sat",
-    encoding: AnyEncodingOpt = None,
-    card: CardOption = None,
-    pb: PbOption = None,
+    backend: BackendOpt = None,
+    encoding: EncodingOpt = None,
+    card: CardOpt = None,
+    pb: PbOpt = None,
     solver: SolverOpt = None,
     solver_cmd: SolverCmdOpt = None,
     param: ParamOpt = None,
     givens: GivensOpt = None,
     timeout: TimeoutOpt = None,
     as_json: JsonOpt = False,
+    output: OutputOpt = None,
 ) -> None:
     """The true candidates of every cell: each value it takes in some solution, as pencil marks.
 
@@ -583,31 +731,35 @@ def candidates(
         )
     finally:
         status.close()
-    typer.echo(json.dumps(puzzlesat.candidates_json(result)) if as_json else puzzlesat.candidates_text(result))
+    doc = puzzlesat.candidates_json(result)
+    _write_doc(output, doc)
+    typer.echo(json.dumps(doc) if as_json else puzzlesat.candidates_text(result))
     if not result.complete:
         raise typer.Exit(puzzlesat.ExitCode.STOPPED)
 
 
 @app.command(
+    cls=_Command,
     epilog=_examples(
         "puzzlesat clues sudoku",
         "puzzlesat clues examples/x-sudoku.toml --json",
         "puzzlesat clues sudoku -p box=2 --givens 23141....2....4. --backend z3",
-    )
+    ),
 )
 @_exit_statuses("clues")
 def clues(
     puzzle: PuzzleArg,
-    backend: BackendOpt = "sat",
-    encoding: AnyEncodingOpt = None,
-    card: CardOption = None,
-    pb: PbOption = None,
+    backend: BackendOpt = None,
+    encoding: EncodingOpt = None,
+    card: CardOpt = None,
+    pb: PbOpt = None,
     solver: SolverOpt = None,
     solver_cmd: SolverCmdOpt = None,
     param: ParamOpt = None,
     givens: GivensOpt = None,
     timeout: TimeoutOpt = None,
     as_json: JsonOpt = False,
+    output: OutputOpt = None,
 ) -> None:
     """Which givens of a unique puzzle are redundant (removable alone), and a minimal set of givens.
 
@@ -626,29 +778,40 @@ def clues(
         )
     finally:
         status.close()
-    typer.echo(json.dumps(puzzlesat.clues_json(result)) if as_json else puzzlesat.clues_text(result))
+    doc = puzzlesat.clues_json(result)
+    _write_doc(output, doc)
+    typer.echo(json.dumps(doc) if as_json else puzzlesat.clues_text(result))
     if not result.complete:
         raise typer.Exit(puzzlesat.ExitCode.STOPPED)
 
 
 @app.command(
+    cls=_Command,
     epilog=_examples(
         "puzzlesat generate sudoku --seed 7",
         "puzzlesat generate sudoku -p box=2 --seed 1 -o small.toml",
         "puzzlesat generate killer-sudoku -p size=6 --seed 3",
         "puzzlesat generate kenken -p size=5 --json",
-    )
+    ),
 )
 @_exit_statuses("generate")
 def generate(
-    kind: Annotated[str, typer.Argument(help="sudoku, killer-sudoku or kenken.", show_default=False)],
-    seed: Annotated[int, typer.Option(help="The random seed: the same seed makes the same puzzle.")] = 1,
+    kind: Annotated[str, typer.Argument(metavar="KIND", help="sudoku, killer-sudoku or kenken.", show_default=False)],
+    seed: Annotated[int, typer.Option(metavar="N", help="The random seed: the same seed makes the same puzzle.")] = 1,
     param: Annotated[
         list[str] | None,
-        typer.Option("--param", "-p", help="KEY=VALUE: sudoku box=2|3|4; killer-sudoku size=4|6|9; kenken size=4..9."),
+        typer.Option(
+            "--param",
+            "-p",
+            metavar="KEY=VALUE",
+            help="sudoku box=2|3|4; killer-sudoku size=4|6|9; kenken size=4..9.",
+        ),
     ] = None,
     output: Annotated[
-        str | None, typer.Option("--output", "-o", help="Write the puzzle file (TOML, as `solve FILE` reads) here.")
+        str | None,
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="Write the puzzle file (TOML, as `solve FILE` reads) here."
+        ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
     as_json: JsonOpt = False,

@@ -28,23 +28,27 @@ def is_file_ref(ref: str) -> bool:
 
 
 def load(ref: str, params: Mapping[str, str] | None = None, givens: str | None = None) -> Puzzle:
-    """The puzzle a catalog name, a .toml path or an f-puzzles link, string or file stands for;
-    -p and --givens are for the catalog only."""
+    """The puzzle a catalog name, a .toml path or an f-puzzles link, string or file stands for.
+
+    -p is for the catalog only; `givens` (one character or number a cell, row by row) works for any
+    puzzle whose cells form a grid and replaces the puzzle's own givens."""
     from .fpuzzles import extract, is_fpuzzles, is_link, load_ref
 
     fpuzzles = is_fpuzzles(ref) or is_link(ref)  # another site's link gets f-puzzles' "not a link" message
     if fpuzzles or is_file_ref(ref):
-        if params or givens is not None:
-            bare = fpuzzles and extract(ref) is not None
-            label, into = ("the f-puzzles link or string", "the puzzle") if bare else (ref, "the file")
-            raise UsageError(
-                f"{label}: parameters (-p) and --givens apply to catalog puzzles only; write them into {into}"
-            )
+        label = "the f-puzzles link or string" if fpuzzles and extract(ref) is not None else ref
+        if params:
+            into = "the puzzle" if label != ref else "the file"
+            raise UsageError(f"{label}: parameters (-p) apply to catalog puzzles only; write them into {into}")
         if fpuzzles:
-            return load_ref(ref)
-        from .files import load_file
+            puzzle = load_ref(ref)
+        else:
+            from .files import load_file
 
-        return load_file(ref)
+            puzzle = load_file(ref)
+        from .givens import with_givens
+
+        return puzzle if givens is None else with_givens(puzzle, givens, label)
     from .catalog import build
 
     return build(ref, params, givens)

@@ -1,7 +1,9 @@
 """Boards drawn the way the seed pages draw them: layout templates and their generators.
 
-A layout is text with `{i}` placeholders for cell i, optionally with an alignment and width
-(`{i:>2}`); `{{` and `}}` are literal braces. Nothing in a template is evaluated.
+A layout is text with `{i}` placeholders for cell i (or `{name}` for the cell of that name),
+optionally with an alignment and width (`{i:>2}`); `{{` and `}}` are literal braces. Nothing in a
+template is evaluated. A text longer than its slot widens every slot's column, rule lines included,
+so the drawing keeps its shape (`show` writes cell numbers 10.. into one-character slots).
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from .errors import ModelError
 _SPEC = re.compile(r"[<>^]?\d{0,3}")
 
 
-def _fields(template: str) -> list[tuple[str, int | None, str]]:
-    """Split a template into (literal, cell index or None, spec) triples."""
+def _fields(template: str, names: Sequence[str] = ()) -> list[tuple[str, int | None, str]]:
+    """Split a template into (literal, cell index or None, spec) triples; a placeholder is a cell
+    index or one of `names` (the cells' names)."""
+    index = {name: i for i, name in enumerate(names)}
     try:
         parts = list(string.Formatter().parse(template))
     except ValueError as e:
@@ -26,18 +30,19 @@ def _fields(template: str) -> list[tuple[str, int | None, str]]:
         if field_name is None:
             out.append((literal, None, ""))
             continue
-        if conversion or not field_name.isdigit() or not _SPEC.fullmatch(spec or ""):
+        named = field_name in index
+        if conversion or not (field_name.isdigit() or named) or not _SPEC.fullmatch(spec or ""):
             raise ModelError(
                 f"layout: placeholder {{{field_name}{'!' + conversion if conversion else ''}"
-                f"{':' + spec if spec else ''}}} is not of the form {{i}} or {{i:>w}}"
+                f"{':' + spec if spec else ''}}} is not of the form {{i}}, {{i:>w}} or {{name}} (a cell's name)"
             )
-        out.append((literal, int(field_name), spec or ""))
+        out.append((literal, index[field_name] if named else int(field_name), spec or ""))
     return out
 
 
-def validate_layout(template: str, ncells: int) -> None:
+def validate_layout(template: str, ncells: int, names: Sequence[str] = ()) -> None:
     """Every placeholder names an existing cell; every cell appears exactly once."""
-    seen: list[int] = [i for _, i, _ in _fields(template) if i is not None]
+    seen: list[int] = [i for _, i, _ in _fields(template, names) if i is not None]
     bad = [i for i in seen if i >= ncells]
     if bad:
         raise ModelError(f"layout: placeholder {{{bad[0]}}} names no cell (cells are 0..{ncells - 1})")
@@ -56,22 +61,74 @@ def draw(puzzle, texts: Sequence[object], notes: bool = True) -> str:
         from .gridboard import draw_grid
 
         return draw_grid(puzzle.grid, [str(t) for t in texts], puzzle.rules, notes)
-    return render(puzzle.layout, texts)
+    return render(puzzle.layout, texts, puzzle.cells)
 
 
-def render(template: str | None, values: Sequence[object]) -> str:
-    """Fill a layout with one text per cell (a value, a name, or '.' for a blank)."""
+def render(template: str | None, values: Sequence[object], names: Sequence[str] = ()) -> str:
+    """Fill a layout with one text per cell (a value, a name, or '.' for a blank).
+
+    A text longer than its slot widens the slot's column by the excess on every line, rule and
+    border lines too (their character under the slot's last column is repeated), so cell 10 in a
+    one-character slot of a sudoku reads `10`, not a shifted `1`, `0`.
+
+    >>> print(render("{0} {1}\\n---", ["a", "bcd"]))
+      a bcd
+    -------
+    """
     if template is None:
         return "[" + ", ".join(str(v) for v in values) + "]"
-    out = []
-    for literal, i, spec in _fields(template):
-        out.append(literal)
+    fields = _fields(template, names)
+    texts = {i: str(values[i]) for _, i, _ in fields if i is not None}
+    widths = {i: max(len(format("", spec)), 1) for _, i, spec in fields if i is not None}
+    extra = max((len(texts[i]) - widths[i] for i in texts), default=0)
+    if extra <= 0:
+        out = []
+        for literal, i, spec in fields:
+            out.append(literal)
+            if i is not None:
+                out.append(format(texts[i], spec))
+        return _tidy("".join(out))
+    return _tidy(_widened(fields, texts, widths, extra))
+
+
+def _tidy(text: str) -> str:
+    return "\n".join(line.rstrip() for line in text.strip("\n").splitlines())
+
+
+def _widened(
+    fields: list[tuple[str, int | None, str]], texts: dict[int, str], widths: dict[int, int], extra: int
+) -> str:
+    """The layout with every column that ends a slot widened by `extra` characters."""
+    lines: list[list[tuple[str, int | None, str]]] = [[]]  # per line: (char, cell, spec) per column
+    for literal, i, spec in fields:
+        for ch in literal:
+            if ch == "\n":
+                lines.append([])
+            else:
+                lines[-1].append((ch, None, ""))
         if i is not None:
-            out.append(format(str(values[i]), spec))
-    return "\n".join(line.rstrip() for line in "".join(out).strip("\n").splitlines())
+            lines[-1] += [("", i, spec)] * widths[i]
+    ends = {
+        c
+        for line in lines
+        for c, (_, i, _) in enumerate(line)
+        if i is not None and (c + 1 == len(line) or line[c + 1][1] != i)
+    }
+    out = []
+    for line in lines:
+        text = []
+        for c, (ch, i, spec) in enumerate(line):
+            if i is not None:
+                if c + 1 == len(line) or line[c + 1][1] != i:  # the slot's last column: the whole text
+                    align = spec[0] if spec[:1] and spec[0] in "<>^" else ">"
+                    text.append(format(texts[i], f"{align}{widths[i] + extra}"))
+            else:
+                text.append(ch * (1 + extra) if c in ends else ch)
+        out.append("".join(text))
+    return "\n".join(out)
 
 
-def places(template: str) -> list[tuple[int, float, bool]]:
+def places(template: str, names: Sequence[str] = ()) -> list[tuple[int, float, bool]]:
     """Where each cell's placeholder sits in the drawn layout: (line, centre column, boxed), by
     cell index; `boxed` when a vertical bar stands on both sides of it (a square's cell), so a
     picture can put the cell where the text board does.
@@ -80,7 +137,7 @@ def places(template: str) -> list[tuple[int, float, bool]]:
     [(0, 2.5, False), (1, 2.0, True)]
     """
     text, found = "", {}
-    for literal, i, spec in _fields(template):
+    for literal, i, spec in _fields(template, names):
         text += literal
         if i is not None:
             width = max(len(format("", spec)), 1)

@@ -17,7 +17,9 @@ from importlib import resources
 
 from .board import ascii_grid, box_grid, canvas, sudoku_grid
 from .errors import ModelError, UsageError
+from .grid import Grid
 from .model import Puzzle, UnknownSpec, define, describe_values, is_prime
+from .words import plural
 
 Perm = tuple[int, ...]
 Point = tuple[float, float]
@@ -301,8 +303,10 @@ _DIGITS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def parse_givens(text: str, box: int) -> dict[int, int]:
-    """Givens as one character a cell, row by row: '.' or '0' blank, 1-9 then A-Z for 10 and up."""
+    """Givens as one character a cell, row by row: '.' or '0' blank, 1-9 then A-Z for 10 and up.
+    Spaces, line breaks and box lines (`|`, `-`, `+`) are skipped, so a printed board pastes back."""
     n = box * box
+    text = "".join(ch for ch in text if not ch.isspace() and ch not in "|-+")
     if len(text) != n * n:
         raise UsageError(
             f"givens: expected {n * n} characters for a {n}x{n} sudoku (one a cell, row by row), got {len(text)}"
@@ -331,23 +335,16 @@ def _sudoku(params: dict[str, str], givens: str | None) -> Puzzle:
     if givens is None:
         givens = SEED_GIVENS if box == 3 else "." * (n * n)
     given = parse_givens(givens, box)
-    rows = [[r * n + c for c in range(n)] for r in range(n)]
-    cols = [[r * n + c for r in range(n)] for c in range(n)]
-    boxes = [
-        [(br * box + r) * n + bc * box + c for r in range(box) for c in range(box)]
-        for br in range(box)
-        for bc in range(box)
-    ]
     title = f"Sudoku: a {n}x{n} grid with {box}x{box} boxes, every row, column and box holds 1..{n} once"
     try:
+        # A grid (cells r1c1.., houses named in clashes, 16x16 values as letters, --givens-file
+        # lines like any grid file's) drawn with the seed page's plain layout.
         return define(
             "sudoku",
-            title=title + (f"; {len(given)} givens" if given else ""),
-            cells=n * n,
-            values=range(1, n + 1),
-            distinct=rows + cols + boxes,
+            title=title + (f"; {plural(len(given), 'given')}" if given else ""),
+            grid=Grid(n, boxes=f"{box}x{box}"),
             givens=given,
-            layout=sudoku_grid(box, _width([n])),
+            layout=sudoku_grid(box, 1),
             params={"box": box},
         )
     except ModelError as e:  # only the givens can be at fault: they are the user's
@@ -569,6 +566,7 @@ def build(name: str, params: Mapping[str, str] | None = None, givens: str | None
         raise UsageError(f"unknown puzzle {name!r}; valid: {', '.join(names())}")
     values = _resolve_params(entry, params or {})
     if givens is not None and not entry.takes_givens:
-        givers = ", ".join(e.name for e in entries() if e.takes_givens)
-        raise UsageError(f"{name} takes no givens (only {givers} does)")
+        from .givens import with_givens
+
+        return with_givens(entry.builder(values, None), givens, name)  # any grid puzzle takes givens
     return entry.builder(values, givens)

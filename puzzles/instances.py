@@ -19,9 +19,12 @@ from .model import Puzzle
 
 @dataclass(frozen=True)
 class Instance:
+    """One line of a batch file: its puzzle, or why the line is not one (`error`, then `puzzle` is None)."""
+
     line: int  # 1-based line number in the file
     givens: str
-    puzzle: Puzzle
+    puzzle: Puzzle | None
+    error: PuzzleSatError | None = None
 
 
 # The longest givens line read (a 25x25 board with separators is about 1,300 characters).
@@ -29,26 +32,42 @@ LINE_LIMIT = 1 << 20
 
 
 def parse_instances(ref: str, params: Mapping[str, str] | None, text: str, label: str) -> list[Instance]:
-    """One puzzle per givens line of `text`; `label` names the file in errors."""
+    """One puzzle per givens line of `text`; `label` names the file in errors.
+
+    A bad line becomes an Instance carrying its error, so the batch solves the others and reports
+    it in its place; a file with no good line at all is one UsageError (the first bad line's)."""
     out = list(_instances(ref, params, enumerate(text.splitlines(), 1), label))
     if not out:
         raise UsageError(f"{label}: no instances (one givens string a line; blank and # lines are skipped)")
+    if all(i.error is not None for i in out):
+        raise out[0].error  # type: ignore[misc]
     return out
 
 
 def _instances(
     ref: str, params: Mapping[str, str] | None, lines: Iterable[tuple[int, str]], label: str
 ) -> Iterator[Instance]:
-    from . import load
+    from . import is_file_ref, load
+    from .catalog import names
+    from .givens import with_givens
 
+    base = load(ref, params)  # a bad puzzle or parameter is the whole batch's error, reported once
+    catalog = ref in names() and not is_file_ref(ref)
+    if base.grid is None:  # said once, not once a line
+        raise UsageError(
+            f"{ref}: --givens-file needs a puzzle whose cells form a grid "
+            "(the sudoku and its variants, a [grid] file, an f-puzzles import)"
+        )
     for number, raw in lines:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         try:
-            yield Instance(number, line, load(ref, params, line))
+            puzzle = load(ref, params, line) if catalog else with_givens(base, line, label)
         except PuzzleSatError as e:
-            raise type(e)(f"{label} line {number}: {e}") from None
+            yield Instance(number, line, None, type(e)(f"{label} line {number}: {e}"))
+        else:
+            yield Instance(number, line, puzzle)
 
 
 def _lines(stream: BinaryIO, label: str) -> Iterator[tuple[int, str]]:
@@ -68,7 +87,7 @@ def _lines(stream: BinaryIO, label: str) -> Iterator[tuple[int, str]]:
 def iter_instances(ref: str, params: Mapping[str, str] | None, path: str) -> Iterator[Instance]:
     """The instances of the file at `path` ("-": standard input) one at a time. Standard input is
     parsed as the lines arrive: a batch on a pipe is solved as it streams in, with memory that does
-    not grow with its length (a bad line ends it there, after the instances before it)."""
+    not grow with its length (a bad line is that instance's error, as in a file)."""
     if path != "-":  # a file is read and checked whole first: a bad line stops it before any work
         yield from load_instances(ref, params, path)
         return

@@ -229,7 +229,7 @@ def _validate(p: Puzzle) -> None:
                     )
                 held[v] = c
     if p.layout is not None:
-        validate_layout(p.layout, n)
+        validate_layout(p.layout, n, p.cells)
     if p.grid is not None and p.grid.cell_names != p.cells:
         raise ModelError(f"grid: its {len(p.grid.cell_names)} squares are not the puzzle's {n} cells")
     for k, gen in enumerate(p.generators):

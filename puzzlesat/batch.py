@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from dataclasses import dataclass, field, replace
 
-from puzzles.errors import UsageError
+from puzzles.errors import PuzzleSatError, UsageError
 from puzzles.instances import Instance
 from puzzles.model import Puzzle
 from solvers.base import Config, Session
@@ -27,7 +27,7 @@ from .solving import configure, run
 class BatchOutcome:
     """The outcomes of the instances attempted, in input order; `stopped` if the batch was cut short."""
 
-    outcomes: list[Outcome]
+    outcomes: list[Outcome | PuzzleSatError]  # a bad line's error in its place
     instances: int  # how many were given (more than len(outcomes) when stopped early)
     stopped: str | None  # None, "timeout" or "interrupt"
     seconds: float
@@ -40,7 +40,12 @@ class BatchOutcome:
 
     @property
     def solved(self) -> int:
-        return sum(1 for o in self.outcomes if o.count)
+        return sum(1 for o in self.outcomes if isinstance(o, Outcome) and o.count)
+
+    @property
+    def failed(self) -> int:
+        """Instances that could not be read (bad lines)."""
+        return sum(1 for o in self.outcomes if isinstance(o, PuzzleSatError))
 
 
 def _shape(p: Puzzle) -> tuple[object, ...]:
@@ -48,22 +53,25 @@ def _shape(p: Puzzle) -> tuple[object, ...]:
     return (p.cells, p.domains, p.distinct, p.sums, p.unknowns, p.generators)
 
 
-def common_base(instances: Sequence[Puzzle]) -> Puzzle:
+def common_base(instances: Sequence[Puzzle | PuzzleSatError]) -> Puzzle:
     """The puzzle every instance is, givens aside; a UsageError names the first one that differs."""
-    if not instances:
+    puzzles = [(i, p) for i, p in enumerate(instances, 1) if isinstance(p, Puzzle)]
+    if not puzzles:
         raise UsageError("batch: no instances to solve")
-    first = instances[0]
-    for i, p in enumerate(instances[1:], 2):
+    first = puzzles[0][1]
+    for i, p in puzzles[1:]:
         if _shape(p) != _shape(first):
             raise UsageError(f"batch: instance {i} is not the same puzzle as instance 1 (only the givens may differ)")
     return replace(first, givens=())
 
 
-def _same_shape(first: Puzzle, instances: Iterator[Puzzle]) -> Iterator[Puzzle]:
+def _same_shape(
+    first: Puzzle, instances: Iterator[Puzzle | PuzzleSatError], offset: int
+) -> Iterator[Puzzle | PuzzleSatError]:
     """The instances, each checked against the first as it comes (a stream is never held whole)."""
     shape = _shape(first)
-    for i, p in enumerate(instances, 2):
-        if _shape(p) != shape:
+    for i, p in enumerate(instances, offset):
+        if isinstance(p, Puzzle) and _shape(p) != shape:
             raise UsageError(f"batch: instance {i} is not the same puzzle as instance 1 (only the givens may differ)")
         yield p
 
@@ -75,11 +83,15 @@ class InstanceLog:
     def __init__(self, instances: Iterable[Instance]) -> None:
         self.source = iter(instances)
         self.seen: list[Instance] = []
+        self.stand_in: Puzzle | None = None  # the first good instance's model, kept for all
 
-    def puzzles(self) -> Iterator[Puzzle]:
+    def puzzles(self) -> Iterator[Puzzle | PuzzleSatError]:
+        """Each instance's puzzle, or its error when the line is bad."""
         for instance in self.source:
             self.seen.append(instance)
-            yield instance.puzzle
+            if self.stand_in is None:
+                self.stand_in = instance.puzzle
+            yield instance.puzzle if instance.error is None else instance.error  # type: ignore[misc]
 
     def __getitem__(self, index: int) -> Instance:
         return self.seen[index]
@@ -90,12 +102,12 @@ class InstanceLog:
     def release(self, index: int) -> None:
         """Forget instance `index`'s own model (the first instance's stands in: reports use only
         the line and the givens once it has been drawn)."""
-        if index:
-            self.seen[index] = replace(self.seen[index], puzzle=self.seen[0].puzzle)
+        if self.stand_in is not None and self.seen[index].puzzle not in (None, self.stand_in):
+            self.seen[index] = replace(self.seen[index], puzzle=self.stand_in)
 
 
 def solve_batch(
-    instances: Iterable[Puzzle],
+    instances: Iterable[Puzzle | PuzzleSatError],
     *,
     all: bool = False,
     limit: int | None = None,
@@ -103,34 +115,42 @@ def solve_batch(
     timeout: float | None = None,
     config: Config | None = None,
     on_solution: Callable[[int, Solution], None] | None = None,
-    on_outcome: Callable[[int, Outcome], None] | None = None,
+    on_outcome: Callable[[int, Outcome | PuzzleSatError], None] | None = None,
     symmetry_breaking: str = "auto",
     **names: str | None,
 ) -> BatchOutcome:
     """Solve each instance (first solution, or with `all` every one) on one shared session.
 
-    `timeout` bounds the whole batch; a timeout or Ctrl-C ends it after the outcomes so far,
-    the one cut short included. Callbacks get the instance's 0-based index.
+    An error in place of a puzzle is that instance's outcome. `timeout` bounds the whole batch; a
+    timeout or Ctrl-C ends it after the outcomes so far, the one cut short included. Callbacks get
+    the instance's 0-based index.
     """
     import solvers
     from puzzles.stop import check_timeout
 
     timeout = check_timeout(timeout)
     stream = iter(instances)
-    first = next(stream, None)
+    leading: list[Puzzle | PuzzleSatError] = []  # bad lines before the first good one
+    first = next((p for p in stream if isinstance(p, Puzzle) or leading.append(p)), None)
     if first is None:
         raise UsageError("batch: no instances to solve")
     base = replace(first, givens=())
     cfg = solvers.resolve(configure(config, names), base)
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
-    outcomes: list[Outcome] = []
+    outcomes: list[Outcome | PuzzleSatError] = []
     stopped: str | None = None
     scoped = solvers.get(cfg.backend).scopes
     shared: Session | None = solvers.open_session(base, cfg) if scoped else None
     stats: dict[str, int | float | str] = {}
     try:
-        for i, puzzle in enumerate(itertools.chain([first], _same_shape(first, stream))):
+        every = itertools.chain(leading, [first], _same_shape(first, stream, len(leading) + 2))
+        for i, puzzle in enumerate(every):
+            if not isinstance(puzzle, Puzzle):
+                outcomes.append(puzzle)
+                if on_outcome is not None:
+                    on_outcome(i, puzzle)
+                continue
             session = shared or solvers.open_session(puzzle, cfg)
             t0 = time.monotonic()
             try:

@@ -15,6 +15,7 @@ from puzzles.atomic import read_text
 from puzzles.check import violations
 from puzzles.errors import UsageError
 from puzzles.model import Puzzle
+from puzzles.words import plural
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,10 @@ class Blocked:
 
     def describe(self) -> str:
         scope = "their orbits under the symmetry group" if self.modulo_symmetry else "as given"
-        return f"{len(self.assignments)} assignments: the {self.solutions} solutions in {self.source}, {scope}"
+        return (
+            f"{plural(len(self.assignments), 'assignment')}: the {plural(self.solutions, 'solution')} "
+            f"in {self.source}, {scope}"
+        )
 
 
 def _read(path: str) -> Any:

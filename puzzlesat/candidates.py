@@ -91,8 +91,11 @@ def find_candidates(
 
 def candidates_json(c: Candidates) -> dict[str, Any]:
     """`{"candidates": {cell: [values]}, "calls": K, "complete": ...}`, cells in puzzle order."""
+    from . import __version__
+
     names = c.puzzle.cells
     return {
+        "version": __version__,
         "candidates": {names[i]: sorted(v) for i, v in enumerate(c.found)},
         "calls": c.calls,
         "complete": c.complete,

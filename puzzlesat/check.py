@@ -78,10 +78,13 @@ def check_unique(
 
 def check_json(checked: Checked) -> dict[str, Any]:
     """`{"status", "solutions", ...}`: the fixed keys first, then what the verdict rests on."""
+    from . import __version__
+
     o, p = checked.outcome, checked.puzzle
     return {
+        "version": __version__,
         "status": checked.status,
-        "solutions": [solution_json(s) for s in o.solutions[:2]],
+        "solutions": [solution_json(s, p) for s in o.solutions[:2]],
         "complete": checked.complete,
         "stopped": o.stopped if o.stopped != "limit" else None,
         "puzzle": p.name,

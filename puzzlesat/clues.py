@@ -115,8 +115,11 @@ def find_clues(
 
 def clues_json(c: Clues) -> dict[str, Any]:
     """`{"redundant": [cell names], "minimal": {cell: value}, ...}`."""
+    from . import __version__
+
     names = c.puzzle.cells
     return {
+        "version": __version__,
         "redundant": [names[i] for i in c.redundant],
         "minimal": {names[i]: v for i, v in c.minimal},
         "complete": c.complete,

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from puzzles.errors import PuzzleSatError, UsageError
 from puzzles.model import Puzzle
+from puzzles.words import plural
 from solvers.base import Config
 
 from .progress import StatusLine
@@ -43,7 +44,11 @@ ONEHOT_PAIRS = (("seqcounter", "totalizer"), ("pairwise", "totalizer"), ("seqcou
 # The backend each kind of encoding runs on here (the external backend would need a program).
 BACKEND_FOR_KIND = {"smt": "z3", "cnf": "sat"}
 # compare's lists of option values, by option (solvers.OPTIONS) and as the command line spells them.
-LIST_FLAGS = {"card": "--card", "pb": "--pb", "solver": "--solvers"}
+LIST_FLAGS = {"card": "--card", "pb": "--pb", "solver": "--solver"}
+# Seconds per configuration unless --timeout says otherwise: a slow row (z3-pb on a 4x4 square
+# runs for minutes) says "timeout" instead of holding up the table (docs/decisions.md).
+DEFAULT_TIMEOUT = 60.0
+Names = str | Sequence[str] | None
 
 
 @dataclass(frozen=True)
@@ -104,9 +109,10 @@ class Comparison:
         return ok[0] if ok else None
 
     def as_json(self, timeout: float | None, repeat: int) -> dict[str, Any]:
+        from .report import document
+
         return {
-            "puzzle": self.puzzle.name,
-            "params": dict(self.puzzle.params),
+            **document(self.puzzle),
             "all": self.all,
             "modulo_symmetry": self.modulo_symmetry,
             "timeout": timeout,
@@ -116,11 +122,13 @@ class Comparison:
         }
 
 
-def _split(value: str | None, what: str, valid: Sequence[str], check: Callable[[str], Any]) -> list[str] | None:
-    """A comma list (None if not given); `all` is every valid name but the native ones."""
-    if value is None:
+def _split(value: Names, what: str, valid: Sequence[str], check: Callable[[str], Any]) -> list[str] | None:
+    """Names given once or more (a repeated option), each also a comma list (None if not given);
+    `all` is every valid name but the native ones."""
+    if value is None or (not isinstance(value, str) and not value):
         return None
-    items = [v.strip() for v in value.split(",") if v.strip()]
+    text = value if isinstance(value, str) else ",".join(value)
+    items = [v.strip() for v in text.split(",") if v.strip()]
     if not items:
         raise UsageError(f"--{what}: empty list; give names separated by commas, or all")
     out: list[str] = []
@@ -134,9 +142,7 @@ def _split(value: str | None, what: str, valid: Sequence[str], check: Callable[[
     return out
 
 
-def matrix(
-    encodings: str | None = None, card: str | None = None, pb: str | None = None, solvers: str | None = None
-) -> list[Config]:
+def matrix(encodings: Names = None, card: Names = None, pb: Names = None, solvers: Names = None) -> list[Config]:
     """The configurations to run, every name checked first (a UsageError lists the valid ones).
 
     Card, PB and solver lists apply to the configurations whose backend and encoding take them
@@ -146,11 +152,11 @@ def matrix(
     from encoders.pysat_names import CARD_ENCODINGS, DEFAULT_CARD, DEFAULT_PB, PB_ENCODINGS, check_card, check_pb
     from solvers import BACKENDS, not_used, pysat_solvers, spoken_list, takes
 
-    encs = _split(encodings, "encodings", list(encoders.ENCODINGS), encoders.get) or list(DEFAULT_ENCODINGS)
+    encs = _split(encodings, "encoding", list(encoders.ENCODINGS), encoders.get) or list(DEFAULT_ENCODINGS)
     given = {
         "card": _split(card, "card", list(CARD_ENCODINGS), check_card),
         "pb": _split(pb, "pb", list(PB_ENCODINGS), check_pb),
-        "solver": _split(solvers, "solvers", pysat_solvers.names(), pysat_solvers.get),
+        "solver": _split(solvers, "solver", pysat_solvers.names(), pysat_solvers.get),
     }
     defaults = {"card": DEFAULT_CARD, "pb": DEFAULT_PB, "solver": pysat_solvers.DEFAULT_SOLVER}
 
@@ -234,7 +240,7 @@ def run_config(
             found = this
             break
         if found is not None and this != found:
-            return _with(base, status=f"error: runs disagree ({len(found)} then {len(this)} solutions)")
+            return _with(base, status=f"error: runs disagree ({len(found)} then {plural(len(this), 'solution')})")
         found = this
     return _with(
         base,
@@ -382,7 +388,9 @@ def table_text(comparison: Comparison) -> str:
     out = [line(heads), *(line(b) for b in body)]
     verdict = "consistent" if comparison.consistent else "INCONSISTENT"
     ok = sum(r.status == "ok" for r in comparison.rows)
-    out.append(f"{comparison.puzzle.name}: {len(comparison.rows)} configurations, {ok} ok, {scope}, {verdict}")
+    out.append(
+        f"{comparison.puzzle.name}: {plural(len(comparison.rows), 'configuration')}, {ok} ok, {scope}, {verdict}"
+    )
     return "\n".join(out)
 
 
@@ -412,10 +420,10 @@ def listing() -> str:
         return lines
 
     encs = [(e.name, f"[{e.kind}] {e.summary}") for e in encoders.ENCODINGS.values()]
-    out = section("Encodings (--encodings)", encs)
+    out = section("Encodings (--encoding)", encs)
     out += section("Cardinality encodings (--card)", sorted(CARD_ENCODINGS.items()), DEFAULT_CARD)
     out += section("PB encodings (--pb)", sorted(PB_ENCODINGS.items()), DEFAULT_PB)
     sats = [(s.name, s.summary) for s in sorted(pysat_solvers.SOLVERS.values(), key=lambda s: s.name)]
-    out += section("SAT solvers (--solvers)", sats, pysat_solvers.DEFAULT_SOLVER)
+    out += section("SAT solvers (--solver)", sats, pysat_solvers.DEFAULT_SOLVER)
     out.append('("native" card/PB encodings run only when named, with a solver that supports them)')
     return "\n".join(out)

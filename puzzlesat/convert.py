@@ -15,6 +15,7 @@ from puzzles.atomic import write_atomic
 from puzzles.errors import CheckError, PuzzleSatError
 from puzzles.files import dump_toml, load_text
 from puzzles.model import Puzzle
+from puzzles.words import plural
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,10 @@ class Converted:
 
     def as_json(self) -> dict[str, Any]:
         p = self.puzzle
+        from . import __version__
+
         doc: dict[str, Any] = {
+            "version": __version__,
             "written": None if self.path is None else str(self.path),
             "puzzle": p.name,
             "title": p.title,
@@ -44,8 +48,8 @@ class Converted:
     def summary(self) -> str:
         p = self.puzzle
         return (
-            f"{self.path}: {p.name} ({p.title}), {p.size} cells, {len(p.givens)} givens, "
-            f"{len(p.rules)} rules besides the grid's, {len(p.core)} constraints"
+            f"{self.path}: {p.name} ({p.title}), {plural(p.size, 'cell')}, {plural(len(p.givens), 'given')}, "
+            f"{plural(len(p.rules), 'rule')} besides the grid's, {plural(len(p.core), 'constraint')}"
         )
 
 

@@ -153,7 +153,7 @@ def load_map(
         return _from_sidecar(puzzle, map_path) if map_path.endswith(".json") else _from_comments(puzzle, map_path)
     from encoders.dimacs import encode_for_dimacs
 
-    cnf = encode_for_dimacs(puzzle, cnf_encoding(encoding, card, pb), card, pb)
+    cnf = encode_for_dimacs(puzzle, cnf_encoding(encoding, card, pb, puzzle), card, pb)
     return MapSource(VarMap.from_encoding(cnf), dict(cnf.settings), "the puzzle encoded again")
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from puzzles.model import Puzzle
 from solvers.enumerate import Solution
 
-from .report import solution_json, solution_text
+from .report import document, solution_json, solution_text
 
 
 def _settings_text(settings: dict[str, str]) -> str:
@@ -17,15 +17,14 @@ def _settings_text(settings: dict[str, str]) -> str:
 def decoded_json(puzzle: Puzzle, solution: Solution, settings: dict[str, str], source: str) -> dict[str, Any]:
     """One document: the puzzle, the settings of the map, and the solution as `solve --json` gives one."""
     return {
-        "puzzle": puzzle.name,
-        "params": dict(puzzle.params),
+        **document(puzzle),
         "source": source,
         "settings": settings,
         "status": "SATISFIABLE",
         "checked": True,
         "canonical": list(puzzle.group.canonical(solution.values)),
         "count": 1,
-        "solutions": [solution_json(solution)],
+        "solutions": [solution_json(solution, puzzle)],
     }
 
 

@@ -7,15 +7,20 @@ from typing import Any
 from puzzles.board import draw
 from puzzles.model import Puzzle, describe_values
 from puzzles.rules.sum import KEYS
+from puzzles.words import plural
 
 SHOWN = 12  # rules of one kind listed in words; the rest are counted
 
 
 def describe_json(p: Puzzle) -> dict[str, Any]:
+    from . import __version__
+    from .report import params_json
+
     return {
+        "version": __version__,
         "name": p.name,
         "title": p.title,
-        "params": dict(p.params),
+        "params": params_json(p.params),
         "cells": list(p.cells),
         "domains": [list(d) for d in p.domains],
         "distinct": [list(g) for g in p.distinct],
@@ -51,7 +56,7 @@ def describe_text(p: Puzzle) -> str:
         f"symmetry group: order {p.group.order} ({len(p.generators)} generators)",
         "",
         "cells:",
-        draw(p, [name if p.layout is None else _fit(name, p) for name in p.cells], notes=False),
+        draw(p, list(p.cells), notes=False),  # a layout widens its slots for long names
     ]
     if p.givens:
         board = ["."] * p.size
@@ -92,10 +97,5 @@ def _distinct(p: Puzzle) -> str:
         return "none" if p.grid is None else "the grid's houses only"
     if len(p.distinct) == 1 and len(p.distinct[0]) == p.size:
         return "all cells"
-    return f"{len(p.distinct)} groups"
+    return plural(len(p.distinct), "group")
 
-
-def _fit(name: str, p: Puzzle) -> str:
-    """Cell names on the board, cut to the widest value so the drawing keeps its shape."""
-    width = max(len(str(v)) for v in p.values)
-    return name if len(name) <= width else name[-width:]

@@ -29,8 +29,6 @@ from .blockfile import Blocked, read_blocked
 
 FORMATS = {"cnf": "DIMACS CNF", "opb": "OPB pseudo-Boolean (PB competition format)", "smt2": "SMT-LIB 2"}
 DEFAULT_FOLDER = "cnf_out"
-# One variable per cell value: the map people reading a DIMACS file expect (docs/decisions.md).
-DEFAULT_ENCODING = "onehot"
 MAP_FORMAT = "puzzlesat-map"
 MAP_VERSION = 1
 
@@ -44,6 +42,23 @@ class Exported:
     variables: int
     constraints: int
     noun: str  # "clauses", "constraints" or "assertions"
+    puzzle: Puzzle
+    settings: dict[str, str]
+    fmt: str
+
+    def as_json(self) -> dict[str, Any]:
+        """What `dimacs --json` prints: the files written, their size and the settings."""
+        from .report import document
+
+        return {
+            **document(self.puzzle),
+            "written": str(self.path),
+            "map": None if self.map_path is None else str(self.map_path),
+            "format": self.fmt,
+            "settings": dict(self.settings),
+            "variables": self.variables,
+            self.noun: self.constraints,
+        }
 
     def summary(self) -> str:
         extra = f" (map: {self.map_path})" if self.map_path else ""
@@ -169,12 +184,14 @@ def _pretty(value: Any, depth: int = 0) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def cnf_encoding(encoding: str | None, card: str | None, pb: str | None) -> str:
-    """The CNF encoding to write (default one-hot), after refusing a --card or --pb it does not use."""
+def cnf_encoding(encoding: str | None, card: str | None, pb: str | None, puzzle: Puzzle | None = None) -> str:
+    """The CNF encoding to write, after refusing a --card or --pb it does not use. The default is
+    the one `solve` uses for this puzzle (`solvers.default_encoding`), so the exported CNF is the
+    formula solve solves (docs/decisions.md, "The exported CNF is the one solve solves")."""
     import encoders
-    from solvers import check_encoding_options
+    from solvers import BACKENDS, DEFAULT_BACKEND, check_encoding_options, default_encoding
 
-    info = encoders.get(encoding or DEFAULT_ENCODING, "cnf")
+    info = encoders.get(encoding or default_encoding(BACKENDS[DEFAULT_BACKEND], puzzle), "cnf")
     check_encoding_options(info, {"card": card, "pb": pb}, defaulted=encoding is None)
     return info.name
 
@@ -238,7 +255,7 @@ def export(
     if output is not None:  # a bad -o fails before the build, which can take a while
         writable_target(_named(output), force=force)
     if fmt == "cnf":
-        encoding = _default_fallback(puzzle, encoding, cnf_encoding(encoding, card, pb))
+        encoding = _default_fallback(puzzle, encoding, cnf_encoding(encoding, card, pb, puzzle))
     blocked = read_blocked(block, puzzle) if block else None
     if fmt == "cnf":
         text, settings, varmap, nvars, count = _cnf(puzzle, encoding, card, pb, blocked)
@@ -262,4 +279,4 @@ def export(
             write_atomic(map_path, doc)
         write_atomic(path, text)
     noun = {"cnf": "clauses", "opb": "constraints", "smt2": "assertions"}[fmt]
-    return Exported(path, map_path, nvars, count, noun)
+    return Exported(path, map_path, nvars, count, noun, puzzle, dict(settings), fmt)

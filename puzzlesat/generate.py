@@ -129,11 +129,15 @@ def generate_puzzle(kind: str, *, seed: int = 1, params: Mapping[str, str] | Non
 
 
 def generated_json(g: Generated, toml: str, written: str | None) -> dict[str, Any]:
+    from . import __version__
+    from .report import params_json
+
     p = g.puzzle
     return {
+        "version": __version__,
         "kind": g.kind,
         "seed": g.seed,
-        "params": dict(p.params),
+        "params": params_json(p.params),
         "givens": {p.cells[c]: v for c, v in p.givens},
         "rules": len(p.rules),
         "solution": list(g.solution),

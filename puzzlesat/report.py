@@ -6,8 +6,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from puzzles.board import draw
+from puzzles.errors import PuzzleSatError
 from puzzles.instances import Instance
 from puzzles.model import Puzzle
+from puzzles.words import plural
 from solvers.base import Config
 from solvers.enumerate import Outcome, Solution
 
@@ -17,14 +19,42 @@ if TYPE_CHECKING:
 SETTINGS = ("encoding", "card", "pb", "solver")
 
 
-def solution_json(solution: Solution) -> dict[str, Any]:
-    return {"values": list(solution.values), "unknowns": dict(solution.unknowns)}
+def names_cells(puzzle: Puzzle) -> bool:
+    """Whether the puzzle names its cells (r1c1, a, ...) rather than numbering them 0..n-1."""
+    return puzzle.cells != tuple(str(i) for i in range(puzzle.size))
+
+
+def solution_json(solution: Solution, puzzle: Puzzle | None = None) -> dict[str, Any]:
+    """`values` by cell index; with a puzzle that names its cells, also `cells`: name -> value."""
+    doc: dict[str, Any] = {"values": list(solution.values), "unknowns": dict(solution.unknowns)}
+    if puzzle is not None and names_cells(puzzle):
+        doc["cells"] = dict(zip(puzzle.cells, solution.values, strict=True))
+    return doc
+
+
+def params_json(params: Sequence[tuple[str, object]]) -> dict[str, Any]:
+    """Parameters as JSON: whole numbers as numbers (`{"order": 4}`), anything else as given."""
+    out: dict[str, Any] = {}
+    for key, value in params:
+        text = str(value).strip()
+        whole = isinstance(value, int) or (text[1:] if text[:1] == "-" else text).isdigit()
+        out[key] = int(text) if whole and not isinstance(value, bool) else value
+    return out
+
+
+def document(puzzle: Puzzle) -> dict[str, Any]:
+    """The keys every JSON document starts with: the format's version, the puzzle, its parameters."""
+    from . import __version__
+
+    return {"version": __version__, "puzzle": puzzle.name, "params": params_json(puzzle.params)}
 
 
 def _head(puzzle: Puzzle, config: Config, stats: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """The first keys of a JSON document (puzzle, backend, settings) and the stats left over."""
     rest = dict(stats)
-    doc: dict[str, Any] = {"puzzle": puzzle.name, "params": dict(puzzle.params), "backend": config.backend}
+    from solvers import backend_for
+
+    doc = {**document(puzzle), "backend": backend_for(config)}
     for key in SETTINGS:
         doc[key] = rest.pop(key, None)
     return doc, rest
@@ -41,7 +71,7 @@ def outcome_json(puzzle: Puzzle, config: Config, outcome: Outcome) -> dict[str, 
         stopped=outcome.stopped,
         **({"error": outcome.error} if outcome.error else {}),
         count=outcome.count,
-        solutions=[solution_json(s) for s in outcome.solutions],
+        solutions=[solution_json(s, puzzle) for s in outcome.solutions],
         stats={"seconds": round(outcome.seconds, 4), **stats},
     )
     return doc
@@ -85,15 +115,18 @@ def outcome_text(puzzle: Puzzle, outcome: Outcome) -> str:
     return "\n".join(parts)
 
 
-def instance_json(instance: Instance, outcome: Outcome) -> dict[str, Any]:
-    """One batch instance: where it came from and what was found (settings live in the batch document)."""
+def instance_json(instance: Instance, outcome: Outcome | PuzzleSatError) -> dict[str, Any]:
+    """One batch instance: where it came from and what was found (settings live in the batch
+    document), or `error` for a line that is not an instance."""
+    if not isinstance(outcome, Outcome):
+        return {"line": instance.line, "givens": instance.givens, "error": str(outcome)}
     return {
         "line": instance.line,
         "givens": instance.givens,
         "complete": outcome.complete,
         "stopped": outcome.stopped,
         "count": outcome.count,
-        "solutions": [solution_json(s) for s in outcome.solutions],
+        "solutions": [solution_json(s, instance.puzzle) for s in outcome.solutions],
         "seconds": round(outcome.seconds, 4),
     }
 
@@ -105,6 +138,7 @@ def batch_json(base: Puzzle, config: Config, instances: Sequence[Instance], batc
         instances=batch.instances,
         attempted=len(batch.outcomes),
         solved=batch.solved,
+        errors=batch.failed,
         complete=batch.complete,
         stopped=batch.stopped,
         results=[instance_json(i, o) for i, o in zip(instances, batch.outcomes, strict=False)],
@@ -113,8 +147,10 @@ def batch_json(base: Puzzle, config: Config, instances: Sequence[Instance], batc
     return doc
 
 
-def instance_text(instance: Instance, outcome: Outcome, index: int) -> str:
+def instance_text(instance: Instance, outcome: Outcome | PuzzleSatError, index: int) -> str:
     parts = [f"== instance {index} (line {instance.line})"]
+    if not isinstance(outcome, Outcome):
+        return "\n".join([*parts, f"error: {outcome}"]) + "\n"
     parts += [solution_text(instance.puzzle, s, i) for i, s in enumerate(outcome.solutions, 1)]
     parts.append(summary_text(outcome))
     return "\n".join(parts) + "\n"
@@ -122,11 +158,12 @@ def instance_text(instance: Instance, outcome: Outcome, index: int) -> str:
 
 def batch_summary_text(batch: BatchOutcome) -> str:
     """One line: how many instances were solved, and whether the batch ran to its end."""
-    unsolved = len(batch.outcomes) - batch.solved
+    unsolved = len(batch.outcomes) - batch.solved - batch.failed
     state = "complete" if batch.complete else f"INCOMPLETE: stopped by {batch.stopped}"
+    bad = f", {plural(batch.failed, 'bad line')}" if batch.failed else ""
     return (
-        f"{len(batch.outcomes)} of {batch.instances} instances done: {batch.solved} solved, "
-        f"{unsolved} without a solution; {state}, {batch.seconds:.2f} s"
+        f"{len(batch.outcomes)} of {plural(batch.instances, 'instance')} done: {batch.solved} solved, "
+        f"{unsolved} without a solution{bad}; {state}, {batch.seconds:.2f} s"
     )
 
 

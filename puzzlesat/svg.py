@@ -427,7 +427,7 @@ def _figure_svg(puzzle: Puzzle, shown: Sequence[int | None], unknowns: dict[str,
     """Each cell where the layout puts it (a plain list without one): circles, or squares where
     the layout boxes the cell in; the lines of collinear sums behind the circles."""
     if puzzle.layout is not None:
-        spots = places(puzzle.layout)
+        spots = places(puzzle.layout, puzzle.cells)
     else:
         spots = [(0, 2.0 * i, True) for i in range(puzzle.size)]
     lines = sorted({line for line, _, _ in spots})

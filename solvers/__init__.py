@@ -131,10 +131,28 @@ def check_encoding_options(
         raise not_used(option.flag, f"the {encoding.name} encoding, the default for this puzzle", able, hint)
 
 
+def backend_for(config: Config) -> str:
+    """The backend a configuration runs on: the one named, else the one its encoding needs (an
+    SMT encoding such as z3-int runs on z3), else the default."""
+    if config.backend is not None:
+        return config.backend
+    chosen = encoders.ENCODINGS.get(config.encoding or "")
+    if chosen is not None and chosen.kind != BACKENDS[DEFAULT_BACKEND].kind:
+        return next(b.name for b in BACKENDS.values() if b.kind == chosen.kind)
+    return DEFAULT_BACKEND
+
+
 def resolve(config: Config, puzzle: Puzzle | None = None) -> Config:
-    """`config` with its encoding default filled in, every name checked and every option it sets
-    taken by the backend and the encoding: a UsageError before any work is done otherwise."""
-    info = get(config.backend)
+    """`config` with its backend and encoding defaults filled in, every name checked and every
+    option it sets taken by the backend and the encoding: a UsageError before any work is done otherwise."""
+    info = get(backend_for(config))
+    chosen = encoders.ENCODINGS.get(config.encoding or "")
+    if chosen is not None and chosen.kind != info.kind:
+        able = spoken_list([b.name for b in BACKENDS.values() if b.kind == chosen.kind])
+        raise UsageError(
+            f"--encoding {chosen.name} runs on the {able} backend, not {info.name} "
+            f"(drop --backend {info.name}; encodings for {info.name}: {', '.join(encoders.names(info.kind))})"
+        )
     encoding = encoders.get(config.encoding or default_encoding(info, puzzle), info.kind)
     given = {name: getattr(config, name) for name in OPTIONS}
     for name, value in given.items():
@@ -147,7 +165,7 @@ def resolve(config: Config, puzzle: Puzzle | None = None) -> Config:
         if value is not None and target is not None:
             module, attr = target.split(":")
             getattr(importlib.import_module(module), attr)(value)
-    return replace(config, encoding=encoding.name)
+    return replace(config, backend=info.name, encoding=encoding.name)
 
 
 def open_session(puzzle: Puzzle, config: Config) -> Session:
@@ -155,3 +173,22 @@ def open_session(puzzle: Puzzle, config: Config) -> Session:
     config = resolve(config, puzzle)
     module, attr = BACKENDS[config.backend].target.split(":")
     return getattr(importlib.import_module(module), attr)(puzzle, config)
+
+
+def option_names() -> dict[str, str]:
+    """The names each option takes and their defaults, for `--help` (no solver library is imported)."""
+    from encoders.pysat_names import CARD_ENCODINGS, DEFAULT_CARD, DEFAULT_PB, PB_ENCODINGS
+
+    from . import pysat_solvers
+
+    return {
+        "backends": ", ".join(BACKENDS),
+        "backend_default": DEFAULT_BACKEND,
+        "encodings": ", ".join(encoders.ENCODINGS),
+        "cards": ", ".join(CARD_ENCODINGS),
+        "card_default": DEFAULT_CARD,
+        "pbs": ", ".join(PB_ENCODINGS),
+        "pb_default": DEFAULT_PB,
+        "solvers": ", ".join(pysat_solvers.names()),
+        "solver_default": pysat_solvers.DEFAULT_SOLVER,
+    }

@@ -27,9 +27,10 @@ class Found:
 
 @dataclass(frozen=True)
 class Config:
-    """Which backend, encoding and solver to use; `None` means the backend's default."""
+    """Which backend, encoding and solver to use; `None` means the default (`solvers.resolve`:
+    the backend an SMT encoding names, else sat; the encoding measured best for the puzzle)."""
 
-    backend: str = "sat"
+    backend: str | None = None
     encoding: str | None = None
     card: str | None = None
     pb: str | None = None

@@ -89,22 +89,49 @@ def test_cli_batch_of_the_seed_sudoku_matches_the_single_solve(cli, tmp_path) ->
     [
         (["1234"], " line 3: givens: expected 16 characters for a 4x4 sudoku (one a cell, row by row), got 4"),
         (
-            ["1234341221434321", "12x4341221434321"],
-            " line 4: givens: character 'x' at position 3 (row 1, column 3) is not allowed for a 4x4 sudoku; "
+            ["12x4341221434321"],
+            " line 3: givens: character 'x' at position 3 (row 1, column 3) is not allowed for a 4x4 sudoku; "
             "use . or 0 for a blank, 1-4 for a value",
         ),
-        (
-            ["1234341221434321", "11.............."],
-            " line 4: givens: cells 0 and 1 both hold 1 but are in distinct group #1",
-        ),
+        (["11..............", "1"], " line 3: givens: cells r1c1 and r1c2 both hold 1 but are in row 1"),
         ([], ": no instances (one givens string a line; blank and # lines are skipped)"),
     ],
 )
-def test_cli_batch_bad_file_is_one_line(cli, tmp_path, lines, message) -> None:
+def test_cli_batch_without_a_good_line_is_one_line(cli, tmp_path, lines, message) -> None:
+    """A file with no instance at all is one error line (the first bad line's), nothing solved."""
     path = _write(tmp_path, lines)
     r = cli("solve", "sudoku", "-p", "box=2", "--givens-file", path)
     assert r.code == 2 and r.out == ""
     assert r.err == f"puzzlesat: error: {path}{message}\n"
+
+
+def test_cli_batch_bad_line_is_that_instance_error(cli, tmp_path) -> None:
+    """Bad lines are reported in their place while the other instances are solved; exit 2 at the end."""
+    path = _write(tmp_path, ["1234341221434321", "12x4341221434321", SMALL[0], "11.............."])
+    r = cli("solve", "sudoku", "-p", "box=2", "--givens-file", path)
+    assert r.code == 2
+    assert r.err == f"puzzlesat: error: {path}: 2 of 4 lines are not an instance (lines 4, 6); the others were solved\n"
+    assert "== instance 2 (line 4)\nerror: " + path + " line 4: givens: character 'x' at position 3" in r.out
+    assert (
+        f"== instance 4 (line 6)\nerror: {path} line 6: givens: cells r1c1 and r1c2 both hold 1 but are in row 1\n"
+        in r.out
+    )
+    assert r.out.splitlines()[-1].startswith("4 of 4 instances done: 2 solved, 0 without a solution, 2 bad lines; ")
+    doc = cli("solve", "sudoku", "-p", "box=2", "--givens-file", path, "--json").json()
+    assert [x.get("count") for x in doc["results"]] == [1, None, 1, None]
+    assert doc["results"][3]["error"].endswith("cells r1c1 and r1c2 both hold 1 but are in row 1")
+    assert (doc["solved"], doc["errors"]) == (2, 2)
+
+
+def test_cli_batch_of_a_grid_file(cli, tmp_path) -> None:
+    """--givens-file works for a [grid] puzzle file: each line replaces the file's givens."""
+    full = cli("solve", "examples/killer-6x6.toml", "--json").json()["solutions"][0]["values"]
+    grid = "".join(map(str, full))
+    path = _write(tmp_path, [grid[:30] + "......", "." * 36, "6" + grid[1:]])
+    doc = cli("solve", "examples/killer-6x6.toml", "--givens-file", path, "--all", "--json").json()
+    assert [x.get("count") for x in doc["results"]] == [1, 1, None]
+    assert doc["results"][0]["solutions"][0]["values"] == full
+    assert "line 5: givens: cells" in doc["results"][2]["error"]
 
 
 def test_cli_batch_option_conflicts(cli, tmp_path) -> None:

@@ -310,21 +310,27 @@ def test_sudoku_seed_solution() -> None:
     assert "".join(map(str, solution)) == SUDOKU_SOLUTION
 
 
-@pytest.mark.parametrize(("box", "groups", "width"), [(2, 12, 1), (3, 27, 1), (4, 48, 2), (5, 75, 2)])
-def test_sudoku_sizes(box: int, groups: int, width: int) -> None:
-    """-p box=B gives a B^2 x B^2 grid, values 1..B^2, 3 B^2 generated groups, no givens, no symmetry."""
+@pytest.mark.parametrize(("box", "groups"), [(2, 12), (3, 27), (4, 48), (5, 75)])
+def test_sudoku_sizes(box: int, groups: int) -> None:
+    """-p box=B gives a B^2 x B^2 grid, values 1..B^2, 3 B^2 houses, no givens, no symmetry; one
+    character a cell on the board (16x16 and 25x25 write letters)."""
     p = catalog.build("sudoku", {"box": str(box)})
     n = box * box
-    assert (p.size, p.values, len(p.distinct), p.generators) == (n * n, tuple(range(1, n + 1)), groups, ())
+    assert (p.size, p.values, len(p.groups), p.generators) == (n * n, tuple(range(1, n + 1)), groups, ())
     assert p.givens == () or box == 3
-    assert f"{{{n * n - 1}:>{width}}}" in p.layout
-    assert all(len(g) == n for g in p.distinct)
+    assert f"{{{n * n - 1}:>1}}" in p.layout
+    assert all(len(g) == n for g in p.groups)
+    assert [name for name, _ in p.grid.houses][: 2 * n + 1] == [
+        *(f"row {r}" for r in range(1, n + 1)),
+        *(f"column {c}" for c in range(1, n + 1)),
+        "box 1",
+    ]
 
 
 def test_sudoku_box_groups_are_boxes() -> None:
     """The generated 4x4 sudoku's first box is the top-left 2x2 block."""
     p = catalog.build("sudoku", {"box": "2"})
-    assert (0, 1, 4, 5) in p.distinct
+    assert (0, 1, 4, 5) in p.groups
 
 
 def test_sudoku_givens_letters() -> None:
@@ -356,7 +362,7 @@ def test_sudoku_givens_letters() -> None:
             "givens: character '5' at position 1 (row 1, column 1) is not allowed for a 4x4 sudoku; "
             "use . or 0 for a blank, 1-4 for a value",
         ),
-        ({}, "11" + "." * 79, "givens: cells 0 and 1 both hold 1 but are in distinct group #1"),
+        ({}, "11" + "." * 79, "givens: cells r1c1 and r1c2 both hold 1 but are in row 1"),
     ],
 )
 def test_bad_givens(params: dict[str, str], givens: str, message: str) -> None:
@@ -381,7 +387,8 @@ STAR_HELP = "points=6: the number K of points of the star (5..12)"
          "valid: 3..12"),
         ("sudoku", {"box": "1"}, None, "sudoku: parameter box=1 is out of range; valid: 2..5"),
         ("magic-frame", {"order": "3"}, None, "magic-frame takes no parameters (got 'order')"),
-        ("magic-star", None, "." * 12, "magic-star takes no givens (only sudoku does)"),
+        ("magic-star", None, "." * 12, "magic-star: --givens needs a puzzle whose cells form a grid "
+                                       "(the sudoku and its variants, a [grid] file, an f-puzzles import)"),
     ],
 )  # fmt: skip
 def test_build_errors(name: str, params: dict[str, str] | None, givens: str | None, message: str) -> None:

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+import puzzlesat
 from puzzles.catalog import names
 
 CATALOG = [
@@ -61,10 +62,11 @@ def test_list_names_every_catalog_puzzle(cli):
 
 
 def test_list_json(cli):
-    """`list --json` is one document with a name and title per puzzle."""
+    """`list --json` is one document with the version and a name and title per puzzle."""
     doc = cli("list", "--json").json()
-    assert sorted(e["name"] for e in doc) == sorted(CATALOG)
-    assert all(e["title"] for e in doc)
+    assert doc["version"] == puzzlesat.__version__
+    assert sorted(e["name"] for e in doc["puzzles"]) == sorted(CATALOG)
+    assert all(e["title"] for e in doc["puzzles"])
 
 
 def test_show_describes_the_model(cli):
@@ -97,7 +99,8 @@ def test_solve_text_draws_the_board_like_the_seed(cli):
 def test_solve_json_document_shape(cli):
     """The JSON document has the documented keys, in order, and a consistent count."""
     doc = cli("solve", "magic-frame", "--all", "--json", "--backend", "z3").json()
-    assert list(doc)[:13] == [
+    assert list(doc)[:14] == [
+        "version",
         "puzzle",
         "params",
         "backend",
@@ -153,7 +156,8 @@ def test_same_command_same_output(cli):
         (["solve", "magic-frame", "--backend", "cp"], "unknown backend 'cp'; valid: external, sat, z3"),
         (
             ["solve", "magic-frame", "--backend", "z3", "--encoding", "onehot"],
-            "unknown encoding 'onehot'; valid: z3-int, z3-pb",
+            "--encoding onehot runs on the sat or external backend, not z3 (drop --backend z3; encodings for z3: "
+            "z3-int, z3-pb)",
         ),
         (["solve", "magic-square", "-p", "order"], "-p 'order': expected KEY=VALUE, e.g. -p order=4"),
         (
@@ -161,7 +165,7 @@ def test_same_command_same_output(cli):
             "Invalid value for '--limit': 0 is not in the range x>=1.",
         ),
         (["solve", "magic-frame", "--frobnicate"], "No such option: --frobnicate"),
-        (["solve"], "Missing argument 'puzzle'."),
+        (["solve"], "Missing argument 'PUZZLE'."),
     ],
 )
 def test_bad_input_is_one_line(cli, args, message):

@@ -38,7 +38,7 @@ def test_all_rows_agree_on_magic_frame(cli):
 
 
 def test_full_cross_product_without_native(cli):
-    r = cli("compare", "magic-frame", "--encodings", "all", "--card", "all", "--pb", "all", "--json")
+    r = cli("compare", "magic-frame", "--encoding", "all", "--card", "all", "--pb", "all", "--json")
     assert r.code == 0, r.err
     rows = r.json()["rows"]
     cards = len(CARD_ENCODINGS) - 1  # all but native
@@ -53,7 +53,7 @@ def test_full_cross_product_without_native(cli):
 def test_inconsistent_configuration_exits_8(cli, monkeypatch):
     broken = EncodingInfo("broken", "cnf", "one-hot missing solutions (test only)", f"{__name__}:broken_encode")
     monkeypatch.setitem(encoders.ENCODINGS, "broken", broken)
-    r = cli("compare", "magic-frame", "--all", "--encodings", "onehot,broken", "--card", "seqcounter")
+    r = cli("compare", "magic-frame", "--all", "--encoding", "onehot", "--encoding", "broken", "--card", "seqcounter")
     assert r.code == 8
     assert "INCONSISTENT: sat/onehot/seqcounter/totalizer/cadical195 found 6, sat/broken/" in r.err
     assert "INCONSISTENT" in r.out.splitlines()[-1]
@@ -86,7 +86,7 @@ def test_list_names_everything(cli):
 
 
 def test_csv_header(cli):
-    r = cli("compare", "magic-frame", "--encodings", "log,z3-int", "--csv")
+    r = cli("compare", "magic-frame", "--encoding", "log,z3-int", "--csv")
     assert r.code == 0, r.err
     lines = r.out.splitlines()
     assert lines[0] == (
@@ -100,7 +100,7 @@ def test_unknown_encoding_is_one_line(cli):
     r = cli("compare", "magic-frame", "--encodings", "onehot,nope")
     assert r.code == 2
     assert r.err.strip() == "puzzlesat: error: unknown encoding 'nope'; valid: log, onehot, order, z3-int, z3-pb"
-    r = cli("compare", "magic-frame", "--solvers", "nosuch")
+    r = cli("compare", "magic-frame", "--solver", "nosuch")
     assert r.code == 2 and r.err.count("\n") == 1 and "unknown solver 'nosuch'" in r.err
 
 

@@ -187,10 +187,11 @@ def test_sidecar_carries_the_same_map_and_the_puzzle(tmp_path):
 
 
 def test_default_path_and_size_line(cli, tmp_path, monkeypatch):
-    """Without -o the file goes to cnf_out/<puzzle>-<encoding>-<card>-<pb>.cnf and the size is printed."""
+    """Without -o the file goes to cnf_out/<puzzle>-<encoding>-<card>-<pb>.cnf and the size is printed;
+    the encoding is the one solve uses (log for a magic square)."""
     monkeypatch.chdir(tmp_path)
     result = cli("dimacs", "magic-square")
-    path = "cnf_out/magic-square-order3-onehot-seqcounter-totalizer.cnf"
+    path = "cnf_out/magic-square-order3-log-seqcounter-totalizer.cnf"
     assert result.code == 0, result.err
     assert result.out.startswith(f"{path}: ") and " variables, " in result.out and " clauses" in result.out
     assert (tmp_path / path).is_file() and (tmp_path / (path + ".map.json")).is_file()
@@ -203,10 +204,10 @@ def test_existing_file_needs_force(cli, tmp_path):
     out = str(tmp_path / "f.cnf")
     assert cli("dimacs", "magic-frame", "-o", out).code == 0
     before = Path(out).read_bytes()
-    msg = one_line_error(cli("dimacs", "magic-frame", "-o", out, "--card", "totalizer"), 2)
+    msg = one_line_error(cli("dimacs", "magic-frame", "-o", out, "--pb", "bdd"), 2)
     assert "already exists" in msg and "--force" in msg
     assert Path(out).read_bytes() == before
-    assert cli("dimacs", "magic-frame", "-o", out, "--card", "totalizer", "--force").code == 0
+    assert cli("dimacs", "magic-frame", "-o", out, "--pb", "bdd", "--force").code == 0
     assert Path(out).read_bytes() != before
     assert not list(tmp_path.glob(".*tmp"))
 
@@ -217,7 +218,7 @@ def test_existing_file_needs_force(cli, tmp_path):
         (["--format", "xml"], "unknown format 'xml'"),
         (["--format", "opb", "--card", "totalizer"], "--format opb uses none"),
         (["--encoding", "z3-int"], "unknown encoding 'z3-int'"),
-        (["--card", "native"], "native card/PB constraints cannot be written"),
+        (["--encoding", "onehot", "--card", "native"], "native card/PB constraints cannot be written"),
         (["--pb", "nope"], "unknown PB encoding 'nope'"),
         (["--block", "/nonexistent.json"], "no such file"),
     ],
@@ -369,7 +370,7 @@ def test_block_rejects_a_result_for_another_puzzle(cli, tmp_path):
 def frame(cli, tmp_path):
     """magic-frame exported with its sidecar, and a helper writing a solver answer next to it."""
     cnf = tmp_path / "frame.cnf"
-    assert cli("dimacs", "magic-frame", "-o", str(cnf)).code == 0
+    assert cli("dimacs", "magic-frame", "-o", str(cnf), "--encoding", "onehot").code == 0  # one literal a value
     varmap = VarMap.from_json(json.loads(Path(f"{cnf}.map.json").read_text())["map"], "test")
 
     def answer(text: str) -> str:

@@ -267,7 +267,7 @@ def test_usage_errors(cli):
         ),
         2,
     )
-    assert "unknown encoding 'z3-int'" in one_line_error(
+    assert "--encoding z3-int runs on the z3 backend, not external" in one_line_error(
         cli("solve", "magic-frame", "--backend", "external", "--solver-cmd", "cadical", "--encoding", "z3-int"), 2
     )
 

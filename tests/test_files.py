@@ -200,7 +200,7 @@ equals = 6
         (edit("{5} {6} {7}", "{5} {6} {8}"),
          "layout: placeholder {8} names no cell (cells are 0..7) (line 6)"),
         (edit("{5} {6} {7}", "{5} {6} {7.real}"),
-         "layout: placeholder {7.real} is not of the form {i} or {i:>w} (line 6)"),
+         "layout: placeholder {7.real} is not of the form {i}, {i:>w} or {name} (a cell's name) (line 6)"),
         (edit('name = "frame"\n', ""), "name: required key is missing"),
         (edit('equals = "N"\n\n[[sum]]\ncells = [0, 3, 5]', '\n[[sum]]\ncells = [0, 3, 5]'),
          "sum[1].equals: required key is missing (line 12)"),
@@ -269,9 +269,9 @@ def test_load_dispatches_between_catalog_and_files(tmp_path: Path, monkeypatch: 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "ring").write_text(BASE, encoding="utf-8")
     assert puzzles.load("ring").name == "frame"  # an existing file wins over the catalog
-    with pytest.raises(UsageError, match=r"^ring\.toml: parameters \(-p\) and --givens apply to catalog"):
+    with pytest.raises(UsageError, match=r"^ring\.toml: parameters \(-p\) apply to catalog puzzles only"):
         puzzles.load("ring.toml", {"order": "4"})
-    with pytest.raises(UsageError, match="apply to catalog puzzles only"):
+    with pytest.raises(UsageError, match=r"^ring\.toml: --givens needs a puzzle whose cells form a grid"):
         puzzles.load("ring.toml", givens="...")
     with pytest.raises(FileFormatError, match=r"^sub/none: no such file$"):
         puzzles.load("sub/none")

@@ -97,8 +97,11 @@ def test_links_strings_and_files_are_recognised(tmp_path: Path) -> None:
 
 
 def test_parameters_are_for_the_catalog_only() -> None:
-    """-p and --givens with an f-puzzles link or string are a UsageError, as with a file."""
-    with pytest.raises(UsageError, match=r"^the f-puzzles link or string: parameters \(-p\) and --givens apply"):
+    """-p with an f-puzzles link or string is a UsageError, as with a file; --givens replaces its givens."""
+    with pytest.raises(UsageError, match=r"^the f-puzzles link or string: parameters \(-p\) apply to catalog"):
+        puzzles.load(pack(blank(4)), {"box": "2"})
+    assert puzzles.load(pack(blank(4)), givens="1..." + "." * 12).givens == ((0, 1),)
+    with pytest.raises(UsageError, match=r"^givens: expected 16 entries"):
         puzzles.load(pack(blank(4)), givens="1...")
 
 

@@ -76,8 +76,8 @@ def test_valid_model_has_square_group_and_resolved_unknown():
             "symmetry.generators #1 is not a symmetry of the puzzle: cell 0 and its image 2 have different domains",
         ),
         ({"layout": "{0} {1}"}, "layout: cell 2 has no placeholder"),
-        ({"layout": "{0!r}"}, "layout: placeholder {0!r} is not of the form {i} or {i:>w}"),
-        ({"layout": "{x}"}, "layout: placeholder {x} is not of the form {i} or {i:>w}"),
+        ({"layout": "{0!r}"}, "layout: placeholder {0!r} is not of the form {i}, {i:>w} or {name} (a cell's name)"),
+        ({"layout": "{x}"}, "layout: placeholder {x} is not of the form {i}, {i:>w} or {name} (a cell's name)"),
     ],
 )
 def test_invalid_models_name_the_field(kwargs, message):

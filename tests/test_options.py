@@ -99,7 +99,7 @@ def test_the_api_resolves_the_same_way():
         puzzlesat.solve(star, backend="z3", card="totalizer")
     with pytest.raises(UsageError, match="^--card is not used by the log encoding, the default for this puzzle"):
         puzzlesat.solve(star, config=Config(card="totalizer"))
-    assert puzzlesat.resolve(Config(pb="bdd"), star) == Config(encoding="log", pb="bdd")
+    assert puzzlesat.resolve(Config(pb="bdd"), star) == Config(backend="sat", encoding="log", pb="bdd")
 
 
 def test_resolve_checks_names_before_any_work():
@@ -110,7 +110,7 @@ def test_resolve_checks_names_before_any_work():
         (Config(pb="nope"), "unknown PB encoding 'nope'"),
         (Config(solver="nope"), "unknown solver 'nope'"),
         (Config(backend="nope"), "unknown backend 'nope'"),
-        (Config(backend="z3", encoding="log"), "unknown encoding 'log'"),
+        (Config(backend="z3", encoding="log"), "--encoding log runs on the sat or external backend, not z3"),
     ]:
         with pytest.raises(UsageError, match=needle):
             solvers.resolve(config, frame)
@@ -120,19 +120,19 @@ def test_resolve_checks_names_before_any_work():
     ("args", "message"),
     [
         (
-            ["--encodings", "log", "--card", "all"],
+            ["--encoding", "log", "--card", "all"],
             "--card is not used by the log encoding (it applies to: onehot, order)",
         ),
         (
-            ["--encodings", "log,z3-int", "--card", "pairwise"],
+            ["--encoding", "log", "--encoding", "z3-int", "--card", "pairwise"],
             "--card is not used by the log and z3-int encodings (it applies to: onehot, order)",
         ),
         (
-            ["--encodings", "z3-int,z3-pb", "--solvers", "glucose4"],
-            "--solvers is not used by the z3-int and z3-pb encodings (it applies to: log, onehot, order)",
+            ["--encodings", "z3-int,z3-pb", "--solvers", "glucose4"],  # the old spellings, hidden aliases
+            "--solver is not used by the z3-int and z3-pb encodings (it applies to: log, onehot, order)",
         ),
         (
-            ["--encodings", "z3-pb", "--pb", "bdd"],
+            ["--encoding", "z3-pb", "--pb", "bdd"],
             "--pb is not used by the z3-pb encoding (it applies to: log, onehot, order)",
         ),
     ],

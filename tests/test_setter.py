@@ -187,7 +187,8 @@ def test_clues_catalog_sudoku_is_deterministic(cli):
     assert a == b and a["complete"] is True
     assert (len(a["redundant"]), len(a["minimal"]), a["givens"]) == (24, 23, 33)
     p = puzzlesat.load("sudoku")
-    minimal = replace(p, givens=tuple(sorted((int(k), v) for k, v in a["minimal"].items())))
+    index = {name: i for i, name in enumerate(p.cells)}  # cells by name (r1c1..): the sudoku is a grid
+    minimal = replace(p, givens=tuple(sorted((index[k], v) for k, v in a["minimal"].items())))
     assert _status(minimal, "sat") == "unique"
 
 
