@@ -386,6 +386,68 @@ def decode(
 
 
 @app.command(
+    epilog=_examples(
+        "puzzlesat count sudoku -p box=2 --givens ................",
+        "puzzlesat count magic-square -p order=4",
+        "puzzlesat count examples/sudoku-6x6.toml --json",
+        "puzzlesat count magic-star --method enumerate --backend z3",
+    )
+)
+@_exit_statuses("count")
+def count(
+    puzzle: PuzzleArg,
+    method: Annotated[
+        str,
+        typer.Option(
+            help="enumerate (list the solutions, any backend), sharpsat (the exact model counter ganak on "
+            "the CNF), auto (enumerate when that ends quickly, else ganak).",
+        ),
+    ] = "auto",
+    no_symmetry: Annotated[
+        bool, typer.Option("--no-symmetry", help="Count solutions only, not the classes modulo symmetry.")
+    ] = False,
+    backend: Annotated[str, typer.Option(help="sat (PySAT), z3, or external (--solver-cmd); for enumeration.")] = "sat",
+    encoding: EncodingOpt = None,
+    card: CardOpt = None,
+    pb: PbOpt = None,
+    solver: Annotated[str | None, typer.Option(help="PySAT solver name for enumeration (sat backend).")] = None,
+    solver_cmd: Annotated[
+        str | None, typer.Option(help="External SAT solver command for enumeration (--backend external).")
+    ] = None,
+    param: ParamOpt = None,
+    givens: GivensOpt = None,
+    timeout: Annotated[
+        float | None, typer.Option(min=0.001, help="Stop after this many seconds; a lower bound is kept.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON document for scripts.")] = False,
+) -> None:
+    """Count the solutions without listing them, and the classes modulo the symmetry group.
+
+    Classes by Burnside's lemma (one count per conjugacy class of the group). Where every relabelling
+    of the values is a symmetry (sudoku and Latin squares without givens), one all-different group is
+    pinned to its values in order and the count multiplied by n!.
+    """
+    config = puzzlesat.Config(
+        backend=backend, encoding=encoding, card=card, pb=pb, solver=solver, solver_cmd=solver_cmd
+    )
+    p = _load(puzzle, param, givens)
+    status = puzzlesat.StatusLine()
+    try:
+        outcome = puzzlesat.count_solutions(
+            p, method=method, modulo_symmetry=not no_symmetry, timeout=timeout, config=config, on_progress=status.show
+        )
+    finally:
+        status.close()
+    resolved = puzzlesat.resolve(config, p)
+    if as_json:
+        typer.echo(json.dumps(puzzlesat.count_json(p, resolved, outcome)))
+    else:
+        typer.echo(puzzlesat.count_text(outcome))
+    if not outcome.complete:
+        raise typer.Exit(puzzlesat.ExitCode.STOPPED)
+
+
+@app.command(
     no_args_is_help=True,
     epilog=_examples(
         "puzzlesat compare magic-star --all",
