@@ -47,4 +47,5 @@ def pin_clauses(encoding: Literals, assignment: Iterable[tuple[int, int]]) -> li
 def projection(encoding: Literals) -> list[int]:
     """Every variable the cells' values are read from, sorted: counting models projected on these
     counts cell assignments, whatever auxiliary variables the encoding adds."""
-    return sorted({abs(lit) for c, dom in enumerate(encoding.domains) for v in dom for lit in encoding.value_literals(c, v)})
+    domains = enumerate(encoding.domains)
+    return sorted({abs(lit) for c, dom in domains for v in dom for lit in encoding.value_literals(c, v)})

@@ -47,7 +47,8 @@ def count_text(outcome: CountOutcome) -> str:
         lines = [f"at least {outcome.count:,} {noun} (the count did not finish)"]
     if outcome.relabelling > 1:
         base = outcome.count // outcome.relabelling
-        lines[0] += f" ({base:,} with one all-different group in order, x {_n_factorial(outcome.relabelling)} relabellings)"
+        n = _n_factorial(outcome.relabelling)
+        lines[0] += f" ({base:,} with one all-different group in order, x {n} relabellings)"
     if outcome.group_order > 1 and outcome.classes:
         if outcome.orbits is None:
             lines.append(f"modulo symmetry (group of order {outcome.group_order}): not known, the count did not finish")

@@ -2,8 +2,10 @@
 
 Two methods. "enumerate" lists the raw solutions with any backend (each one checked) and counts
 them; "sharpsat" hands the CNF to the exact model counter ganak, projected on the variables the
-cells are read from. "auto" enumerates up to AUTO_LIMIT solutions for at most AUTO_SECONDS and,
-if that does not finish, counts with ganak (docs/decisions.md, "Counting solutions").
+cells are read from. "auto" enumerates up to AUTO_LIMIT solutions for at most AUTO_SECONDS; if that does not finish,
+it counts with ganak when the core has no sums, and else enumerates on (ganak was measured slow on
+pseudo-Boolean sums: the 376 solutions of a 9-cell magic figure took it over 40 s, enumeration
+0.5 s); docs/decisions.md, "Counting solutions".
 
 Modulo symmetry, Burnside's lemma: the number of classes is the mean over the group of the
 number of solutions each element fixes, one count per conjugacy class weighted by its size
@@ -15,7 +17,7 @@ multiplied by n!: ganak counts the 6x6 sudokus in seconds so, and not in minutes
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -120,6 +122,8 @@ def count(
         if method != "sharpsat":
             probe = method == "auto" and cnf
             done = _enumerate(run, AUTO_LIMIT if probe else None, AUTO_SECONDS if probe else None)
+            if not done and puzzle.sums:
+                done = _enumerate(run, None, None)  # sums: enumeration beats ganak (see above)
             if not done:
                 used = "sharpsat"
         if used == "sharpsat":
@@ -202,10 +206,11 @@ def _enumerate(run: _Run, limit: int | None, seconds: float | None) -> bool:
 
 
 def _sharpsat(run: _Run) -> None:
-    """One ganak count per conjugacy class, with the class's fixed-point clauses (and the pins)."""
+    """One ganak count per conjugacy class, with the class's fixed-point clauses (and the pins),
+    all in one child process; each count is kept as it arrives."""
     import encoders
     from encoders.fixed_points import fixed_point_clauses, pin_clauses, projection
-    from solvers.ganak_counter import count_models
+    from solvers.ganak_counter import Problem, count_models
 
     t0 = time.perf_counter()
     encoding = encoders.get(run.config.encoding or "onehot", "cnf").encode(run.puzzle, run.config)
@@ -216,16 +221,24 @@ def _sharpsat(run: _Run) -> None:
         )
     shown = projection(encoding)
     pinned = pin_clauses(encoding, run.pinned)
+    factors = [run.factor if run.pinnable(c) else 1 for c in run.classes]
+    problems = [
+        Problem(
+            [*encoding.clauses, *(pinned if f > 1 else ()), *fixed_point_clauses(encoding, c.cells, c.value_map)],
+            encoding.nvars,
+            shown,
+        )
+        for c, f in zip(run.classes, factors, strict=True)
+    ]
     run.stats.update(variables=encoding.nvars, clauses=len(encoding.clauses), projection=len(shown),
                      build_seconds=round(time.perf_counter() - t0, 6))  # fmt: skip
     run.fixed = []
-    for k, element in enumerate(run.classes, 1):
-        check_stop()
-        run.progress(f"  counting class {k}/{len(run.classes)} with ganak, {time.monotonic() - run.start:.1f} s ")
-        extra = fixed_point_clauses(encoding, element.cells, element.value_map)
-        factor = run.factor if run.pinnable(element) else 1
-        clauses: Sequence[Sequence[int]] = [*encoding.clauses, *(pinned if factor > 1 else ()), *extra]
-        if run.deadline is not None and time.monotonic() >= run.deadline:
-            raise SearchStopped
-        run.fixed.append(factor * count_models(clauses, encoding.nvars, shown, run.deadline))
-        run.stats["counting_calls"] = k
+
+    def counted(index: int, n: int) -> None:
+        run.fixed.append(factors[index] * n)
+        run.stats["counting_calls"] = index + 1
+        run.progress(f"  counted {index + 1}/{len(problems)} with ganak, {time.monotonic() - run.start:.1f} s ")
+
+    run.progress(f"  counting with ganak, {time.monotonic() - run.start:.1f} s ")
+    check_stop()
+    count_models(problems, run.deadline, counted)

@@ -1,9 +1,11 @@
-"""`python -m solvers.ganak_worker`: count the models of a DIMACS CNF on stdin with ganak, print the count.
+"""`python -m solvers.ganak_worker`: count the models of DIMACS CNFs on stdin with ganak, one line each.
 
 A separate process because `pyganak.Counter.count()` is one blocking C call with no timeout that
 keeps the interpreter from seeing Ctrl-C: the parent (`solvers.ganak_counter`) kills this process
-to stop it. The CNF may carry the projection as `c p show V1 V2 ... 0` lines (the model counting
-competition's format); without them every variable counts. Output: the count, one decimal line.
+to stop it. Input: one or more CNFs, each ended by a `c end` line; a CNF may carry its projection
+as `c p show V1 V2 ... 0` lines (the model counting competition's format; without them every
+variable counts). Output: each count as one decimal line, flushed as soon as it is known, so one
+child (0.1-0.5 s to start) serves every conjugacy class of a Burnside count.
 """
 
 from __future__ import annotations
@@ -60,11 +62,11 @@ def count(text: str) -> int:
 def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop, and kills us
     die_with_parent()
-    text = sys.stdin.read()
+    problems = [p for p in sys.stdin.read().split("c end\n") if p.strip()]
     out = os.dup(1)
-    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # anything the C library prints must not mix with the count
-    result = count(text)
-    os.write(out, f"{result}\n".encode())
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # anything the C library prints must not mix with the counts
+    for text in problems:
+        os.write(out, f"{count(text)}\n".encode())
 
 
 if __name__ == "__main__":
