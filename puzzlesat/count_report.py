@@ -41,14 +41,12 @@ def _n_factorial(m: int) -> str:
 def count_text(outcome: CountOutcome) -> str:
     """Two or three lines: the count, the classes, how it was found."""
     noun = "solution" if outcome.count == 1 else "solutions"
-    if outcome.count_complete:
-        lines = [f"{outcome.count:,} {noun}"]
-    else:
-        lines = [f"at least {outcome.count:,} {noun} (the count did not finish)"]
+    first = f"{outcome.count:,} {noun}" if outcome.count_complete else f"at least {outcome.count:,} {noun}"
     if outcome.relabelling > 1:
         base = outcome.count // outcome.relabelling
         n = _n_factorial(outcome.relabelling)
-        lines[0] += f" ({base:,} with one all-different group in order, x {n} relabellings)"
+        first += f" ({base:,} with one all-different group in order, x {n} relabellings)"
+    lines = [first if outcome.count_complete else f"{first}; the count did not finish"]
     if outcome.group_order > 1 and outcome.classes:
         if outcome.orbits is None:
             lines.append(f"modulo symmetry (group of order {outcome.group_order}): not known, the count did not finish")
