@@ -542,6 +542,188 @@ def compare(
         raise typer.Exit(puzzlesat.ExitCode.STOPPED)
 
 
+# --- the setter's questions (issue 15): check, candidates, clues, generate ---------------------------
+
+BackendOpt = Annotated[str, typer.Option(help="sat (PySAT, one session with scopes), z3, or external.")]
+CardOption = Annotated[str | None, typer.Option("--card", help="PySAT cardinality encoding (onehot, order).")]
+PbOption = Annotated[str | None, typer.Option("--pb", help="PySAT pseudo-Boolean encoding.")]
+SolverOpt = Annotated[str | None, typer.Option(help="PySAT solver name (sat backend), e.g. cadical195.")]
+SolverCmdOpt = Annotated[str | None, typer.Option(help="External SAT solver command (--backend external).")]
+AnyEncodingOpt = Annotated[str | None, typer.Option("--encoding", help="Encoding name (default: the backend's).")]
+TimeoutOpt = Annotated[
+    float | None, typer.Option(min=0.001, help="Stop after this many seconds; what is known is kept.")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="One JSON document for scripts.")]
+
+
+def _config(backend: str, encoding, card, pb, solver, solver_cmd):
+    return puzzlesat.Config(backend=backend, encoding=encoding, card=card, pb=pb, solver=solver, solver_cmd=solver_cmd)
+
+
+@app.command(
+    epilog=_examples(
+        "puzzlesat check sudoku",
+        "puzzlesat check sudoku --givens 1...............",
+        "puzzlesat check examples/killer-6x6.toml --json",
+        "puzzlesat check magic-blocks --modulo-symmetry",
+    )
+)
+@_exit_statuses("check")
+def check(
+    puzzle: PuzzleArg,
+    modulo_symmetry: Annotated[
+        bool, typer.Option("--modulo-symmetry", help="Unique up to the declared symmetry: one orbit counts once.")
+    ] = False,
+    backend: BackendOpt = "sat",
+    encoding: AnyEncodingOpt = None,
+    card: CardOption = None,
+    pb: PbOption = None,
+    solver: SolverOpt = None,
+    solver_cmd: SolverCmdOpt = None,
+    param: ParamOpt = None,
+    givens: GivensOpt = None,
+    timeout: TimeoutOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Is the solution unique? unique (exit 0), none, or multiple: then two solutions side by side,
+    the cells where they differ marked *.
+
+    One search for at most two solutions, each checked by plain Python.
+    """
+    p = _load(puzzle, param, givens)
+    checked = puzzlesat.check_unique(
+        p,
+        modulo_symmetry=modulo_symmetry,
+        timeout=timeout,
+        config=_config(backend, encoding, card, pb, solver, solver_cmd),
+    )
+    typer.echo(json.dumps(puzzlesat.check_json(checked)) if as_json else puzzlesat.check_text(checked))
+    raise typer.Exit(checked.exit_code)
+
+
+@app.command(
+    epilog=_examples(
+        "puzzlesat candidates sudoku --givens 1...2...3...4...   # a 4x4 sudoku with few givens",
+        "puzzlesat candidates examples/killer-6x6.toml",
+        "puzzlesat candidates magic-frame --json",
+        "puzzlesat candidates examples/kenken.toml --timeout 5",
+    )
+)
+@_exit_statuses("candidates")
+def candidates(
+    puzzle: PuzzleArg,
+    backend: BackendOpt = "sat",
+    encoding: AnyEncodingOpt = None,
+    card: CardOption = None,
+    pb: PbOption = None,
+    solver: SolverOpt = None,
+    solver_cmd: SolverCmdOpt = None,
+    param: ParamOpt = None,
+    givens: GivensOpt = None,
+    timeout: TimeoutOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The true candidates of every cell: each value it takes in some solution, as pencil marks.
+
+    Each solution found marks all its values; only the cell-value pairs still unmarked are asked
+    about, under assumptions on one encoded session. On --timeout or Ctrl-C the candidates found
+    are certain and the pairs not yet asked are shown as ? (unknown in --json).
+    """
+    p = _load(puzzle, param, givens)
+    status = puzzlesat.StatusLine()
+    try:
+        result = puzzlesat.find_candidates(
+            p,
+            timeout=timeout,
+            config=_config(backend, encoding, card, pb, solver, solver_cmd),
+            on_call=lambda calls, left: status.show(f"  {calls} calls, {left} pairs left "),
+        )
+    finally:
+        status.close()
+    typer.echo(json.dumps(puzzlesat.candidates_json(result)) if as_json else puzzlesat.candidates_text(result))
+    if not result.complete:
+        raise typer.Exit(puzzlesat.ExitCode.STOPPED)
+
+
+@app.command(
+    epilog=_examples(
+        "puzzlesat clues sudoku",
+        "puzzlesat clues examples/x-sudoku.toml --json",
+        "puzzlesat clues sudoku -p box=2 --givens 23141....2....4. --backend z3",
+    )
+)
+@_exit_statuses("clues")
+def clues(
+    puzzle: PuzzleArg,
+    backend: BackendOpt = "sat",
+    encoding: AnyEncodingOpt = None,
+    card: CardOption = None,
+    pb: PbOption = None,
+    solver: SolverOpt = None,
+    solver_cmd: SolverCmdOpt = None,
+    param: ParamOpt = None,
+    givens: GivensOpt = None,
+    timeout: TimeoutOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Which givens of a unique puzzle are redundant (removable alone), and a minimal set of givens.
+
+    The puzzle is encoded once without its givens; each test is a scope with some givens assumed
+    and the solution blocked. Givens are tried in cell order, so the answer is deterministic.
+    A puzzle without a unique solution is an error with check's exit status (11 or 20).
+    """
+    p = _load(puzzle, param, givens)
+    status = puzzlesat.StatusLine()
+    try:
+        result = puzzlesat.find_clues(
+            p,
+            timeout=timeout,
+            config=_config(backend, encoding, card, pb, solver, solver_cmd),
+            on_step=lambda calls: status.show(f"  {calls} calls "),
+        )
+    finally:
+        status.close()
+    typer.echo(json.dumps(puzzlesat.clues_json(result)) if as_json else puzzlesat.clues_text(result))
+    if not result.complete:
+        raise typer.Exit(puzzlesat.ExitCode.STOPPED)
+
+
+@app.command(
+    epilog=_examples(
+        "puzzlesat generate sudoku --seed 7",
+        "puzzlesat generate sudoku -p box=2 --seed 1 -o small.toml",
+        "puzzlesat generate killer-sudoku -p size=6 --seed 3",
+        "puzzlesat generate kenken -p size=5 --json",
+    )
+)
+@_exit_statuses("generate")
+def generate(
+    kind: Annotated[str, typer.Argument(help="sudoku, killer-sudoku or kenken.", show_default=False)],
+    seed: Annotated[int, typer.Option(help="The random seed: the same seed makes the same puzzle.")] = 1,
+    param: Annotated[
+        list[str] | None,
+        typer.Option("--param", "-p", help="KEY=VALUE: sudoku box=2|3|4; killer-sudoku size=4|6|9; kenken size=4..9."),
+    ] = None,
+    output: Annotated[
+        str | None, typer.Option("--output", "-o", help="Write the puzzle file (TOML, as `solve FILE` reads) here.")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Generate a new puzzle with one solution and minimal givens, from a random full solution.
+
+    Deterministic: the same kind, parameters and --seed give the same puzzle and the same file.
+    The result is proved unique by a second search before it is shown.
+    """
+    made = puzzlesat.generate_puzzle(kind, seed=seed, params=_params(param) or None)
+    done = puzzlesat.convert_puzzle(made.puzzle, output, force=force)
+    written = None if output is None else str(done.path)
+    if as_json:
+        typer.echo(json.dumps(puzzlesat.generated_json(made, done.text, written)))
+    else:
+        typer.echo(puzzlesat.generated_text(made) + (f"\nwritten to {written}" if written else ""))
+
+
 def _on_signal(signum: int, frame: object) -> None:
     """First Ctrl-C or SIGTERM: stop the search at its next safe point; a second one: stop now."""
     if puzzlesat.STOP.is_set():

@@ -33,17 +33,13 @@ from puzzles.rules.cage import Cage
 from puzzles.rules.less import Less
 from puzzles.rules.sum import Sum
 from puzzles.tomlcheck import quote
+from puzzlesat.drafts import Draft, Given
+from puzzlesat.makers import sudoku_grid
 
 from . import variants
-from .unique import Draft, Given
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA, BENCH, EXAMPLES = "puzzles/data", "benchmarks/data", "examples"
-
-
-def sudoku_grid(size: int, **flags: object) -> Grid:
-    """A sudoku grid: square boxes on 4x4, 9x9, 16x16; 2x3 boxes on 6x6."""
-    return Grid(size, boxes="2x3" if size == 6 else "", **flags)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,8 @@ class ExitCode(IntEnum):
     TRUNCATED = 6
     NOT_A_SOLUTION = 7
     INCONSISTENT = 8
-    UNSATISFIABLE = 20
+    MULTIPLE = 11  # check: more than one solution
+    UNSATISFIABLE = 20  # also check's "none": the puzzle has no solution
     CHECK = 70  # EX_SOFTWARE of sysexits.h: an internal error
     INTERRUPTED = 130  # 128 + SIGINT, the shell's convention
 
@@ -60,13 +61,13 @@ EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
             'stopped before the end: `--timeout`, Ctrl-C or SIGTERM (what was found is still printed, `"complete": '
             "false`), or the outside solver answered UNKNOWN",
             "stopped early (--timeout, a signal, or the solver said UNKNOWN)",
-            ("solve", "compare", "decode", "count"),
+            ("solve", "compare", "decode", "check", "candidates", "clues", "count"),
         ),
         ExitStatus(
             ExitCode.BACKEND,
             "a backend failed: a solver program crashed or gave a wrong answer, Z3 gave up, a library is missing",
             "a backend failed",
-            ("solve", "dimacs", "decode", "count"),
+            ("solve", "dimacs", "decode", "check", "candidates", "clues", "generate", "count"),
         ),
         ExitStatus(
             ExitCode.GARBLED,
@@ -93,17 +94,24 @@ EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
             ("compare",),
         ),
         ExitStatus(
+            ExitCode.MULTIPLE,
+            "the puzzle has more than one solution (`check`; `clues` needs a unique puzzle)",
+            "more than one solution",
+            ("check", "clues"),
+        ),
+        ExitStatus(
             ExitCode.UNSATISFIABLE,
-            "the solver answered UNSATISFIABLE (20 is the SAT competition's status for it)",
-            "UNSATISFIABLE",
-            ("decode",),
+            "the solver answered UNSATISFIABLE, or the puzzle has no solution (20 is the SAT competition's "
+            "status for it)",
+            "no solution (UNSATISFIABLE)",
+            ("decode", "check", "clues"),
         ),
         ExitStatus(
             ExitCode.CHECK,
             "a solver's answer failed the independent checker, or a converted file would not load back "
             "to the same puzzle: a bug, please report it",
             "a solution failed the checker (a bug)",
-            ("solve", "convert", "count"),
+            ("solve", "convert", "check", "candidates", "clues", "generate", "count"),
         ),
         ExitStatus(
             ExitCode.INTERRUPTED,
@@ -176,6 +184,12 @@ class NotASolution(PuzzleSatError):
 
 
 class Unsatisfiable(PuzzleSatError):
-    """The solver proved the formula unsatisfiable."""
+    """The solver proved the formula unsatisfiable (also: a puzzle `clues` needs solved has no solution)."""
 
     exit_code = ExitCode.UNSATISFIABLE
+
+
+class NotUnique(PuzzleSatError):
+    """A puzzle with more than one solution where one was required (`clues`)."""
+
+    exit_code = ExitCode.MULTIPLE

@@ -80,6 +80,20 @@ PUBLIC: dict[str, str] = {
     "comparison_csv": "puzzlesat.compare:table_csv",
     "check_plot": "puzzlesat.plot:check",
     "write_plot": "puzzlesat.plot:write_plot",
+    # the setter's questions (issue 15)
+    "check_unique": "puzzlesat.check:check_unique",
+    "check_json": "puzzlesat.check:check_json",
+    "check_text": "puzzlesat.check:check_text",
+    "find_candidates": "puzzlesat.candidates:find_candidates",
+    "candidates_json": "puzzlesat.candidates:candidates_json",
+    "candidates_text": "puzzlesat.candidates:candidates_text",
+    "find_clues": "puzzlesat.clues:find_clues",
+    "clues_json": "puzzlesat.clues:clues_json",
+    "clues_text": "puzzlesat.clues:clues_text",
+    "generate_puzzle": "puzzlesat.generate:generate_puzzle",
+    "generated_json": "puzzlesat.generate:generated_json",
+    "generated_text": "puzzlesat.generate:generated_text",
+    "generate_kinds": "puzzlesat.generate:KINDS",
     # the command line's one need that typer has no public name for
     "is_help_request": "puzzlesat.typer_compat:is_help_request",
 }

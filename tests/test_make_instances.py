@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import make_instances, shapes
-from benchmarks.unique import Draft, Given, make_unique, minimize
+from benchmarks import make_instances
+from puzzles import shapes
 from puzzles.grid import Grid
+from puzzlesat.drafts import Draft, Given, make_unique, minimize
 
 ROOT = Path(__file__).resolve().parent.parent
 

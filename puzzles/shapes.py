@@ -1,8 +1,8 @@
-"""Random shapes for the instance generator: cage partitions, jigsaw maps, kakuro patterns, paths.
+"""Random shapes for the generators: cage partitions, jigsaw maps, kakuro patterns, paths.
 
 Plain Python on (row, column) squares counted from 1, driven by one `random.Random` so a seed gives
-the same shapes on every machine (the solver decides nothing here). `benchmarks/make_instances.py`
-turns them into puzzles.
+the same shapes on every machine (the solver decides nothing here). `puzzlesat generate`
+(puzzlesat/makers.py) and `benchmarks/make_instances.py` turn them into puzzles.
 """
 
 from __future__ import annotations

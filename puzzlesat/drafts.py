@@ -1,4 +1,5 @@
-"""Clues until one solution: the loop the instance generator runs on every kind.
+"""Clues until one solution: the loop `puzzlesat generate` and the instance generator
+(benchmarks/make_instances.py) run on every kind.
 
 A `Draft` is a puzzle under construction: a fixed frame (grid, values), the solution it is meant
 to have, and a list of clues (givens and rules). `make_unique` asks puzzlesat for a solution other
@@ -22,12 +23,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-import puzzlesat
 from puzzles.check import violations
 from puzzles.grid import Grid
 from puzzles.model import Puzzle, define
 from puzzles.rules.table import TableRule
 from solvers import sat_backend
+
+from .solving import solve
 
 Values = tuple[int, ...]
 
@@ -47,7 +49,7 @@ def first_solution(puzzle: Puzzle, encoding: str | None = None) -> Values | None
     """A solution of the puzzle, the same one on every machine; None when there is none."""
     names = {} if encoding is None else {"encoding": encoding}
     with one_slice():
-        out = puzzlesat.solve(puzzle, limit=1, modulo_symmetry=False, **names)
+        out = solve(puzzle, limit=1, modulo_symmetry=False, **names)
     return out.solutions[0].values if out.solutions else None
 
 
