@@ -237,8 +237,15 @@ def _sharpsat(run: _Run) -> None:
     def counted(index: int, n: int) -> None:
         run.fixed.append(factors[index] * n)
         run.stats["counting_calls"] = index + 1
-        run.progress(f"  counted {index + 1}/{len(problems)} with ganak, {time.monotonic() - run.start:.1f} s ")
 
-    run.progress(f"  counting with ganak, {time.monotonic() - run.start:.1f} s ")
+    shown = [0.0]
+
+    def waiting() -> None:
+        now = time.monotonic()
+        if now - shown[0] >= 0.2:
+            shown[0] = now
+            k = f" {len(run.fixed) + 1} of {len(problems)}" if len(problems) > 1 else ""
+            run.progress(f"  counting{k} with ganak, {now - run.start:.1f} s ")
+
     check_stop()
-    count_models(problems, run.deadline, counted)
+    count_models(problems, run.deadline, counted, waiting)

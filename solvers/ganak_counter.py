@@ -56,8 +56,10 @@ def count_models(
     problems: Sequence[Problem],
     deadline: float | None = None,
     on_count: Callable[[int, int], None] | None = None,
+    on_wait: Callable[[], None] | None = None,
 ) -> list[int]:
-    """Each problem's count, in order; `on_count(index, count)` as each is known.
+    """Each problem's count, in order; `on_count(index, count)` as each is known, `on_wait()`
+    every POLL seconds meanwhile (a progress line).
 
     Raises SearchStopped past `deadline` (a time.monotonic() value), KeyboardInterrupt when a stop
     is requested (the counts known by then were passed to `on_count`), BackendError if pyganak is
@@ -80,7 +82,7 @@ def count_models(
             text = "".join(p.dimacs() for p in problems)
             threading.Thread(target=_feed, args=(proc, text, lines), daemon=True).start()
             while len(counts) < len(problems):
-                line = _next_line(lines, deadline)
+                line = _next_line(lines, deadline, on_wait)
                 if line is None or not line.strip().isdigit():
                     raise BackendError(f"ganak failed: {_why(proc, err)}")
                 counts.append(int(line))
@@ -110,12 +112,18 @@ def _feed(proc: subprocess.Popen, text: str, lines: queue.Queue) -> None:  # typ
     lines.put(None)
 
 
-def _next_line(lines: queue.Queue, deadline: float | None) -> str | None:  # type: ignore[type-arg]
+def _next_line(
+    lines: queue.Queue,  # type: ignore[type-arg]
+    deadline: float | None,
+    on_wait: Callable[[], None] | None,
+) -> str | None:
     """The child's next answer, looking at the stop flag and the deadline every POLL seconds."""
     while True:
         try:
             return lines.get(timeout=POLL)
         except queue.Empty:
+            if on_wait is not None:
+                on_wait()
             if STOP.is_set():
                 raise KeyboardInterrupt from None
             if deadline is not None and time.monotonic() >= deadline:

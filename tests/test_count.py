@@ -238,3 +238,13 @@ def test_cli_count_timeout_exits_3(cli):
     assert r.code == 3
     doc = r.json()
     assert (doc["complete"], doc["stopped"], doc["count_complete"]) == (False, "timeout", False)
+
+
+def test_progress_lines():
+    """Long counts report on `on_progress`: the enumeration's running total, ganak's elapsed time."""
+    lines: list[str] = []
+    _count(catalog.build("sudoku", {"box": "2"}, EMPTY_4X4), method="enumerate", on_progress=lines.append)
+    assert lines and lines[0].startswith("  enumerating: 24 solutions, ")
+    lines.clear()
+    out = puzzlesat.count_solutions(catalog.build(*HARD), method="sharpsat", timeout=1, on_progress=lines.append)
+    assert out.stopped == "timeout" and lines and lines[-1].startswith("  counting with ganak, ")
