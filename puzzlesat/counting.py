@@ -178,7 +178,8 @@ def _enumerate(run: _Run, limit: int | None, seconds: float | None) -> bool:
     auto limits cut it short. Burnside then counts fixed points on the list."""
     from .solving import solve
 
-    target = replace(run.puzzle, givens=run.pinned) if run.pinned else run.puzzle
+    # The pins are not symmetric: the pinned instance drops the group (the list is raw anyway).
+    target = replace(run.puzzle, givens=run.pinned, generators=()) if run.pinned else run.puzzle
     found = 0
 
     def seen(_solution: object) -> None:

@@ -248,3 +248,17 @@ def test_progress_lines():
     lines.clear()
     out = puzzlesat.count_solutions(catalog.build(*HARD), method="sharpsat", timeout=1, on_progress=lines.append)
     assert out.stopped == "timeout" and lines and lines[-1].startswith("  counting with ganak, ")
+
+
+@pytest.mark.parametrize("method", ["enumerate", "sharpsat"])
+def test_pinning_and_burnside_together(method):
+    """A 4x4 Latin square declared symmetric under the transpose and the main anti-diagonal's
+    reflection: pinned counts times 4! still give Burnside the classes orbit enumeration lists."""
+    n = 4
+    lines = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
+    transpose = [c * n + r for r in range(n) for c in range(n)]
+    anti = [(n - 1 - c) * n + (n - 1 - r) for r in range(n) for c in range(n)]
+    latin = define("latin", cells=n * n, values=range(1, n + 1), distinct=lines, generators=[transpose, anti])
+    out = _count(latin, method=method)
+    assert out.relabelling == 24 and latin.group.order == 4
+    assert (out.count, out.orbits) == (576, puzzlesat.solve(latin, all=True).count)
