@@ -518,6 +518,63 @@ def decode(
 
 @app.command(
     cls=_Command,
+    epilog=_examples(
+        "puzzlesat count sudoku -p box=2 --givens ................",
+        "puzzlesat count magic-square -p order=3",
+        "puzzlesat count examples/sudoku-6x6.toml --json",
+        "puzzlesat count magic-star --method enumerate --backend z3",
+    ),
+)
+@_exit_statuses("count")
+def count(
+    puzzle: PuzzleArg,
+    method: Annotated[
+        str,
+        typer.Option(
+            metavar="enumerate|sharpsat|auto",
+            help="enumerate (list the solutions, any backend), sharpsat (the exact model counter ganak on "
+            "the CNF), auto (enumerate when that ends quickly, else ganak).",
+        ),
+    ] = "auto",
+    no_symmetry: Annotated[
+        bool, typer.Option("--no-symmetry", help="Count solutions only, not the classes modulo symmetry.")
+    ] = False,
+    backend: BackendOpt = None,
+    encoding: EncodingOpt = None,
+    card: CardOpt = None,
+    pb: PbOpt = None,
+    solver: SolverOpt = None,
+    solver_cmd: SolverCmdOpt = None,
+    param: ParamOpt = None,
+    givens: GivensOpt = None,
+    timeout: TimeoutOpt = None,
+    as_json: JsonOpt = False,
+    output: OutputOpt = None,
+) -> None:
+    """Count the solutions without listing them, and the classes modulo the symmetry group.
+
+    Classes by Burnside's lemma (one count per conjugacy class of the group). Where every relabelling
+    of the values is a symmetry (sudoku and Latin squares without givens), one all-different group is
+    pinned to its values in order and the count multiplied by n!.
+    """
+    config = _config(backend, encoding, card, pb, solver, solver_cmd)
+    p = _load(puzzle, param, givens)
+    status = puzzlesat.StatusLine()
+    try:
+        outcome = puzzlesat.count_solutions(
+            p, method=method, modulo_symmetry=not no_symmetry, timeout=timeout, config=config, on_progress=status.show
+        )
+    finally:
+        status.close()
+    doc = puzzlesat.count_json(p, puzzlesat.resolve(config, p), outcome)
+    _write_doc(output, doc)
+    typer.echo(json.dumps(doc) if as_json else puzzlesat.count_text(outcome))
+    if not outcome.complete:
+        raise typer.Exit(puzzlesat.ExitCode.STOPPED)
+
+
+@app.command(
+    cls=_Command,
     no_args_is_help=True,
     epilog=_examples(
         "puzzlesat compare magic-star --all",

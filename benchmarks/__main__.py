@@ -116,7 +116,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--peers", help="comma list of peers to run (default: every one installed)")
     ap.add_argument("--json", default=str(ROOT / "benchmarks" / "results.json"), help="where to write the results")
     ap.add_argument("--no-startup", action="store_true", help="skip the --help/list start-up timings")
+    ap.add_argument(
+        "--counting",
+        action="store_true",
+        help="run the counting workloads instead (benchmarks/counting.py; --only and --timeout apply, "
+        "--json defaults to benchmarks/results-counting.json)",
+    )
     args = ap.parse_args(argv)
+    if args.counting:
+        from . import counting
+
+        default = str(ROOT / "benchmarks" / "results.json")
+        out = str(ROOT / "benchmarks" / "results-counting.json") if args.json == default else args.json
+        return counting.main(args.only.split(",") if args.only else None, args.timeout, out)
 
     workloads = by_name(args.only.split(",") if args.only else None)
     peers = installed_peers()

@@ -62,14 +62,14 @@ EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
             'stopped before the end: `--timeout`, Ctrl-C or SIGTERM (what was found is still printed, `"complete": '
             "false`), or the outside solver answered UNKNOWN",
             "stopped early (--timeout, a signal, or the solver said UNKNOWN)",
-            ("solve", "compare", "decode", "check", "candidates", "clues"),
+            ("solve", "compare", "decode", "check", "candidates", "clues", "count"),
         ),
         ExitStatus(
             ExitCode.BACKEND,
             "a backend failed: a solver program crashed or gave a wrong answer, Z3 gave up, a library is missing, "
             "memory ran out",
             "a backend failed",
-            ("solve", "dimacs", "decode", "check", "candidates", "clues", "generate"),
+            ("solve", "dimacs", "decode", "check", "candidates", "clues", "generate", "count"),
         ),
         ExitStatus(
             ExitCode.GARBLED,
@@ -113,7 +113,7 @@ EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
             "a solver's answer failed the independent checker, or a converted file would not load back "
             "to the same puzzle: a bug, please report it",
             "a solution failed the checker (a bug)",
-            ("solve", "convert", "check", "candidates", "clues", "generate"),
+            ("solve", "convert", "check", "candidates", "clues", "generate", "count"),
         ),
         ExitStatus(
             ExitCode.OUTPUT,

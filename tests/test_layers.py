@@ -75,3 +75,21 @@ def test_no_import_loop():
                     seen.add(nxt)
                     stack.append((nxt, (*path, nxt)))
     assert loops == []
+
+
+def _third_party(path: Path) -> set[str]:
+    """The top-level names of every module `path` imports (lazy imports included)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            out.add(node.module.split(".")[0])
+    return out
+
+
+def test_only_solvers_import_the_model_counter():
+    """pyganak (exact counting) is a solver library: only `solvers/` imports it."""
+    users = sorted(m for m, p in MODULES.items() if "pyganak" in _third_party(p))
+    assert users and all(m.startswith("solvers.") for m in users), users

@@ -149,3 +149,34 @@ def test_two_quick_interrupts_leave_every_jsonl_line_whole(tmp_path):
     assert len(lines) > 100
     for line in lines:
         json.loads(line)
+
+
+def _children(pid: int) -> list[int]:
+    """The child processes of `pid` (Linux /proc)."""
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        out += [int(x) for x in task.read_text().split()]
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc")
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_signal_stops_a_ganak_count(tmp_path, sig):
+    """A signal during a ganak count (9x9 sudoku grids: minutes) kills the counting child at once:
+    the document says interrupted, exit 3, and the child is gone."""
+    err_file = (tmp_path / "stderr.txt").open("w+")
+    proc = start("count", "sudoku", "--givens", "." * 81, "--method", "sharpsat", "--json", stderr=err_file)
+    deadline = time.monotonic() + 20
+    while not (children := _children(proc.pid)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert children, "the ganak child never started"
+    time.sleep(0.3)
+    sent = time.monotonic()
+    proc.send_signal(sig)
+    out, _ = proc.communicate(timeout=10)
+    assert time.monotonic() - sent < 3
+    assert proc.returncode == 3
+    doc = json.loads(out)
+    assert (doc["complete"], doc["stopped"], doc["count_complete"]) == (False, "interrupt", False)
+    for child in children:
+        assert not Path(f"/proc/{child}").exists() or "zombie" in Path(f"/proc/{child}/status").read_text().lower()

@@ -1,0 +1,66 @@
+"""Rendering of a count: one JSON document with fixed keys, or a few lines of text."""
+
+from __future__ import annotations
+
+from math import factorial
+from typing import Any
+
+from puzzles.model import Puzzle
+from solvers.base import Config
+
+from .counting import CountOutcome
+
+
+def count_json(puzzle: Puzzle, config: Config, outcome: CountOutcome) -> dict[str, Any]:
+    """The `count --json` document: `count`, `orbits`, `method` first; key order fixed."""
+    from .report import document
+
+    stats = dict(outcome.stats)
+    head = document(puzzle)
+    return {
+        "version": head["version"],
+        "count": outcome.count,
+        "orbits": outcome.orbits,
+        "method": outcome.method,
+        "complete": outcome.complete,
+        "count_complete": outcome.count_complete,
+        "stopped": outcome.stopped,
+        "puzzle": head["puzzle"],
+        "params": head["params"],
+        "backend": config.backend,
+        "encoding": config.encoding,
+        "group_order": outcome.group_order,
+        "conjugacy_classes": outcome.classes,
+        "relabelling": outcome.relabelling,
+        "seconds": round(outcome.seconds, 4),
+        "stats": stats,
+    }
+
+
+def _n_factorial(m: int) -> str:
+    n = next(k for k in range(1, 100) if factorial(k) == m)
+    return f"{n}!"
+
+
+def count_text(outcome: CountOutcome) -> str:
+    """Two or three lines: the count, the classes, how it was found."""
+    noun = "solution" if outcome.count == 1 else "solutions"
+    first = f"{outcome.count:,} {noun}" if outcome.count_complete else f"at least {outcome.count:,} {noun}"
+    if outcome.relabelling > 1:
+        base = outcome.count // outcome.relabelling
+        n = _n_factorial(outcome.relabelling)
+        first += f" ({base:,} with one all-different group in order, x {n} relabellings)"
+    lines = [first if outcome.count_complete else f"{first}; the count did not finish"]
+    if outcome.group_order > 1 and outcome.classes:
+        if outcome.orbits is None:
+            lines.append(f"modulo symmetry (group of order {outcome.group_order}): not known, the count did not finish")
+        else:
+            noun = "class" if outcome.orbits == 1 else "classes"
+            lines.append(
+                f"{outcome.orbits:,} {noun} modulo symmetry (group of order {outcome.group_order}; "
+                f"Burnside over {outcome.classes} conjugacy classes)"
+            )
+    how = {"enumerate": "by enumeration", "sharpsat": "by ganak (exact model counting)"}[outcome.method]
+    state = "complete" if outcome.complete else f"stopped ({outcome.stopped})"
+    lines.append(f"{how}, {state}, {outcome.seconds:.2f} s")
+    return "\n".join(lines)

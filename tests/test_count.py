@@ -1,0 +1,264 @@
+"""`count`: exact numbers of solutions and of classes, by enumeration and by ganak, against brute force."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given, settings
+from oracle import brute_force
+from strategies import small_puzzles
+
+import encoders
+import puzzlesat
+from encoders.fixed_points import fixed_point_clauses, pin_clauses, projection
+from puzzles import catalog
+from puzzles.burnside import Element, value_key
+from puzzles.files import load_file
+from puzzles.model import define
+from solvers.base import STOP, SearchStopped
+from solvers.ganak_counter import Problem, count_models
+
+ROOT = Path(__file__).resolve().parent.parent
+CNF = encoders.names("cnf")
+EMPTY_4X4 = "." * 16
+
+
+def _count(puzzle, **kw):
+    out = puzzlesat.count_solutions(puzzle, **kw)
+    assert out.complete and out.count_complete and out.stopped is None
+    return out
+
+
+@pytest.mark.parametrize("method", ["auto", "enumerate", "sharpsat"])
+def test_4x4_sudoku_grids(method):
+    """288 grids, whichever method; 12 with the first row in order, times 4!."""
+    out = _count(catalog.build("sudoku", {"box": "2"}, EMPTY_4X4), method=method)
+    assert (out.count, out.orbits, out.relabelling) == (288, None, 24)
+    assert out.method == ("sharpsat" if method == "sharpsat" else "enumerate")
+
+
+def test_5x5_latin_squares():
+    """161,280 Latin squares of order 5 (1,344 with the first row 1..5), by the default method
+    (enumeration when it ends within AUTO_SECONDS, which a loaded machine may miss)."""
+    out = _count(load_file(ROOT / "examples/latin-square-5.toml"))
+    assert (out.count, out.relabelling) == (161_280, 120)
+
+
+@pytest.mark.parametrize("encoding", CNF)
+def test_latin_squares_by_ganak_and_every_encoding(encoding):
+    """Order 4: 576 Latin squares; ganak on each CNF encoding, with and without pinning a row."""
+    lines = [[r * 4 + c for c in range(4)] for r in range(4)] + [[r * 4 + c for r in range(4)] for c in range(4)]
+    latin = define("latin", cells=16, values=range(1, 5), distinct=lines)
+    out = _count(latin, method="sharpsat", encoding=encoding)
+    assert (out.count, out.relabelling) == (576, 24)
+    enc = encoders.get(encoding, "cnf").encode(latin, None)
+    assert count_models([Problem(enc.clauses, enc.nvars, projection(enc))]) == [576]
+
+
+@pytest.mark.parametrize(
+    ("name", "method"),
+    [
+        *((name, "enumerate") for name in ("magic-frame", "magic-triangle", "magic-square", "magic-blocks-inner")),
+        ("magic-frame", "sharpsat"),  # ganak is slow on sums: magic-blocks-inner takes it minutes
+        ("magic-square", "sharpsat"),
+    ],
+)
+def test_burnside_equals_orbit_enumeration(name, method):
+    """The classes counted by Burnside are the classes `solve --all` lists, and the raw count too."""
+    p = catalog.build(name)
+    out = _count(p, method=method)
+    classes = puzzlesat.solve(p, all=True)
+    raw = puzzlesat.solve(p, all=True, modulo_symmetry=False)
+    assert (out.count, out.orbits) == (raw.count, classes.count)
+    assert out.classes == len(out.stats["fixed"]) and out.group_order == p.group.order
+
+
+@pytest.mark.parametrize("encoding", CNF)
+@settings(max_examples=5)
+@given(puzzle=small_puzzles())
+def test_sharpsat_agrees_with_brute_force(encoding, puzzle):
+    """ganak on each CNF encoding counts what brute force finds, raw and modulo symmetry. (A few
+    tiny puzzles with sums take ganak minutes: those that do not finish in 4 s are skipped.)"""
+    truth = brute_force(puzzle)
+    out = puzzlesat.count_solutions(puzzle, method="sharpsat", encoding=encoding, timeout=4)
+    assume(out.complete)
+    assert out.count == len(truth.raw)
+    assert out.orbits == (len(truth.canonical) if puzzle.group.order > 1 else None)
+
+
+@pytest.mark.parametrize("backend", ["sat", "z3"])
+@settings(max_examples=10)
+@given(puzzle=small_puzzles())
+def test_enumeration_agrees_with_brute_force(backend, puzzle):
+    """Enumeration on each backend counts what brute force finds, raw and modulo symmetry."""
+    truth = brute_force(puzzle)
+    out = _count(puzzle, method="enumerate", backend=backend)
+    assert out.count == len(truth.raw)
+    assert out.orbits == (len(truth.canonical) if puzzle.group.order > 1 else None)
+
+
+@pytest.mark.parametrize("encoding", CNF)
+@settings(max_examples=5)
+@given(puzzle=small_puzzles(max_cells=5))
+def test_fixed_point_clauses_with_value_maps(encoding, puzzle):
+    """For elements moving cells and values alike, ganak counts exactly the solutions each fixes."""
+    truth = brute_force(puzzle)
+    n, vals = puzzle.size, puzzle.values
+    shifts = [
+        Element(tuple((i + k) % n for i in range(n)), value_key(dict(zip(vals, vals[j:] + vals[:j], strict=True))))
+        for k in range(2)
+        for j in range(len(vals))
+    ]
+    elements = [*shifts, Element(tuple(reversed(range(n))), value_key(dict(zip(vals, reversed(vals), strict=True))))]
+    enc = encoders.get(encoding, "cnf").encode(puzzle, None)
+    problems = [
+        Problem([*enc.clauses, *fixed_point_clauses(enc, e.cells, e.value_map)], enc.nvars, projection(enc))
+        for e in elements
+    ]
+    try:
+        counts = count_models(problems, time.monotonic() + 4)
+    except SearchStopped:  # ganak is slow on a few tiny puzzles with sums
+        assume(False)
+    assert counts == [sum(1 for s in truth.raw if e.fixes(s)) for e in elements]
+
+
+def test_pin_clauses_fix_the_cells():
+    """Pinned cells hold their values in every counted solution: as many as with those givens."""
+    p = catalog.build("sudoku", {"box": "2"}, EMPTY_4X4)
+    enc = encoders.get("order", "cnf").encode(p, None)
+    pinned = pin_clauses(enc, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 3), (5, 4)])
+    given = puzzlesat.solve(catalog.build("sudoku", {"box": "2"}, "123434" + "." * 10), all=True)
+    assert count_models([Problem([*enc.clauses, *pinned], enc.nvars, projection(enc))]) == [given.count] == [6]
+
+
+def test_sharpsat_needs_a_cnf():
+    """Z3 has no CNF to count: one line naming the way out."""
+    with pytest.raises(puzzlesat.UsageError, match="the z3 backend has none"):
+        puzzlesat.count_solutions(catalog.build("magic-frame"), method="sharpsat", backend="z3")
+    with pytest.raises(puzzlesat.UsageError, match="--solver is not used by --method sharpsat"):
+        puzzlesat.count_solutions(catalog.build("magic-frame"), method="sharpsat", solver="glucose4")
+    with pytest.raises(puzzlesat.UsageError, match="unknown counting method 'guess'; valid: auto, enumerate, sharpsat"):
+        puzzlesat.count_solutions(catalog.build("magic-frame"), method="guess")
+
+
+def test_auto_switches_to_ganak_when_enumeration_is_long(monkeypatch):
+    """Past AUTO_LIMIT solutions auto stops enumerating and counts with ganak: same numbers; with
+    sums it enumerates on instead."""
+    import puzzlesat.counting as counting
+
+    monkeypatch.setattr(counting, "AUTO_LIMIT", 5)
+    out = _count(catalog.build("sudoku", {"box": "2"}, EMPTY_4X4))
+    assert (out.method, out.count, out.orbits) == ("sharpsat", 288, None)
+    out = _count(catalog.build("magic-frame"))
+    assert (out.method, out.count, out.orbits, out.stats["enumerated"]) == ("enumerate", 48, 6, 48)
+
+
+def test_z3_auto_enumerates():
+    """auto on Z3 (no CNF) is enumeration."""
+    out = _count(catalog.build("magic-frame"), backend="z3")
+    assert (out.method, out.count, out.orbits) == ("enumerate", 48, 6)
+
+
+HARD = ("sudoku", {"box": "3"}, "." * 81)  # 9x9 grids: ganak does not finish in seconds
+
+
+def test_timeout_stops_ganak_promptly():
+    """A count cut short by --timeout returns at once with complete False and kills its child."""
+    start = time.monotonic()
+    out = puzzlesat.count_solutions(catalog.build(*HARD), method="sharpsat", timeout=1.0)
+    assert time.monotonic() - start < 5
+    assert (out.complete, out.count_complete, out.stopped, out.count, out.orbits) == (False, False, "timeout", 0, None)
+
+
+def test_timeout_in_auto_keeps_the_enumerated_lower_bound():
+    """auto enumerates first: stopped during ganak, the enumerated solutions (times 9!) are the bound."""
+    out = puzzlesat.count_solutions(catalog.build(*HARD), timeout=2.0)
+    assert out.stopped == "timeout" and not out.count_complete
+    assert out.count > 0 and out.count % 362_880 == 0 and out.count == out.stats["enumerated"] * 362_880
+
+
+def test_stop_flag_kills_ganak():
+    """Ctrl-C or SIGTERM (the stop flag) ends a ganak count within a moment: "interrupt"."""
+    timer = threading.Timer(0.5, STOP.set)
+    timer.start()
+    try:
+        start = time.monotonic()
+        out = puzzlesat.count_solutions(catalog.build(*HARD), method="sharpsat")
+        assert time.monotonic() - start < 5
+    finally:
+        timer.cancel()
+        STOP.clear()
+    assert (out.complete, out.stopped) == (False, "interrupt")
+
+
+def test_cli_count_json(cli):
+    """`count --json`: the fixed keys first, exit 0."""
+    r = cli("count", "magic-frame", "--json")
+    assert r.code == 0, r.err
+    doc = r.json()
+    assert list(doc)[:4] == ["version", "count", "orbits", "method"]
+    assert (doc["count"], doc["orbits"], doc["method"], doc["complete"]) == (48, 6, "enumerate", True)
+    assert (doc["group_order"], doc["conjugacy_classes"], doc["encoding"]) == (8, 5, "log")
+
+
+def test_cli_count_text(cli):
+    """The text says how many, how many classes, how it was counted."""
+    r = cli("count", "sudoku", "-p", "box=2", "--givens", EMPTY_4X4, "--method", "sharpsat")
+    assert r.code == 0, r.err
+    lines = r.out.splitlines()
+    assert lines[0] == "288 solutions (12 with one all-different group in order, x 4! relabellings)"
+    assert lines[1].startswith("by ganak (exact model counting), complete, ")
+    r = cli("count", "magic-frame")
+    assert r.out.splitlines()[:2] == [
+        "48 solutions",
+        "6 classes modulo symmetry (group of order 8; Burnside over 5 conjugacy classes)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--method", "exact"], "unknown counting method 'exact'; valid: auto, enumerate, sharpsat"),
+        (["--method", "sharpsat", "--backend", "z3"], "--method sharpsat counts models of a CNF; the z3 backend"),
+        (["--method", "sharpsat", "--encoding", "z3-int"], "--method sharpsat counts models of a CNF; the z3"),
+    ],
+)
+def test_cli_count_bad_input(cli, args, message):
+    """Bad input: one line on stderr, exit 2."""
+    r = cli("count", "magic-frame", *args)
+    assert r.code == 2 and r.err.startswith(f"puzzlesat: error: {message}") and r.err.count("\n") == 1
+
+
+def test_cli_count_timeout_exits_3(cli):
+    """Stopped by --timeout: what is known, "complete": false, exit 3."""
+    r = cli("count", "sudoku", "--givens", "." * 81, "--method", "sharpsat", "--timeout", "0.5", "--json")
+    assert r.code == 3
+    doc = r.json()
+    assert (doc["complete"], doc["stopped"], doc["count_complete"]) == (False, "timeout", False)
+
+
+def test_progress_lines():
+    """Long counts report on `on_progress`: the enumeration's running total, ganak's elapsed time."""
+    lines: list[str] = []
+    _count(catalog.build("sudoku", {"box": "2"}, EMPTY_4X4), method="enumerate", on_progress=lines.append)
+    assert lines and lines[0].startswith("  enumerating: 24 solutions, ")
+    lines.clear()
+    out = puzzlesat.count_solutions(catalog.build(*HARD), method="sharpsat", timeout=1, on_progress=lines.append)
+    assert out.stopped == "timeout" and lines and lines[-1].startswith("  counting with ganak, ")
+
+
+@pytest.mark.parametrize("method", ["enumerate", "sharpsat"])
+def test_pinning_and_burnside_together(method):
+    """A 4x4 Latin square declared symmetric under the transpose and the main anti-diagonal's
+    reflection: pinned counts times 4! still give Burnside the classes orbit enumeration lists."""
+    n = 4
+    lines = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
+    transpose = [c * n + r for r in range(n) for c in range(n)]
+    anti = [(n - 1 - c) * n + (n - 1 - r) for r in range(n) for c in range(n)]
+    latin = define("latin", cells=n * n, values=range(1, n + 1), distinct=lines, generators=[transpose, anti])
+    out = _count(latin, method=method)
+    assert out.relabelling == 24 and latin.group.order == 4
+    assert (out.count, out.orbits) == (576, puzzlesat.solve(latin, all=True).count)
