@@ -86,7 +86,12 @@ def list_cmd(
     """List the built-in puzzles with their titles and parameters."""
     rows = puzzlesat.catalog_entries()
     if as_json:
-        typer.echo(json.dumps([{"name": e.name, "title": e.title, "params": e.params_help} for e in rows], indent=1))
+        keys = ("order", "cell_order", "declared_order", "relation")
+        docs = []
+        for e in rows:  # the detected group of each entry at its default parameters
+            group = puzzlesat.symmetry_report(puzzlesat.load(e.name))
+            docs.append({"name": e.name, "title": e.title, "params": e.params_help, "symmetry": {k: group[k] for k in keys}})
+        typer.echo(json.dumps(docs, indent=1))
         return
     width = max(len(e.name) for e in rows)
     for e in rows:
@@ -123,6 +128,31 @@ def show(
 
 @app.command(
     epilog=_examples(
+        "puzzlesat symmetry magic-square -p order=4",
+        "puzzlesat symmetry sudoku -p box=2 --givens ................",
+        "puzzlesat symmetry my-puzzle.toml --json",
+    )
+)
+@_exit_statuses("symmetry")
+def symmetry(
+    puzzle: PuzzleArg,
+    param: ParamOpt = None,
+    givens: GivensOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON document for scripts.")] = False,
+) -> None:
+    """The puzzle's symmetry group, found in its constraints with nauty.
+
+    Permutations of the cells, relabellings of the values, and both together, that map every
+    constraint (domains, givens, sums and their totals, all-different groups, tables) onto one
+    of the same kind: the group order, the part that moves only cells, generators in words, and
+    how the declared group relates to it. Every generator is checked against the puzzle.
+    """
+    doc = puzzlesat.symmetry_report(_load(puzzle, param, givens))
+    typer.echo(json.dumps(doc, indent=1) if as_json else puzzlesat.symmetry_text(doc))
+
+
+@app.command(
+    epilog=_examples(
         "puzzlesat solve magic-star --all",
         "puzzlesat solve magic-frame --all --json",
         "puzzlesat solve magic-square -p order=4 --limit 5",
@@ -141,6 +171,16 @@ def solve(
         bool,
         typer.Option("--no-symmetry", help="Count raw solutions, not classes modulo the symmetry group."),
     ] = False,
+    symmetry: Annotated[
+        str | None,
+        typer.Option(
+            metavar="declared|detected|none",
+            help="The group solutions are counted modulo: the puzzle's declared generators, the group found in "
+            "its constraints (`puzzlesat symmetry`), or none. Default: declared where the puzzle declares "
+            "generators, else detected.",
+            show_default=False,
+        ),
+    ] = None,
     symmetry_breaking: Annotated[
         str,
         typer.Option(
@@ -194,6 +234,8 @@ def solve(
     """
     if as_json and jsonl:
         raise puzzlesat.UsageError("--json and --jsonl exclude each other")
+    if no_symmetry and symmetry not in (None, "none"):
+        raise puzzlesat.UsageError(f"--no-symmetry and --symmetry {symmetry} exclude each other")
     if givens_file is not None and givens is not None:
         raise puzzlesat.UsageError("--givens and --givens-file exclude each other")
     if svg is not None:
@@ -225,6 +267,7 @@ def solve(
             limit=limit,
             modulo_symmetry=not no_symmetry,
             symmetry_breaking=symmetry_breaking,
+            symmetry=symmetry,
             timeout=timeout,
             config=config,
             on_solution=found,

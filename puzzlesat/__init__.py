@@ -36,6 +36,10 @@ PUBLIC: dict[str, str] = {
     "BatchOutcome": "puzzlesat.batch:BatchOutcome",
     "common_base": "puzzlesat.batch:common_base",
     "STOP": "solvers.base:STOP",
+    # symmetry: the group an enumeration works modulo, and what detection finds
+    "symmetry_report": "puzzlesat.groups:report",
+    "symmetry_text": "puzzlesat.groups:report_text",
+    "SYMMETRY_MODES": "puzzlesat.groups:SYMMETRY_MODES",
     # errors and exit statuses
     "PuzzleSatError": "puzzles.errors:PuzzleSatError",
     "UsageError": "puzzles.errors:UsageError",
