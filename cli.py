@@ -90,7 +90,8 @@ def list_cmd(
         docs = []
         for e in rows:  # the detected group of each entry at its default parameters
             group = puzzlesat.symmetry_report(puzzlesat.load(e.name))
-            docs.append({"name": e.name, "title": e.title, "params": e.params_help, "symmetry": {k: group[k] for k in keys}})
+            symmetry = {k: group[k] for k in keys}
+            docs.append({"name": e.name, "title": e.title, "params": e.params_help, "symmetry": symmetry})
         typer.echo(json.dumps(docs, indent=1))
         return
     width = max(len(e.name) for e in rows)

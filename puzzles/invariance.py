@@ -1,4 +1,6 @@
-"""Is a cell permutation, with a relabelling of the values, a symmetry of a puzzle? Checked on the constraint core, constraint by constraint.
+"""Is a cell permutation, with a relabelling of the values, a symmetry of a puzzle?
+
+Checked on the constraint core, constraint by constraint.
 
 A generator is accepted only if it maps the model onto itself: domains, givens and every core
 constraint onto an equal one, unknowns renamed consistently with equal domains. That is sufficient

@@ -95,8 +95,8 @@ def plan(puzzle: Puzzle, group: Group, mode: str = "auto") -> Plan:
     if group.relabel:
         cells = anchor(puzzle)
         if cells is None:
-            raise ValueError("every relabelling of the values is a symmetry, but no all-different group holds each value")
-        return Plan(group, tuple(zip(cells, cells[1:])), anchor=cells, name="anchor+orbit")
+            raise ValueError("every relabelling of the values is a symmetry, but no all-different group holds them all")
+        return Plan(group, tuple(zip(cells, cells[1:], strict=False)), anchor=cells, name="anchor+orbit")
     if mode == "orbit":
         return Plan(group, name="orbit")
     pairs = lex_leader_pairs(puzzle, group.permutations)
