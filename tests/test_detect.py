@@ -104,7 +104,7 @@ def test_four_by_four_sudoku_grids_fall_into_two_classes(cli):
     doc = cli("solve", "sudoku", "-p", "box=2", "--givens", "." * 16, "--all", "--json").json()
     assert (doc["count"], doc["symmetry"], doc["group_order"]) == (2, "detected", 3072)
     assert doc["symmetry_breaking"] == "anchor+orbit"
-    empty = ("sudoku", "-p", "box=2", "--givens", "." * 16, "--all", "--json")
+    empty = ("solve", "sudoku", "-p", "box=2", "--givens", "." * 16, "--all", "--json")
     assert cli(*empty, "--symmetry", "none").json()["count"] == 288
     assert cli(*empty, "--symmetry", "declared").json()["count"] == 288
 
