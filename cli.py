@@ -101,6 +101,16 @@ GivensOpt = Annotated[
         "one character or number a cell, row by row; '.' or '0' blank. Replaces the puzzle's own givens.",
     ),
 ]
+SymmetryOpt = Annotated[
+    str | None,
+    typer.Option(
+        metavar="declared|detected|none",
+        help="The group solutions are counted modulo: the puzzle's declared generators, the group found in "
+        "its constraints (`puzzlesat symmetry`), or none. Default: declared where the puzzle declares "
+        "generators, else detected.",
+        show_default=False,
+    ),
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="One JSON document for scripts (docs/json.md).")]
 OutputOpt = Annotated[
     str | None,
@@ -176,6 +186,10 @@ def list_cmd(as_json: JsonOpt = False, output: OutputOpt = None) -> None:
     """List the built-in puzzles with their titles and parameters."""
     rows = puzzlesat.catalog_entries()
     puzzles = [{"name": e.name, "title": e.title, "params": e.params_help} for e in rows]
+    if as_json or output is not None:  # the detected group of each entry at its default parameters
+        for entry in puzzles:
+            group = puzzlesat.symmetry_report(puzzlesat.load(entry["name"]))
+            entry["symmetry"] = {k: group[k] for k in ("order", "cell_order", "declared_order", "relation")}
     doc = {"version": puzzlesat.version, "puzzles": puzzles}
     _write_doc(output, doc)
     if as_json:
@@ -221,6 +235,34 @@ def show(
 @app.command(
     cls=_Command,
     epilog=_examples(
+        "puzzlesat symmetry magic-square -p order=4",
+        "puzzlesat symmetry sudoku -p box=2 --givens ................",
+        "puzzlesat symmetry my-puzzle.toml --json",
+    )
+)
+@_exit_statuses("symmetry")
+def symmetry(
+    puzzle: PuzzleArg,
+    param: ParamOpt = None,
+    givens: GivensOpt = None,
+    as_json: JsonOpt = False,
+    output: OutputOpt = None,
+) -> None:
+    """The puzzle's symmetry group, found in its constraints with nauty.
+
+    Permutations of the cells, relabellings of the values, and both together, that map every
+    constraint (domains, givens, sums and their totals, all-different groups, tables) onto one
+    of the same kind: the group order, the part that moves only cells, generators in words, and
+    how the declared group relates to it. Every generator is checked against the puzzle.
+    """
+    doc = puzzlesat.symmetry_report(_load(puzzle, param, givens))
+    _write_doc(output, doc)
+    typer.echo(json.dumps(doc, indent=1) if as_json else puzzlesat.symmetry_text(doc))
+
+
+@app.command(
+    cls=_Command,
+    epilog=_examples(
         "puzzlesat solve magic-star --all",
         "puzzlesat solve magic-frame --all --json",
         "puzzlesat solve magic-square -p order=4 --limit 5",
@@ -239,6 +281,7 @@ def solve(
         bool,
         typer.Option("--no-symmetry", help="Count raw solutions, not classes modulo the symmetry group."),
     ] = False,
+    symmetry: SymmetryOpt = None,
     symmetry_breaking: Annotated[
         str,
         typer.Option(
@@ -286,6 +329,8 @@ def solve(
     """
     if as_json and jsonl:
         raise puzzlesat.UsageError("--json and --jsonl exclude each other")
+    if no_symmetry and symmetry not in (None, "none"):
+        raise puzzlesat.UsageError(f"--no-symmetry and --symmetry {symmetry} exclude each other")
     if givens_file is not None and givens is not None:
         raise puzzlesat.UsageError("--givens and --givens-file exclude each other")
     if svg is not None:
@@ -334,6 +379,7 @@ def solve(
             limit=limit,
             modulo_symmetry=not no_symmetry,
             symmetry_breaking=symmetry_breaking,
+            symmetry=symmetry,
             timeout=timeout,
             config=config,
             on_solution=found,
@@ -539,6 +585,7 @@ def count(
     no_symmetry: Annotated[
         bool, typer.Option("--no-symmetry", help="Count solutions only, not the classes modulo symmetry.")
     ] = False,
+    symmetry: SymmetryOpt = None,
     backend: BackendOpt = None,
     encoding: EncodingOpt = None,
     card: CardOpt = None,
@@ -562,7 +609,13 @@ def count(
     status = puzzlesat.StatusLine()
     try:
         outcome = puzzlesat.count_solutions(
-            p, method=method, modulo_symmetry=not no_symmetry, timeout=timeout, config=config, on_progress=status.show
+            p,
+            method=method,
+            modulo_symmetry=not no_symmetry,
+            symmetry=symmetry,
+            timeout=timeout,
+            config=config,
+            on_progress=status.show,
         )
     finally:
         status.close()

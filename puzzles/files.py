@@ -120,7 +120,14 @@ def _read(doc: dict[str, Any]) -> dict[str, Any]:
     expect(isinstance(gens, list), gens, ("symmetry", "generators"), "a list of permutations")
     for k, g in enumerate(gens, 1):
         where = ("symmetry", "generators", k)
-        expect(isinstance(g, list), g, where, "a list of cell indices")
+        if isinstance(g, dict):  # { cells = [...], values = [...] }: a value symmetry
+            for key in ("cells", "values"):
+                part = g.get(key, [])
+                expect(isinstance(part, list), part, (*where, key), "a list of integers")
+                for x in part:
+                    expect(is_int(x), x, (*where, key), "a list of integers")
+            continue
+        expect(isinstance(g, list), g, where, "a list of cell indices or a table { cells = [...], values = [...] }")
         for x in g:
             expect(is_int(x), x, where, "a list of cell indices (integers)")
     args["generators"] = gens
@@ -360,6 +367,17 @@ def _array_lines(rows: Sequence[Sequence[int]]) -> str:
     return "[\n" + "".join(f"  {_ints(r)},\n" for r in rows) + "]"
 
 
+def _generator_lines(p: Puzzle) -> str:
+    """One generator a line: a list of cells, or an inline table when it relabels values."""
+    lines = []
+    for cells, vmap in p.generators:
+        if vmap is None:
+            lines.append(_ints(cells))
+        else:
+            lines.append(f"{{ cells = {_ints(cells)}, values = {_ints([p.values[k] for k in vmap])} }}")
+    return "[\n" + "".join(f"  {line},\n" for line in lines) + "]"
+
+
 def dump_toml(puzzle: Puzzle) -> str:
     """The puzzle in the file format; `load_text(dump_toml(p)) == p` (layouts without edge newlines)."""
     p = puzzle
@@ -397,5 +415,5 @@ def dump_toml(puzzle: Puzzle) -> str:
         if u.prime:
             out.append("prime = true")
     if p.generators:
-        out += ["", "[symmetry]", f"generators = {_array_lines(p.generators)}"]
+        out += ["", "[symmetry]", f"generators = {_generator_lines(p)}"]
     return "\n".join(out) + "\n"

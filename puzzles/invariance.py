@@ -1,4 +1,6 @@
-"""Is a cell permutation a symmetry of a puzzle? Checked on the constraint core, constraint by constraint.
+"""Is a cell permutation, with a relabelling of the values, a symmetry of a puzzle?
+
+Checked on the constraint core, constraint by constraint.
 
 A generator is accepted only if it maps the model onto itself: domains, givens and every core
 constraint onto an equal one, unknowns renamed consistently with equal domains. That is sufficient
@@ -7,11 +9,12 @@ for it to map solutions to solutions; the message names the first constraint it 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from .core import AllDifferent, Linear
+from .core import FLIPPED, AllDifferent, Constraint, Linear, Table
 from .errors import ModelError
+from .symmetry import Element, Perm
 
 if TYPE_CHECKING:
     from .model import Puzzle
@@ -20,27 +23,37 @@ if TYPE_CHECKING:
 _MISSING = {AllDifferent: "maps onto cells that are not a group", Linear: "maps onto cells that carry no such sum"}
 
 
-def check_generator(puzzle: Puzzle, gen: Sequence[int], k: int) -> None:
+def check_generator(puzzle: Puzzle, gen: Element, k: int) -> None:
     """Raise ModelError unless `gen` maps every part of the puzzle onto an equal part."""
     n = puzzle.size
     where = f"symmetry.generators #{k + 1}"
-    if len(gen) != n:
-        raise ModelError(f"{where}: has {len(gen)} entries for {n} cells")
-    if not all(isinstance(x, int) and not isinstance(x, bool) for x in gen) or sorted(gen) != list(range(n)):
+    perm, vmap = gen
+    if len(perm) != n:
+        raise ModelError(f"{where}: has {len(perm)} entries for {n} cells")
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in perm) or sorted(perm) != list(range(n)):
         raise ModelError(f"{where}: is not a permutation of the cell indices 0..{n - 1}")
-    perm = tuple(gen)
+    values = puzzle.values
+    if vmap is not None and (len(vmap) != len(values) or sorted(vmap) != list(range(len(values)))):
+        raise ModelError(f"{where}: values is not a permutation of the puzzle's {len(values)} values")
+    relabel = (lambda v: v) if vmap is None else dict(zip(values, (values[i] for i in vmap), strict=True)).__getitem__
     names = puzzle.cells
     not_sym = f"{where} is not a symmetry of the puzzle"
     for i in range(n):
-        if puzzle.domains[perm[i]] != puzzle.domains[i]:
+        if puzzle.domains[perm[i]] != tuple(sorted(map(relabel, puzzle.domains[i]))):
             raise ModelError(f"{not_sym}: cell {names[i]} and its image {names[perm[i]]} have different domains")
     givens = puzzle.given_map
     for c, v in puzzle.givens:
-        if givens.get(perm[c]) != v:
+        if givens.get(perm[c]) != relabel(v):
             raise ModelError(
                 f"{not_sym}: given {names[c]} = {v} maps to cell {names[perm[c]]}, "
                 f"which is {'not given' if perm[c] not in givens else f'given {givens[perm[c]]}'}"
             )
+    # A sum survives a relabelling only when it is x -> a - x: sum(w x) op r becomes sum(w x) op' a*sum(w) - r.
+    mirror = None if vmap is None else _mirror(values, relabel)
+    if vmap is not None and mirror is None:
+        for origin, c in puzzle.lowered:
+            if isinstance(c, Linear):
+                raise ModelError(f"{not_sym}: {origin} ({c.describe(names)}) is a sum, which only x -> a - x keeps")
     # Constraints whose right side is an unknown are matched up to a renaming of the unknowns.
     fixed = {c.key() for c in puzzle.core if not (isinstance(c, Linear) and isinstance(c.rhs, str))}
     by_shape: dict[tuple[object, ...], list[str]] = {}
@@ -48,9 +61,9 @@ def check_generator(puzzle: Puzzle, gen: Sequence[int], k: int) -> None:
         if isinstance(c.rhs, str):
             by_shape.setdefault(_shape(c), []).append(c.rhs)
     summed = {_shape(c)[0] for c in puzzle.sums}
-    rename: dict[str, str] = {}
+    rename: dict[str, tuple[int | None, str]] = {}  # unknown -> (K, target): its image is K - target, or target
     for origin, c in puzzle.lowered:
-        img = c.image(perm)
+        img = _image(c, perm, relabel, mirror)
         desc = f"{origin} ({c.describe(names)})"
         missing = _MISSING.get(type(c), "maps onto cells that carry no such constraint")
         if not (isinstance(c, Linear) and isinstance(c.rhs, str)):
@@ -64,19 +77,52 @@ def check_generator(puzzle: Puzzle, gen: Sequence[int], k: int) -> None:
         candidates = by_shape.get(_shape(img))
         if candidates is None:
             raise ModelError(f"{not_sym}: {desc} {missing}")
-        target = rename.get(c.rhs)
-        if target is None:  # keep a name where it can stay, else the first free one
-            free = [t for t in candidates if t not in rename.values()]
-            target = c.rhs if c.rhs in candidates else (free or candidates)[0]
-            rename[c.rhs] = target
-        if target not in candidates:
+        offset = None if mirror is None else mirror * sum(c.weights)
+        known = rename.get(c.rhs)
+        if known is None:  # keep a name where it can stay, else the first free one
+            taken = {t for _, t in rename.values()}
+            free = [t for t in candidates if t not in taken]
+            known = (offset, c.rhs if c.rhs in candidates else (free or candidates)[0])
+            rename[c.rhs] = known
+        if known[0] != offset:
+            raise ModelError(f"{not_sym}: {desc} maps the unknown {c.rhs} two different ways")
+        if known[1] not in candidates:
             raise ModelError(f"{not_sym}: {desc} maps onto a sum with another total")
-    if len(set(rename.values())) != len(rename):
+    if len({t for _, t in rename.values()}) != len(rename):
         raise ModelError(f"{not_sym}: it merges two unknowns into one")
     doms = {u.name: u.domain for u in puzzle.unknowns}
-    for a, b in rename.items():
-        if doms[a] != doms[b]:
+    for a, (offset, b) in rename.items():
+        image_dom = doms[a] if offset is None else tuple(sorted(offset - d for d in doms[a]))
+        if image_dom != doms[b]:
             raise ModelError(f"{not_sym}: it maps unknown {a} onto {b}, whose domain differs")
+
+
+def is_symmetry(puzzle: Puzzle, element: Element) -> bool:
+    """Whether the element maps the puzzle onto itself (the check without the message)."""
+    try:
+        check_generator(puzzle, element, 0)
+    except ModelError:
+        return False
+    return True
+
+
+def _mirror(values: Sequence[int], relabel: Callable[[int], int]) -> int | None:
+    """a when the relabelling is x -> a - x on every value, else None."""
+    a = values[0] + relabel(values[0])
+    return a if all(relabel(v) == a - v for v in values) else None
+
+
+def _image(c: Constraint, perm: Perm, relabel: Callable[[int], int], mirror: int | None) -> Constraint:
+    """The constraint's image: cells moved, values relabelled (a sum by the mirror x -> a - x)."""
+    moved = c.image(perm)
+    if isinstance(moved, Table):
+        order = sorted(range(len(c.cells)), key=lambda i: perm[c.cells[i]])
+        rows = sorted(tuple(relabel(t[i]) for i in order) for t in c.tuples)
+        return Table(moved.cells, tuple(rows), moved.allowed)
+    if isinstance(moved, Linear) and mirror is not None:
+        rhs = moved.rhs if isinstance(moved.rhs, str) else mirror * sum(moved.weights) - moved.rhs
+        return Linear(moved.cells, moved.weights, FLIPPED[moved.op], rhs)
+    return moved
 
 
 def _shape(c: Linear) -> tuple[object, ...]:

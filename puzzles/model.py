@@ -22,7 +22,7 @@ from .errors import ModelError
 if TYPE_CHECKING:
     from .grid import Grid
     from .rules import Rule
-    from .symmetry import Group
+    from .symmetry import Element, Group
 
 CellRef = int | str
 
@@ -87,7 +87,7 @@ class Puzzle:
     rules: tuple[Rule, ...] = ()
     unknowns: tuple[Unknown, ...] = ()
     givens: tuple[tuple[int, int], ...] = ()
-    generators: tuple[tuple[int, ...], ...] = ()
+    generators: tuple[Element, ...] = ()  # (cell permutation, value map or None): puzzles.symmetry
     layout: str | None = None
     params: tuple[tuple[str, str], ...] = field(default=())
     grid: Grid | None = None
@@ -137,7 +137,7 @@ class Puzzle:
     def group(self) -> Group:
         from .symmetry import Group
 
-        return Group.generate(self.size, self.generators)
+        return Group.generate(self.size, self.generators, self.values)
 
     @cached_property
     def values(self) -> tuple[int, ...]:
@@ -305,7 +305,7 @@ def define(
     unknowns: Mapping[str, UnknownSpec] | None = None,
     givens: Mapping[CellRef, int] | str | None = None,
     grid: Grid | None = None,
-    generators: Sequence[Sequence[int]] = (),
+    generators: Sequence[Sequence[int] | Mapping[str, Sequence[int]]] = (),
     layout: str | None = None,
     params: Mapping[str, object] | None = None,
 ) -> Puzzle:
@@ -315,7 +315,9 @@ def define(
     are its squares (`r1c1`..), the values default to 1..side, `distinct` adds groups to the
     grid's houses and `givens` may be a string, one character a cell; sums are
     `(cells, equals)` or `(cells, equals, weights)`, shorthand for `rules.sum.Sum` rules; `rules`
-    holds any rule of `puzzles.rules` with cells by index or name. An unknown used by a sum but
+    holds any rule of `puzzles.rules` with cells by index or name; a generator is a list of cell
+    indices or `{"cells": [...], "values": [...]}`, `values` the images of the puzzle's sorted
+    values (a value symmetry: `values = [9, 8, ..., 1]` is x -> 10 - x). An unknown used by a sum but
     not declared gets the default domain: every integer the sums allow.
 
     >>> p = define("pair", cells=2, values=[1, 2], sums=[([0, 1], "N")])
@@ -452,11 +454,8 @@ def define(
         given_pairs.append((c, v))
     given_pairs.sort()
 
-    gens: list[tuple[int, ...]] = []
-    for k, g in enumerate(generators):
-        if isinstance(g, str) or not isinstance(g, Sequence):
-            raise ModelError(f"symmetry.generators #{k + 1}: expected a list of cell indices")
-        gens.append(tuple(g))
+    all_values = sorted({v for d in doms for v in d})
+    gens = [_generator(g, all_values, f"symmetry.generators #{k + 1}") for k, g in enumerate(generators)]
 
     return Puzzle(
         name=name,
@@ -472,3 +471,28 @@ def define(
         params=tuple(sorted((str(k), str(v)) for k, v in (params or {}).items())),
         grid=grid,
     )
+
+
+def _generator(g: object, values: Sequence[int], where: str) -> Element:
+    """A generator as an element: a list of cell indices, or a table of cells and value images."""
+    if isinstance(g, Mapping):
+        extra = set(g) - {"cells", "values"}
+        if extra or "cells" not in g:
+            raise ModelError(f"{where}: a table generator has 'cells' and optionally 'values'")
+        cells, images = g["cells"], g.get("values")
+    else:
+        cells, images = g, None
+    if isinstance(cells, str) or not isinstance(cells, Sequence):
+        raise ModelError(f"{where}: expected a list of cell indices")
+    if images is None:
+        return tuple(cells), None
+    if isinstance(images, str) or not isinstance(images, Sequence):
+        raise ModelError(f"{where}: values must be a list of the puzzle's values")
+    if sorted(images) != list(values) or not all(type(v) is int for v in images):
+        raise ModelError(
+            f"{where}: values must list each of the puzzle's values {describe_values(values)} once "
+            f"(the image of each, in sorted order), got {len(images)} entries"
+        )
+    index = {v: k for k, v in enumerate(values)}
+    vmap = tuple(index[v] for v in images)
+    return tuple(cells), (None if vmap == tuple(range(len(values))) else vmap)

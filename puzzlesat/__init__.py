@@ -47,6 +47,10 @@ PUBLIC: dict[str, str] = {
     "start_signal_watcher": "puzzles.stop:start_signal_watcher",
     "check_timeout": "puzzles.stop:check_timeout",
     "version": "puzzlesat:__version__",
+    # symmetry: the group an enumeration works modulo, and what detection finds
+    "symmetry_report": "puzzlesat.groups:report",
+    "symmetry_text": "puzzlesat.groups:report_text",
+    "SYMMETRY_MODES": "puzzlesat.groups:SYMMETRY_MODES",
     # errors and exit statuses
     "PuzzleSatError": "puzzles.errors:PuzzleSatError",
     "UsageError": "puzzles.errors:UsageError",

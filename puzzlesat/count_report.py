@@ -29,6 +29,7 @@ def count_json(puzzle: Puzzle, config: Config, outcome: CountOutcome) -> dict[st
         "params": head["params"],
         "backend": config.backend,
         "encoding": config.encoding,
+        "symmetry": outcome.symmetry,
         "group_order": outcome.group_order,
         "conjugacy_classes": outcome.classes,
         "relabelling": outcome.relabelling,

@@ -19,12 +19,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from itertools import permutations
 from typing import Any
 
-from puzzles.burnside import Element, burnside_quotient, conjugacy_classes, from_cells
+from puzzles.burnside import Element, burnside_quotient, conjugacy_classes, value_key
 from puzzles.errors import UsageError
 from puzzles.model import Puzzle
 from puzzles.relabel import interchangeable_group, pins, relabellings
+from puzzles.symmetry import Group
 from solvers.base import Config, SearchStopped, check_stop, remaining
 
 METHODS = ("auto", "enumerate", "sharpsat")
@@ -52,6 +54,7 @@ class CountOutcome:
     relabelling: int  # n! when the values are interchangeable (every count was multiplied by it), else 1
     seconds: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
+    symmetry: str = "declared"  # which group: "declared", "detected" or "none" (puzzlesat.groups)
 
 
 @dataclass
@@ -83,15 +86,19 @@ def count(
     timeout: float | None = None,
     config: Config | None = None,
     on_progress: Progress | None = None,
+    symmetry: str | None = None,
     **names: str | None,
 ) -> CountOutcome:
     """The number of solutions of `puzzle` and, modulo its symmetry group, of classes.
 
-    Backend and encoding come from `config` or keywords, as for `solve`. A timeout or Ctrl-C keeps
-    what is known: a lower bound from enumeration, `complete` False.
+    Backend and encoding come from `config` or keywords, as for `solve`. `symmetry` picks the group
+    as for `solve` (`puzzlesat.groups`: declared, detected or none; None is the declared group
+    where there is one, else the detected). A timeout or Ctrl-C keeps what is known: a lower bound
+    from enumeration, `complete` False.
     """
     import solvers
 
+    from .groups import choose
     from .solving import configure
 
     if method not in METHODS:
@@ -100,10 +107,12 @@ def count(
     cnf = solvers.get(cfg.backend).kind == "cnf"
     if method == "sharpsat":
         _check_sharpsat(cfg, cnf)
-    order = puzzle.group.order
+    choice = choose(puzzle, symmetry if modulo_symmetry else "none")
+    order = choice.group.order
     classes = [Element(tuple(range(puzzle.size)))]
-    if modulo_symmetry and order > 1:
-        classes = conjugacy_classes(from_cells(puzzle.group.elements), from_cells(puzzle.generators))
+    listed = burnside_elements(choice.group) if order > 1 else None
+    if listed is not None:
+        classes = conjugacy_classes(*listed)
     group = interchangeable_group(puzzle)
     start = time.monotonic()
     run = _Run(
@@ -132,7 +141,39 @@ def count(
         stopped = "timeout"
     except KeyboardInterrupt:
         stopped = "interrupt"
-    return _outcome(run, used, stopped, order, modulo_symmetry and order > 1)
+    outcome = _outcome(run, used, stopped, order, listed is not None)
+    outcome.symmetry = choice.source
+    if order > 1 and listed is None:
+        outcome.stats["orbits_note"] = f"the group has {order:,} elements, more than Burnside lists ({LIST_LIMIT:,})"
+    return outcome
+
+
+# Burnside lists the group's elements to find its conjugacy classes: past this, orbits are not counted.
+LIST_LIMIT = 50_000
+
+
+def burnside_elements(group: Group) -> tuple[list[Element], list[Element]] | None:
+    """The group's elements and generators as Burnside's (cells, value map) pairs; with every
+    relabelling of the values (`Group.relabel`), the product with the n! relabellings, listed
+    while that stays under LIST_LIMIT (else None)."""
+    values = group.values
+
+    def element(cells: tuple[int, ...], vmap: tuple[int, ...] | None) -> Element:
+        moved = {} if vmap is None else {values[k]: values[i] for k, i in enumerate(vmap)}
+        return Element(tuple(cells), value_key(moved))
+
+    if group.order > LIST_LIMIT:
+        return None
+    base = [element(c, m) for c, m in group.elements]
+    gens = [element(c, m) for c, m in group.generators]
+    if not group.relabel:
+        return base, gens or base[:1]
+    identity = tuple(range(group.size))
+    relabellings = [Element(identity, value_key(dict(zip(values, p, strict=True)))) for p in permutations(values)]
+    product = [a.then(b) for a in base for b in relabellings]
+    swap = {values[0]: values[1], values[1]: values[0]} if len(values) > 1 else {}
+    cycle = {v: values[(k + 1) % len(values)] for k, v in enumerate(values)}
+    return product, [*gens, Element(identity, value_key(swap)), Element(identity, value_key(cycle))]
 
 
 def _check_sharpsat(cfg: Config, cnf: bool) -> None:
@@ -178,7 +219,10 @@ def _enumerate(run: _Run, limit: int | None, seconds: float | None) -> bool:
     auto limits cut it short. Burnside then counts fixed points on the list."""
     from .solving import solve
 
-    # The pins are not symmetric: the pinned instance drops the group (the list is raw anyway).
+    # The pins are not symmetric: the pinned instance drops the group (the list is raw anyway). An
+    # element that relabels values needs the whole list: no pins then.
+    if any(c.values for c in run.classes):
+        run.pinned, run.factor = (), 1
     target = replace(run.puzzle, givens=run.pinned, generators=()) if run.pinned else run.puzzle
     found = 0
 

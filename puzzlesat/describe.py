@@ -35,7 +35,7 @@ def describe_json(p: Puzzle) -> dict[str, Any]:
         "unknowns": {u.name: {"values": list(u.domain), "prime": u.prime} for u in p.unknowns},
         "givens": {p.cells[c]: v for c, v in p.givens},
         "group_order": p.group.order,
-        "generators": [list(g) for g in p.generators],
+        "generators": [list(g) if m is None else p.group.describe_element((g, m)) for g, m in p.generators],
     }
 
 

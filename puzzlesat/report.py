@@ -65,6 +65,7 @@ def outcome_json(puzzle: Puzzle, config: Config, outcome: Outcome) -> dict[str, 
     doc, stats = _head(puzzle, config, outcome.stats)
     doc.update(
         modulo_symmetry=outcome.modulo_symmetry,
+        symmetry=outcome.symmetry,
         symmetry_breaking=outcome.symmetry_breaking,
         group_order=outcome.group_order,
         complete=outcome.complete,
@@ -89,9 +90,12 @@ def solution_text(puzzle: Puzzle, solution: Solution, number: int) -> str:
 def summary_text(outcome: Outcome) -> str:
     """One line: how many, modulo what, whether the search finished, how long it took."""
     noun = "solution" if outcome.count == 1 else "solutions"
+    which = "detected group" if outcome.symmetry == "detected" else "group"
     scope = (
-        f"modulo symmetry (group of order {outcome.group_order})"
+        f"modulo symmetry ({which} of order {outcome.group_order:,})"
         if outcome.modulo_symmetry and outcome.group_order > 1
+        else f"(no symmetry reduction: {outcome.symmetry_note})"
+        if outcome.symmetry_note
         else "(no symmetry reduction)"
         if outcome.group_order > 1 or not outcome.modulo_symmetry
         else "(trivial symmetry group)"

@@ -24,6 +24,7 @@ def solve(
     on_solution: Callable[[Solution], None] | None = None,
     symmetry_breaking: str = "auto",
     keep: bool = True,
+    symmetry: str | None = None,
     **names: str | None,
 ) -> Outcome:
     """Find one solution, or with `all` every one (modulo the puzzle's symmetry group by default).
@@ -34,6 +35,8 @@ def solve(
     constraints), "orbit" blocks each found solution's whole orbit, "auto" takes lex where it is
     exact for the puzzle and orbit elsewhere. `keep=False` streams: each solution goes to
     `on_solution` and is not kept (the outcome has the count only), so memory stays flat.
+    `symmetry` picks the group (`puzzlesat.groups`): declared, detected or none; None is the
+    declared group where there is one, else the detected.
     """
     import solvers
     from puzzles.stop import SearchStopped, build_deadline, check_timeout, stop_reason
@@ -54,6 +57,7 @@ def solve(
             limit=limit if (all or limit is not None) else 1,
             modulo_symmetry=modulo_symmetry,
             symmetry_breaking=symmetry_breaking,
+            symmetry=symmetry,
             timeout=None if timeout is None else max(0.0, timeout - (time.monotonic() - start)),
             on_solution=on_solution,
             keep=keep,
@@ -95,41 +99,36 @@ def run(
     timeout: float | None,
     on_solution: Callable[[Solution], None] | None,
     keep: bool = True,
+    symmetry: str | None = "declared",
 ) -> Outcome:
-    """One enumeration on an open session: the lex-leader constraints if they apply, then the loop."""
+    """One enumeration on an open session: the group chosen, its static constraints, then the loop."""
+    from puzzles.errors import UsageError
     from solvers.enumerate import enumerate_solutions
+    from solvers.symmetry_breaking import MODES, plan
 
-    pairs = _lex_pairs(puzzle, symmetry_breaking) if modulo_symmetry else None
-    if pairs:
-        session.add_less_than(pairs)
-    return enumerate_solutions(
+    from .groups import choose
+
+    if symmetry_breaking not in MODES:
+        raise UsageError(f"unknown symmetry breaking {symmetry_breaking!r}; valid: {', '.join(MODES)}")
+    choice = choose(puzzle, symmetry if modulo_symmetry else "none", enumerating=limit != 1)
+    try:
+        how = plan(puzzle, choice.group, symmetry_breaking)
+    except ValueError as e:
+        raise UsageError(
+            f"{puzzle.name}: {e} (a symmetry moves a cell onto one not forced to differ from it); "
+            "use --symmetry-breaking orbit"
+        ) from None
+    if how.less_than:
+        session.add_less_than(how.less_than)
+    outcome = enumerate_solutions(
         puzzle,
         session,
         limit=limit,
-        modulo_symmetry=modulo_symmetry,
+        modulo_symmetry=choice.source != "none",
         timeout=timeout,
         on_solution=on_solution,
-        lex_leader=bool(pairs),
+        plan=how,
         keep=keep,
     )
-
-
-SYMMETRY_BREAKING = ("auto", "lex", "orbit")
-
-
-def _lex_pairs(puzzle: Puzzle, mode: str) -> tuple[tuple[int, int], ...] | None:
-    """The lex-leader inequalities to add, or None for orbit blocking."""
-    from puzzles.errors import UsageError
-    from solvers.symmetry_breaking import lex_leader_pairs
-
-    if mode not in SYMMETRY_BREAKING:
-        raise UsageError(f"unknown symmetry breaking {mode!r}; valid: {', '.join(SYMMETRY_BREAKING)}")
-    if mode == "orbit" or puzzle.group.order == 1:
-        return None
-    pairs = lex_leader_pairs(puzzle)
-    if pairs is None and mode == "lex":
-        raise UsageError(
-            f"{puzzle.name}: lex-leader symmetry breaking is not exact here (a symmetry moves a cell onto "
-            "one not forced to differ from it); use --symmetry-breaking orbit"
-        )
-    return pairs
+    outcome.symmetry, outcome.symmetry_note = choice.source, choice.note
+    return outcome

@@ -18,6 +18,7 @@ from puzzles.model import Puzzle
 from puzzles.symmetry import Group
 
 from .base import Found, SearchStopped, Session, check_stop, stop_reason
+from .symmetry_breaking import Plan
 
 
 @dataclass(frozen=True, order=True)
@@ -38,12 +39,14 @@ class Outcome:
     complete: bool
     stopped: str | None  # None when complete; else "limit", "timeout", "interrupt", "terminated" or "failed"
     modulo_symmetry: bool
-    symmetry_breaking: str | None  # "lex" (static lex-leader), "orbit" (orbit blocking) or None
+    symmetry_breaking: str | None  # "lex", "orbit", "lex+orbit", "anchor+orbit" (solvers.symmetry_breaking) or None
     group_order: int
     seconds: float
     stats: dict[str, int | float | str] = field(default_factory=dict)
     error: str | None = None  # with stopped == "failed": the backend's failure, one line
     found: int | None = None  # how many were found when they were streamed and not kept (keep=False)
+    symmetry: str = "declared"  # which group: "declared", "detected" or "none" (puzzlesat.groups)
+    symmetry_note: str | None = None  # why the default took none although symmetry was found
 
     @property
     def cut_short(self) -> bool:
@@ -63,20 +66,22 @@ def enumerate_solutions(
     modulo_symmetry: bool = True,
     timeout: float | None = None,
     on_solution: Callable[[Solution], None] | None = None,
-    lex_leader: bool = False,
+    plan: Plan | None = None,
     keep: bool = True,
 ) -> Outcome:
     """Run `session` to exhaustion, to `limit` solutions, or until the timeout or an interrupt.
 
-    With `lex_leader`, the session already admits only canonical solutions (static symmetry
-    breaking), so each answer must be canonical and only it is blocked; otherwise, modulo
-    symmetry, the answer's whole orbit is blocked. With `keep=False` (streaming to `on_solution`),
-    the outcome holds the count only, so memory stays flat however many solutions there are.
+    `plan` (`solvers.symmetry_breaking`) names the group and what a found solution blocks; its
+    static constraints must already be in the session. Without one: the declared group with orbit
+    blocking, or no symmetry when `modulo_symmetry` is off. With `keep=False` (streaming to
+    `on_solution`), the outcome holds the count only, so memory stays flat however many solutions
+    there are.
     """
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
-    group = puzzle.group if modulo_symmetry else Group.generate(puzzle.size, ())
-    collector = Collector(puzzle, group, lex_leader, on_solution, keep)
+    if plan is None:
+        plan = Plan(puzzle.group if modulo_symmetry else Group.generate(puzzle.size, (), puzzle.values), name="orbit")
+    collector = Collector(puzzle, plan, on_solution, keep)
     stopped: str | None = None
     error: str | None = None
     try:
@@ -91,7 +96,7 @@ def enumerate_solutions(
             if answer is None:
                 break
             collector.add(answer)
-            session.block([answer.values] if lex_leader else group.orbit(answer.values))
+            session.block(plan.blocked(answer.values))
     except SearchStopped:
         stopped = "timeout"
     except KeyboardInterrupt:
@@ -113,12 +118,11 @@ class Collector:
     def __init__(
         self,
         puzzle: Puzzle,
-        group: Group,
-        lex_leader: bool,
+        plan: Plan,
         on_solution: Callable[[Solution], None] | None,
         keep: bool = True,
     ) -> None:
-        self.puzzle, self.group, self.lex_leader, self.on_solution = puzzle, group, lex_leader, on_solution
+        self.puzzle, self.plan, self.group, self.on_solution = puzzle, plan, plan.group, on_solution
         self.keep = keep
         self.found: dict[tuple[int, ...], Solution] = {}
         # Streaming: only a 64-bit digest of each class stays, enough to catch a repeat (a backend bug).
@@ -135,7 +139,7 @@ class Collector:
         puzzle = self.puzzle
         verify(puzzle, answer.values, answer.unknowns or None)
         canon = self.group.canonical(answer.values)
-        if self.lex_leader and canon != answer.values:
+        if self.plan.canonical_only and canon != answer.values:
             raise CheckError(
                 f"internal error: the backend returned {list(answer.values)} for {puzzle.name}, "
                 f"which is not canonical although symmetry breaking was on (canonical: {list(canon)})"
@@ -162,7 +166,7 @@ class Collector:
             complete=stopped is None,
             stopped=stopped,
             modulo_symmetry=modulo_symmetry,
-            symmetry_breaking=("lex" if self.lex_leader else "orbit") if modulo_symmetry and order > 1 else None,
+            symmetry_breaking=self.plan.name if modulo_symmetry and order > 1 else None,
             group_order=order,
             seconds=seconds,
             stats=stats,

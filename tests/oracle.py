@@ -30,7 +30,7 @@ def brute_force(puzzle: Puzzle, limit: int = 2_000_000) -> Truth:
 def burnside(puzzle: Puzzle, raw: list[tuple[int, ...]]) -> int:
     """Orbit count by Burnside's lemma: the mean number of solutions each group element fixes."""
     solutions = set(raw)
-    fixed = sum(1 for p in puzzle.group.elements for s in solutions if image(s, p) == s)
+    fixed = sum(1 for p in puzzle.group.permutations for s in solutions if image(s, p) == s)
     if fixed % puzzle.group.order:
         raise AssertionError("Burnside's sum is not divisible by the group order")
     return fixed // puzzle.group.order

@@ -17,7 +17,7 @@ from puzzles.symmetry import Group
 
 
 def _orbit_of_set(cells: tuple[int, ...], group: Group) -> list[tuple[int, ...]]:
-    return sorted({tuple(sorted(p[c] for c in cells)) for p in group.elements})
+    return sorted({tuple(sorted(p[c] for c in cells)) for p in group.permutations})
 
 
 @st.composite
@@ -75,7 +75,7 @@ def _close(rule, group: Group) -> list:
     from dataclasses import replace
 
     out = []
-    for p in group.elements:
+    for p in group.permutations:
         image = replace(rule, cells=tuple(p[c] for c in rule.cells))
         if image not in out:
             out.append(image)

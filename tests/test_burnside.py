@@ -27,8 +27,8 @@ def _brute_classes(elements: list[Element]) -> list[frozenset[Element]]:
 def test_classes_are_the_conjugacy_classes(name):
     """Conjugating by the generators finds the classes conjugating by every element finds."""
     p = catalog.build(name)
-    elements = from_cells(p.group.elements)
-    classes = conjugacy_classes(elements, from_cells(p.generators))
+    elements = from_cells(p.group.permutations)
+    classes = conjugacy_classes(elements, from_cells(g for g, _ in p.generators))
     assert sum(c.size for c in classes) == p.group.order
     assert classes[0].is_identity and classes[0].size == 1
     expected = _brute_classes(elements)
@@ -39,7 +39,7 @@ def test_dihedral_group_of_the_square_has_five_classes():
     """D4 (the 3x3 magic square's group of 8): identity, two quarter turns, the half turn, two
     reflections in the axes, two in the diagonals."""
     p = catalog.build("magic-square")
-    classes = conjugacy_classes(from_cells(p.group.elements), from_cells(p.generators))
+    classes = conjugacy_classes(from_cells(p.group.permutations), from_cells(g for g, _ in p.generators))
     assert sorted(c.size for c in classes) == [1, 1, 2, 2, 2]
 
 
@@ -48,9 +48,9 @@ def test_classes_of_cell_and_value_pairs():
     (D4 x C2), and conjugation never mixes a value-moving element with a cell-only one."""
     p = catalog.build("magic-square")
     flip = value_key({v: 10 - v for v in range(1, 10)})
-    cells = from_cells(p.group.elements)
+    cells = from_cells(p.group.permutations)
     elements = cells + [Element(e.cells, flip) for e in cells]
-    gens = [*from_cells(p.generators), Element(tuple(range(9)), flip)]
+    gens = [*from_cells(g for g, _ in p.generators), Element(tuple(range(9)), flip)]
     classes = conjugacy_classes(elements, gens)
     assert len(classes) == 10 and sum(c.size for c in classes) == 16
     assert sorted((min(c).cells, min(c).values, len(c)) for c in _brute_classes(elements)) == sorted(
@@ -88,7 +88,7 @@ def test_then_and_inverse():
 def test_burnside_on_the_raw_list_is_the_orbit_count(puzzle):
     """Burnside over the conjugacy classes counts the classes brute force finds."""
     truth = brute_force(puzzle)
-    classes = conjugacy_classes(from_cells(puzzle.group.elements), from_cells(puzzle.generators))
+    classes = conjugacy_classes(from_cells(puzzle.group.permutations), from_cells(g for g, _ in puzzle.generators))
     assert orbit_count(truth.raw, classes) == len(truth.canonical)
 
 

@@ -99,7 +99,7 @@ def test_solve_text_draws_the_board_like_the_seed(cli):
 def test_solve_json_document_shape(cli):
     """The JSON document has the documented keys, in order, and a consistent count."""
     doc = cli("solve", "magic-frame", "--all", "--json", "--backend", "z3").json()
-    assert list(doc)[:14] == [
+    assert list(doc)[:15] == [
         "version",
         "puzzle",
         "params",
@@ -109,6 +109,7 @@ def test_solve_json_document_shape(cli):
         "pb",
         "solver",
         "modulo_symmetry",
+        "symmetry",
         "symmetry_breaking",
         "group_order",
         "complete",

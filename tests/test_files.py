@@ -165,7 +165,8 @@ equals = 6
         (edit("cells = 8", "cells = 8.0"),
          "cells: expected a count or a list of names, got a float (line 3)"),
         (edit("[2, 1, 0, 4, 3, 7, 6, 5]", '"mirror"'),
-         "symmetry.generators[2]: expected a list of cell indices, got a string (line 34)"),
+         "symmetry.generators[2]: expected a list of cell indices or a table "
+         "{ cells = [...], values = [...] }, got a string (line 34)"),
         (edit('distinct = "all"', 'distinct = "most"'),
          'distinct: expected "all", "none" or a list of groups, got a string (line 5)'),
         (edit('distinct = "all"', 'distinct = "all"\ngivens = { "0" = "one" }'),

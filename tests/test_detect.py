@@ -1,0 +1,181 @@
+"""Symmetry detection (issue 17): the facts to reproduce, value symmetries, and detected groups that
+are true symmetries of small random puzzles (brute force: every element maps solutions onto solutions)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from oracle import brute_force
+from strategies import small_puzzles
+
+import puzzlesat
+from puzzles.detect import describe, detect
+from puzzles.errors import ModelError
+from puzzles.files import dump_toml, load_text
+from puzzles.grid import Grid
+from puzzles.model import define
+
+
+def _sudoku(rows: int, boxes: str):
+    return define("s", grid=Grid(rows, boxes=boxes))
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "givens", "cell_order", "order"),
+    [
+        ("magic-star", None, None, 48, 96),  # the hexagram: 12 geometric, 48 automorphisms; x -> 13 - x doubles
+        ("magic-square", {"order": "4"}, None, 32, 64),  # the 8 of the square and the row/column swaps
+        ("magic-square", {"order": "3"}, None, 8, 16),
+        ("sudoku", {"box": "2"}, "." * 16, 128, 128 * 24),
+        ("sudoku", {"box": "3"}, "." * 81, 3_359_232, 3_359_232 * math.factorial(9)),
+    ],
+)
+def test_detected_orders_reproduce_the_known_facts(name, params, givens, cell_order, order):
+    """The orders in issue 17, with and without the values."""
+    d = detect(puzzlesat.load(name, params, givens))
+    assert (d.cell_order, d.order, d.exact) == (cell_order, order, True)
+
+
+def test_six_by_six_sudoku_with_two_by_three_boxes():
+    """3,456 cell symmetries (no transpose: the boxes are not square), times 6! relabellings."""
+    d = detect(_sudoku(6, "2x3"))
+    assert (d.cell_order, d.order, d.relabel) == (3_456, 3_456 * 720, True)
+
+
+def test_givens_break_the_symmetry():
+    """The catalog sudoku's 30 givens leave only the identity."""
+    assert detect(puzzlesat.load("sudoku")).order == 1
+
+
+def test_generators_in_words_on_a_grid():
+    """A 4x4 sudoku's generators are named as a setter would name them, or listed as cycles."""
+    p = _sudoku(4, "")
+    words = [describe(p, g) for g in detect(p).generators]
+    named = ("swap rows", "swap columns", "permute ", "rotate", "mirror", "reflect", "cells (")
+    assert all(w.startswith(named) for w in words)
+    quarter = tuple(p.grid.at[(c, 5 - r)] for r, c in p.grid.positions)
+    assert describe(p, (quarter, None)) == "rotate a quarter turn"
+    swap = tuple(p.grid.at[({1: 2, 2: 1}.get(r, r), c)] for r, c in p.grid.positions)
+    assert describe(p, (swap, None)) == "swap rows 1 and 2"
+
+
+def test_mirror_named_as_arithmetic():
+    """The magic square's complement reads x -> 17 - x."""
+    p = puzzlesat.load("magic-square", {"order": "4"})
+    assert [describe(p, g) for g in detect(p).generators if g[1] is not None] == ["x -> 17 - x"]
+
+
+def test_symmetry_command_json(cli):
+    """`symmetry --json` carries the fixed keys; the declared group of 8 has index 8 in the 64."""
+    result = cli("symmetry", "magic-square", "-p", "order=4", "--json")
+    assert result.code == 0
+    doc = result.json()
+    assert (doc["order"], doc["cell_order"], doc["declared_order"]) == (64, 32, 8)
+    assert doc["relation"] == "the declared group is a subgroup of index 8"
+    assert doc["generators"][-1]["values"] == {str(v): 17 - v for v in range(1, 17)}
+    assert all(set(g) >= {"cells", "values"} for g in doc["generators"])
+
+
+def test_symmetry_command_text(cli):
+    result = cli("symmetry", "magic-star")
+    assert result.code == 0
+    assert result.out.splitlines()[:3] == [
+        "magic-star: symmetry group of order 96",
+        "  moving cells only: 48; with values: x2",
+        "  declared: order 12 (the declared group is a subgroup of index 8)",
+    ]
+    assert "  x -> 13 - x" in result.out
+
+
+def test_list_json_carries_every_detected_group(cli):
+    """Every catalog entry: the declared group is a subgroup of the detected one."""
+    doc = cli("list", "--json").json()["puzzles"]
+    assert len(doc) == len(puzzlesat.catalog_names())
+    for entry in doc:
+        sym = entry["symmetry"]
+        assert sym["order"] % sym["declared_order"] == 0, entry["name"]
+        assert sym["order"] % sym["cell_order"] == 0, entry["name"]
+
+
+def test_four_by_four_sudoku_grids_fall_into_two_classes(cli):
+    """The 288 grids, modulo the detected group with relabellings: 2 classes; raw: 288."""
+    doc = cli("solve", "sudoku", "-p", "box=2", "--givens", "." * 16, "--all", "--json").json()
+    assert (doc["count"], doc["symmetry"], doc["group_order"]) == (2, "detected", 3072)
+    assert doc["symmetry_breaking"] == "anchor+orbit"
+    empty = ("solve", "sudoku", "-p", "box=2", "--givens", "." * 16, "--all", "--json")
+    assert cli(*empty, "--symmetry", "none").json()["count"] == 288
+    assert cli(*empty, "--symmetry", "declared").json()["count"] == 288
+
+
+def test_magic_squares_modulo_the_32_cell_automorphisms():
+    """880 classes under the 8 symmetries of the square; 220 under the 32 cell automorphisms of its
+    lines (declared in a file); under the detected 64 (with the complement), the 220 merge in pairs
+    or stay alone, as the group's own canonical forms say."""
+    p = puzzlesat.load("magic-square", {"order": "4"})
+    d = detect(p)
+    text = dump_toml(p).split("[symmetry]")[0] + "[symmetry]\ngenerators = " + _gens(d.cell_generators)
+    cells32 = load_text(text)
+    assert cells32.group.order == 32
+    reps = [s.values for s in puzzlesat.solve(cells32, all=True).solutions]
+    assert len(reps) == 220
+    full = puzzlesat.solve(p, all=True, symmetry="detected")
+    assert full.group_order == 64 and full.symmetry_breaking == "lex+orbit"
+    assert [s.values for s in full.solutions] == sorted({d.group.canonical(r) for r in reps})
+    assert 110 <= full.count < 220
+
+
+def _gens(perms) -> str:
+    return "[" + ", ".join("[" + ", ".join(map(str, g)) + "]" for g in perms) + "]\n"
+
+
+def test_value_symmetry_declared_in_a_file():
+    """A generator { cells, values } relabels values; it is checked like any other."""
+    text = """name = "pair"
+cells = 2
+values = { min = 1, max = 4 }
+distinct = "all"
+[[sum]]
+cells = [0, 1]
+equals = 5
+[symmetry]
+generators = [{ cells = [1, 0], values = [4, 3, 2, 1] }]
+"""
+    p = load_text(text)
+    assert p.group.order == 2 and p.group.moves_values
+    assert load_text(dump_toml(p)) == p  # the inline table round-trips
+    # solutions (1,4) (2,3) (3,2) (4,1); (a, b) -> (5 - b, 5 - a) fixes each one: 4 classes
+    assert puzzlesat.solve(p, all=True).count == 4
+    bad = text.replace("values = [4, 3, 2, 1]", "values = [2, 1, 3, 4]")
+    message = r"generators\[1\]: not a symmetry of the puzzle: sum\[1\] \(0 \+ 1 = 5\) is a sum, which only x -> a - x"
+    with pytest.raises(Exception, match=message):
+        load_text(bad)
+    with pytest.raises(Exception, match="values must list each of the puzzle's values 1..4 once"):
+        load_text(text.replace("values = [4, 3, 2, 1]", "values = [4, 3, 2]"))
+
+
+def test_value_symmetry_through_the_api():
+    """define() takes {"cells", "values"} generators; a relabelling without sums is kept."""
+    p = define("trio", cells=3, values=[1, 2, 3], generators=[{"cells": [0, 1, 2], "values": [2, 3, 1]}])
+    assert p.group.order == 3
+    assert puzzlesat.solve(p, all=True).count == 2  # 6 permutations in 2 classes of 3
+    with pytest.raises(ModelError, match="a table generator has 'cells' and optionally 'values'"):
+        define("trio", cells=3, values=[1, 2, 3], generators=[{"values": [2, 3, 1]}])
+
+
+@settings(max_examples=25)
+@given(small_puzzles(max_cells=5))
+def test_detected_group_maps_solutions_onto_solutions(puzzle):
+    """Every detected element maps the brute-force solution set onto itself, and enumeration
+    modulo the detected group finds exactly the classes brute force finds."""
+    d = detect(puzzle)
+    truth = brute_force(puzzle)
+    raw = set(truth.raw)
+    group = d.group
+    assert group is not None
+    for element in group.elements:
+        assert {group.apply(s, element) for s in raw} == raw
+    classes = {group.canonical(s) for s in raw}
+    outcome = puzzlesat.solve(puzzle, all=True, symmetry="detected")
+    assert [s.values for s in outcome.solutions] == sorted(classes)
