@@ -71,6 +71,7 @@ class _Run:
     start: float = field(default_factory=time.monotonic)
     lower: int = 0  # a lower bound on the count (enumeration so far)
     fixed: list[int] = field(default_factory=list)  # per class: the solutions it fixes (times factor)
+    listed: list[tuple[int, ...]] | None = None  # the (pinned) solutions, when enumeration listed them all
     stats: dict[str, Any] = field(default_factory=dict)
 
     def pinnable(self, element: Element) -> bool:
@@ -86,14 +87,14 @@ def count(
     timeout: float | None = None,
     config: Config | None = None,
     on_progress: Progress | None = None,
-    symmetry: str | None = None,
+    symmetry: str | None = "declared",
     **names: str | None,
 ) -> CountOutcome:
     """The number of solutions of `puzzle` and, modulo its symmetry group, of classes.
 
     Backend and encoding come from `config` or keywords, as for `solve`. `symmetry` picks the group
-    as for `solve` (`puzzlesat.groups`: declared, detected or none; None is the declared group
-    where there is one, else the detected). A timeout or Ctrl-C keeps what is known: a lower bound
+    as for `solve` (`puzzlesat.groups`: declared by default, detected or none; None is the command
+    line's rule: the declared group where there is one, else the detected). A timeout or Ctrl-C keeps what is known: a lower bound
     from enumeration, `complete` False.
     """
     import solvers
@@ -143,9 +144,37 @@ def count(
         stopped = "interrupt"
     outcome = _outcome(run, used, stopped, order, listed is not None)
     outcome.symmetry = choice.source
-    if order > 1 and listed is None:
+    if order > 1 and listed is None and choice.group.relabel and run.pinned and run.listed is not None:
+        outcome.orbits = orbits_by_union(choice.group, run.pinned, run.listed)
+        outcome.stats["orbits_by"] = "union-find over the pinned solutions"
+    elif order > 1 and listed is None:
         outcome.stats["orbits_note"] = f"the group has {order:,} elements, more than Burnside lists ({LIST_LIMIT:,})"
     return outcome
+
+
+def orbits_by_union(group: Group, pinned: tuple[tuple[int, int], ...], solutions: list[tuple[int, ...]]) -> int:
+    """Classes under (cell group) x (every relabelling), too large to list, from the solutions with
+    one all-different group pinned in order: each class's members of that form are joined by the
+    cell group's generators, each image relabelled back to the pinned form (relabellings act
+    freely, so every class is one connected set of pinned solutions)."""
+    index = {s: i for i, s in enumerate(solutions)}
+    parent = list(range(len(solutions)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for s, i in index.items():
+        for g in group.generators:
+            t = group.apply(s, g)
+            rename = {t[c]: v for c, v in pinned}
+            j = index[tuple(rename[v] for v in t)]
+            a, b = root(i), root(j)
+            if a != b:
+                parent[max(a, b)] = min(a, b)
+    return sum(1 for i in range(len(parent)) if root(i) == i)
 
 
 # Burnside lists the group's elements to find its conjugacy classes: past this, orbits are not counted.
@@ -246,6 +275,7 @@ def _enumerate(run: _Run, limit: int | None, seconds: float | None) -> bool:
     if not outcome.complete:
         return False
     values = [s.values for s in outcome.solutions]
+    run.listed = values
     run.fixed = [run.factor * sum(1 for s in values if c.fixes(s)) for c in run.classes]
     return True
 

@@ -24,7 +24,7 @@ def solve(
     on_solution: Callable[[Solution], None] | None = None,
     symmetry_breaking: str = "auto",
     keep: bool = True,
-    symmetry: str | None = None,
+    symmetry: str | None = "declared",
     **names: str | None,
 ) -> Outcome:
     """Find one solution, or with `all` every one (modulo the puzzle's symmetry group by default).
@@ -35,8 +35,9 @@ def solve(
     constraints), "orbit" blocks each found solution's whole orbit, "auto" takes lex where it is
     exact for the puzzle and orbit elsewhere. `keep=False` streams: each solution goes to
     `on_solution` and is not kept (the outcome has the count only), so memory stays flat.
-    `symmetry` picks the group (`puzzlesat.groups`): declared, detected or none; None is the
-    declared group where there is one, else the detected.
+    `symmetry` picks the group (`puzzlesat.groups`): declared (the library's default, so a
+    caller's counts never change under it), detected or none; None is the command line's rule:
+    the declared group where there is one, else the detected.
     """
     import solvers
     from puzzles.stop import SearchStopped, build_deadline, check_timeout, stop_reason
