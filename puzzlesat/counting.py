@@ -94,8 +94,8 @@ def count(
 
     Backend and encoding come from `config` or keywords, as for `solve`. `symmetry` picks the group
     as for `solve` (`puzzlesat.groups`: declared by default, detected or none; None is the command
-    line's rule: the declared group where there is one, else the detected). A timeout or Ctrl-C keeps what is known: a lower bound
-    from enumeration, `complete` False.
+    line's rule: the declared group where there is one, else the detected). A timeout or Ctrl-C
+    keeps what is known: a lower bound from enumeration, `complete` False.
     """
     import solvers
 

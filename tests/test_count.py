@@ -293,5 +293,5 @@ def test_orbits_of_a_group_too_large_to_list(monkeypatch):
     out = _count(p, method="enumerate", symmetry="detected")
     assert (out.count, out.orbits, out.classes, out.stats["enumerated"]) == (288, 2, 0, 12)
     assert out.stats["orbits_by"] == "union-find over the pinned solutions"
-    out = _count(p, method="sharpsat", symmetry="detected")  # ganak lists nothing: the classes stay unknown, and say why
+    out = _count(p, method="sharpsat", symmetry="detected")  # nothing listed: classes unknown, and why
     assert (out.count, out.orbits) == (288, None) and "more than Burnside lists" in out.stats["orbits_note"]

@@ -133,7 +133,8 @@ def test_two_quick_interrupts_leave_every_jsonl_line_whole(tmp_path):
     out_path = tmp_path / "found.jsonl"
     with out_path.open("w") as out, (tmp_path / "err.txt").open("w+") as err:
         proc = subprocess.Popen(
-            [sys.executable, "-c", "import cli; cli.main()", "solve", str(path), "--all", "--jsonl", "--symmetry", "none"],
+            [sys.executable, "-c", "import cli; cli.main()", "solve", str(path), "--all", "--jsonl"]
+            + ["--symmetry", "none"],
             cwd=ROOT,
             stdout=out,
             stderr=err,
