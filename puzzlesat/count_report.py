@@ -52,7 +52,16 @@ def count_text(outcome: CountOutcome) -> str:
         n = _n_factorial(outcome.relabelling)
         first += f" ({base:,} with one all-different group in order, x {n} relabellings)"
     lines = [first if outcome.count_complete else f"{first}; the count did not finish"]
-    if outcome.group_order > 1 and outcome.classes:
+    note = outcome.stats.get("orbits_note")
+    if outcome.group_order > 1 and not outcome.classes and outcome.orbits is not None:
+        noun = "class" if outcome.orbits == 1 else "classes"
+        lines.append(
+            f"{outcome.orbits:,} {noun} modulo symmetry (group of order {outcome.group_order:,}; "
+            "the pinned solutions joined by the group's generators)"
+        )
+    elif outcome.group_order > 1 and note:
+        lines.append(f"modulo symmetry (group of order {outcome.group_order:,}): not counted, {note}")
+    elif outcome.group_order > 1 and outcome.classes:
         if outcome.orbits is None:
             lines.append(f"modulo symmetry (group of order {outcome.group_order}): not known, the count did not finish")
         else:

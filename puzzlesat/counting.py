@@ -148,7 +148,10 @@ def count(
         outcome.orbits = orbits_by_union(choice.group, run.pinned, run.listed)
         outcome.stats["orbits_by"] = "union-find over the pinned solutions"
     elif order > 1 and listed is None:
-        outcome.stats["orbits_note"] = f"the group has {order:,} elements, more than Burnside lists ({LIST_LIMIT:,})"
+        outcome.stats["orbits_note"] = (
+            f"the group has {order:,} elements, more than Burnside lists ({LIST_LIMIT:,}); "
+            "--method enumerate joins the listed solutions instead"
+        )
     return outcome
 
 

@@ -40,8 +40,8 @@ def test_4x4_sudoku_grids(method):
     assert out.method == ("sharpsat" if method == "sharpsat" else "enumerate")
 
 
-@pytest.mark.parametrize("method", ["enumerate", "sharpsat"])
-def test_4x4_sudoku_classes_under_the_detected_group(method):
+@pytest.mark.parametrize("method", ["enumerate"])  # sharpsat: 100 ganak calls, 30 s; value maps are
+def test_4x4_sudoku_classes_under_the_detected_group(method):  # tested in test_fixed_point_clauses_with_value_maps
     """Under the detected group (128 cell symmetries times 4! relabellings) Burnside gives the 2
     classes that enumeration modulo the same group lists."""
     p = catalog.build("sudoku", {"box": "2"}, EMPTY_4X4)
