@@ -33,7 +33,18 @@ def interchangeable_group(puzzle: Puzzle) -> tuple[int, ...] | None:
         return None
     if not all(isinstance(c, AllDifferent) for c in puzzle.core):
         return None
-    return next((g for g in puzzle.groups if len(set(g)) == len(domain)), None)
+    return full_group(puzzle)
+
+
+def full_group(puzzle: Puzzle) -> tuple[int, ...] | None:
+    """The first all-different group over as many cells as values, each cell open to every value:
+    the group whose cells, read in value order, pick one member of each relabelling class."""
+    values = puzzle.values
+    for c in puzzle.core:
+        if isinstance(c, AllDifferent) and len(c.cells) == len(values):
+            if all(puzzle.domains[x] == values for x in c.cells):
+                return c.cells
+    return None
 
 
 def pins(puzzle: Puzzle, group: tuple[int, ...]) -> tuple[tuple[int, int], ...]:

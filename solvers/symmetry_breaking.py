@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from puzzles.core import AllDifferent
 from puzzles.model import Puzzle
+from puzzles.relabel import full_group
 from puzzles.symmetry import Group, Perm
 
 
@@ -46,16 +46,6 @@ def lex_leader_pairs(puzzle: Puzzle, permutations: Sequence[Perm] | None = None)
             return None
         pairs.add((j, k))
     return tuple(sorted(pairs))
-
-
-def anchor(puzzle: Puzzle) -> tuple[int, ...] | None:
-    """The first all-different constraint over as many cells as values, each cell open to every value."""
-    values = puzzle.values
-    for c in puzzle.core:
-        if isinstance(c, AllDifferent) and len(c.cells) == len(values):
-            if all(puzzle.domains[x] == values for x in c.cells):
-                return c.cells
-    return None
 
 
 @dataclass(frozen=True)
@@ -93,7 +83,7 @@ def plan(puzzle: Puzzle, group: Group, mode: str = "auto") -> Plan:
     if group.order == 1:
         return Plan(group)
     if group.relabel:
-        cells = anchor(puzzle)
+        cells = full_group(puzzle)
         if cells is None:
             raise ValueError("every relabelling of the values is a symmetry, but no all-different group holds them all")
         return Plan(group, tuple(zip(cells, cells[1:], strict=False)), anchor=cells, name="anchor+orbit")
