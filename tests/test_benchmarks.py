@@ -140,3 +140,40 @@ def test_gecode_with_lex_leader_returns_exactly_puzzlesats_classes(tmp_path, ref
     classes = [s.values for s in puzzlesat.solve(p, all=True, symmetry=symmetry).solutions]
     assert sorted(rows) == classes and len(rows) == len(set(rows))
     assert len(classes) == {"magic-triangle": 6, "magic-star": 15}[ref]
+
+
+def test_checker_refuses_a_class_printed_twice_or_a_non_canonical_member() -> None:
+    """Gecode + lex must print each class once, as its canonical member; the runner says which rule broke."""
+    p = puzzlesat.load("magic-frame")
+    canon = [s.values for s in puzzlesat.solve(p, all=True).solutions]
+    checker = Checker(WORKLOADS[0], p, [])
+    assert checker.classes(canon, canonical=True) == frozenset(canon)
+    with pytest.raises(RuntimeError, match="printed twice"):
+        checker.classes([*canon, canon[0]], canonical=True)
+    other = next(t for t in p.group.orbit(canon[0]) if t != canon[0])
+    with pytest.raises(RuntimeError, match="not its class's canonical member"):
+        checker.classes([other], canonical=True)
+
+
+def test_enumeration_ratio_is_a_bound_when_one_side_ran_out_of_time() -> None:
+    """"> 60 s" for Gecode makes puzzlesat's ratio an upper bound, and the other way round."""
+    from benchmarks.enumeration import ratio
+    from benchmarks.runner import Run
+
+    out = Run("gecode", None, error="timeout: no answer within 60 s")
+    assert ratio(Run("puzzlesat", 3.0), out, 60.0)[:2] == ("< 0.05", 0.05)
+    assert ratio(Run("puzzlesat", None, error="timeout: ..."), Run("gecode", 15.0), 60.0)[0] == "> 4"
+    assert ratio(Run("puzzlesat", 1.0), Run("gecode", 4.0), 60.0)[0] == "0.25"
+    assert ratio(Run("puzzlesat", None, error="timeout"), out, 60.0)[0] == "-"
+
+
+def test_issue_16_workloads_by_name() -> None:
+    """The issue-16 group is its own list: its names, and the rows sharing a peer's runs point at one."""
+    from benchmarks.workloads import ISSUE16
+
+    names = [w.name for w in ISSUE16]
+    assert [w.name for w in by_name(["star-9", "square-5-givens"], ISSUE16)] == ["star-9", "square-5-givens"]
+    assert all(w.peers_of in names for w in ISSUE16 if w.peers_of)
+    assert [w.expected for w in ISSUE16[:4]] == [80, 72, 112, 880]
+    with pytest.raises(SystemExit, match="unknown workload 'magic-star'"):
+        by_name(["magic-star"], ISSUE16)
