@@ -118,7 +118,8 @@ def main(argv: list[str] | None = None) -> int:
         default="6",
         help="which issue's workloads: 6 (the peer table, medians) or 16 (enumeration modulo symmetry "
         "against Gecode + lex and first squares, best of --repeat, --json defaults to "
-        "benchmarks/results-enumeration.json)",
+        "benchmarks/results-enumeration.json; its rows with puzzlesat --workers 2 are skipped with one "
+        "line where the command line has no such option)",
     )
     ap.add_argument("--only", help="comma list of workloads of that issue (default: all)")
     ap.add_argument(
