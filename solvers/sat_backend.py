@@ -105,6 +105,7 @@ class SatSession:
         self.calls = 0
         self.slices = 0
         self.search: dict[str, int] = {}  # conflicts, decisions, propagations of solvers already deleted
+        self.counted: dict[str, int] = {}  # the live solver's counters, read after its last normal return
 
     def _new_solver(self) -> Any:
         from pysat.solvers import Solver
@@ -128,6 +129,7 @@ class SatSession:
         """Kissat cannot solve twice: replace it by a new solver holding every clause so far."""
         if self.solver is not None:
             self.search = self._search_stats()
+            self.counted = {}
             self.solver.delete()
         self.solver = self._new_solver()
 
@@ -137,7 +139,9 @@ class SatSession:
         assumptions = self.assumptions if self.info.incremental else []
         if not self.info.limited:  # lingeling: one uninterruptible call
             self.slices += 1
-            return bool(self.solver.solve(assumptions=assumptions))
+            result = bool(self.solver.solve(assumptions=assumptions))
+            self._count()
+            return result
         budget = FIRST_SLICE if self.info.incremental else FIRST_REBUILT_SLICE
         while True:
             if not self.info.incremental:
@@ -146,6 +150,7 @@ class SatSession:
             self.slices += 1
             t0 = time.perf_counter()
             result = self._solve_limited(assumptions)
+            self._count()
             if result is not None:
                 return bool(result)
             check_stop()
@@ -223,17 +228,21 @@ class SatSession:
             **self._search_stats(),
         }
 
+    def _count(self) -> None:
+        """Read the solver's counters now, after a call that returned normally: CaDiCaL aborts the
+        whole process when asked after a call that Ctrl-C broke off."""
+        try:
+            mine = self.solver.accum_stats()
+        except (AttributeError, NotImplementedError):
+            return
+        self.counted = {key: mine[key] for key in SEARCH_STATS if isinstance(mine.get(key), int)}
+
     def _search_stats(self) -> dict[str, int]:
         """The solver's own counters (issue 16: where the time goes), summed over rebuilt solvers;
         empty for a solver that keeps none."""
         out = dict(self.search)
-        try:
-            mine = self.solver.accum_stats() if self.solver is not None else {}
-        except (AttributeError, NotImplementedError):
-            mine = {}
-        for key in SEARCH_STATS:
-            if isinstance(mine.get(key), int):
-                out[key] = out.get(key, 0) + mine[key]
+        for key, value in self.counted.items():
+            out[key] = out.get(key, 0) + value
         return out
 
     def close(self) -> None:
