@@ -28,8 +28,9 @@ SPLIT_AFTER = 1.0
 SUMMED = ("blocking_clauses", "solve_seconds", "solver_calls", "solve_slices")
 
 
-def check_split(workers: int | None, scheduler: str | None, config: Config) -> None:
-    """Refuse what cannot be split, before any work: bad counts, both ways at once, a backend without scopes."""
+def check_split(workers: int | None, scheduler: str | None, config: Config, *, enumerating: bool = True) -> None:
+    """Refuse what cannot be split, before any work: bad counts, both ways at once, a backend without
+    scopes, a search for one solution (`enumerating` False: nothing to split)."""
     import solvers
 
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
@@ -38,10 +39,12 @@ def check_split(workers: int | None, scheduler: str | None, config: Config) -> N
         raise UsageError("--workers and --scheduler exclude each other (a cluster's cubes follow its thread count)")
     if scheduler is not None and not scheduler.strip():
         raise UsageError("--scheduler '': expected a Dask scheduler address such as tcp://host:8786")
+    flag = "--workers" if scheduler is None else "--scheduler"
+    if ((workers or 1) > 1 or scheduler is not None) and not enumerating:
+        raise UsageError(f"{flag} splits an enumeration; add --all or --limit K (one solution is not split)")
     if (workers or 1) > 1 or scheduler is not None:
         info = solvers.get(config.backend or "sat")
         if not info.scopes:
-            flag = "--workers" if scheduler is None else "--scheduler"
             raise UsageError(
                 f"{flag} splits the search into cubes solved as scopes of one encoding, which the "
                 f"{info.name} backend does not have (use --backend sat)"
@@ -144,6 +147,8 @@ class Merger:
             return False
         if message[0] != "solution":
             raise CheckError(f"internal error: a worker sent {message[0]!r}")
+        if self.limit is not None and self.collector.count >= self.limit:
+            return True  # sent before the workers heard of the limit: one process would not have found it
         values = tuple(message[1])
         if not self.plan.canonical_only and self.collector.known(self.plan.group.canonical(values)):
             self.duplicates += 1  # orbit blocking: another worker met this class in its own cube

@@ -63,7 +63,7 @@ def cube_task(job: Job, index: int, cube: Cube, deadline_wall: float | None, eve
 
     event = Event(event_name)
     if event.is_set():
-        return {"messages": [("cube", index, "interrupt", None)], "stats": {}}
+        return {"messages": [("cube", index, "interrupt", None, 0.0)], "stats": {}}
     messages: list[tuple] = []
     finished = threading.Event()
     with _LOCK:  # one session per process: tasks in threads of one worker take turns
@@ -101,19 +101,20 @@ def run_dask(
 ) -> tuple[str | None, list[dict]]:
     """Solve `cubes` as tasks on the cluster of `client` (from `connect`), each task's messages to `handle` as it
     completes; returns why it stopped early (as `local_pool.run_local`) and each task's stats."""
-    from distributed import Event, wait
+    from distributed import Event, as_completed
 
     event = Event(f"puzzlesat-stop-{job.key}", client=client)
     stats: list[dict] = []
     reason: str | None = None
     try:
         shared = client.scatter(job, broadcast=True, hash=False)
-        pending = {
+        futures = [
             client.submit(cube_task, shared, i, cube, deadline_wall, event.name, pure=False, priority=len(cubes) - i)
             for i, cube in enumerate(cubes)
-        }
+        ]
+        arriving = as_completed(futures, loop=client.loop)
         grace_end: float | None = None
-        while pending:
+        while not arriving.is_empty():
             if reason is None:
                 reason = stopping()
                 if reason is not None:
@@ -122,9 +123,10 @@ def run_dask(
                 grace_end = time.monotonic() + GRACE_SECONDS
             if grace_end is not None and time.monotonic() > grace_end:
                 break
-            done, pending = wait(list(pending), timeout=POLL_SECONDS * 4, return_when="FIRST_COMPLETED")
-            pending = set(pending)
-            for future in done:
+            if not arriving.has_ready():
+                time.sleep(POLL_SECONDS)
+                continue
+            for future in arriving.next_batch(block=False):
                 if future.status != "finished":
                     if reason is None and future.status == "error":
                         reason = f"failed: a Dask task failed: {future.exception()}"
@@ -136,8 +138,7 @@ def run_dask(
                     if handle(message) and reason is None:
                         reason = "limit"
                         event.set()
-        for future in pending:
-            future.cancel()
+        client.cancel(futures)  # the finished ones are read; the others never started or are being stopped
     finally:
         event.set()
     return reason, stats
