@@ -107,7 +107,7 @@ def make_cubes(
 ) -> list[Estimate]:
     """About `per_worker * workers` cubes covering every solution (with the lex-leader pairs
     `less_than` in force), largest estimate first; [] when propagation proves there is none."""
-    weight = {c: 0 for c in range(puzzle.size)}
+    weight = dict.fromkeys(range(puzzle.size), 0)
     for group in puzzle.groups:
         for c in group:
             weight[c] += 1

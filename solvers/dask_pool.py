@@ -39,7 +39,9 @@ def connect(address: str) -> Any:
         return Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError, ValueError, TypeError) as e:
         why = str(e).splitlines()[0] if str(e) else type(e).__name__
-        raise UsageError(f"--scheduler {address}: no Dask scheduler answered within {CONNECT_SECONDS} s ({why})") from None
+        raise UsageError(
+            f"--scheduler {address}: no Dask scheduler answered within {CONNECT_SECONDS} s ({why})"
+        ) from None
 
 
 def _worker(job: Job) -> tuple[Worker, dict]:

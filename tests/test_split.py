@@ -220,8 +220,7 @@ def test_ctrl_c_keeps_what_the_workers_streamed(tmp_path):
     """SIGINT to the parent during the split: every class streamed is in the summary, exit 3."""
     err_file = (tmp_path / "stderr.txt").open("w+")
     proc = subprocess.Popen(
-        [sys.executable, "-c", "import cli; cli.main()", "solve", "magic-star", "-p", "points=8", "--all",
-         "--workers", "2", "--jsonl"],  # fmt: skip
+        [sys.executable, "-c", "import cli; cli.main()", *"solve magic-star -p points=8 --all --workers 2 --jsonl".split()],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=err_file,
