@@ -216,11 +216,14 @@ def test_a_dask_timeout_keeps_partial_results(cluster, monkeypatch):
     assert outcome.stopped == "timeout" and not outcome.complete and 0 < outcome.count < 112
 
 
+ARGS = "solve magic-star -p points=8 --all --workers 2 --jsonl".split()
+
+
 def test_ctrl_c_keeps_what_the_workers_streamed(tmp_path):
     """SIGINT to the parent during the split: every class streamed is in the summary, exit 3."""
     err_file = (tmp_path / "stderr.txt").open("w+")
     proc = subprocess.Popen(
-        [sys.executable, "-c", "import cli; cli.main()", *"solve magic-star -p points=8 --all --workers 2 --jsonl".split()],
+        [sys.executable, "-c", "import cli; cli.main()", *ARGS],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=err_file,
