@@ -10,6 +10,7 @@ return what they found, tasks not started are cancelled. Tasks also know the dea
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from collections.abc import Sequence
@@ -90,6 +91,9 @@ def cube_task(job: Job, index: int, cube: Cube, deadline_wall: float | None, eve
         finally:
             finished.set()
             STOP.clear()
+            # PySAT's PB encodings leave pindakaas objects that must be freed on the thread that made
+            # them; a collection on the event loop's thread prints "unsendable" errors (measured).
+            gc.collect()
     return {"messages": messages, "stats": stats}
 
 
