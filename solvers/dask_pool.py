@@ -92,7 +92,7 @@ def cube_task(job: Job, index: int, cube: Cube, deadline_wall: float | None, eve
             finished.set()
             STOP.clear()
             # PySAT's PB encodings leave pindakaas objects that must be freed on the thread that made
-            # them; a collection on the event loop's thread prints "unsendable" errors (measured).
+            # them; a collection on the event loop's thread printed "unsendable" errors in the worker logs.
             gc.collect()
     return {"messages": messages, "stats": stats}
 
