@@ -1,4 +1,4 @@
-"""`python -m benchmarks [--only W,...] [--repeat R] [--json FILE]`: the peer comparison table."""
+"""`python -m benchmarks [--issue 6|16] [--only W,...] [--repeat R] [--json FILE]`: the peer comparison table."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from typing import Any
 from puzzles.atomic import write_atomic
 
 from .runner import ROOT, Result, run_startup, run_workload
-from .workloads import STARTUP, by_name
+from .workloads import GROUPS, STARTUP, by_name
 
 PEERS = ("cpsat", "gecode")
 INSTALL = {
@@ -81,12 +81,14 @@ def _cell(run: Any, timeout: float) -> str:
     return f">{timeout:g}" if run.error.startswith("timeout") else "FAILED"
 
 
-def table(results: list[Result], startup: list[dict[str, Any]], timeout: float) -> str:
-    head = ["workload", "puzzlesat", "best config", "CP-SAT", "Gecode", "ratio", "best ratio", "targets"]
+def table(results: list[Result], startup: list[dict[str, Any]], timeout: float, raw: bool = False) -> str:
+    tools = ["puzzlesat", "puzzlesat-best", "cpsat", "gecode", *(["gecode-raw"] if raw else [])]
+    head = ["workload", "puzzlesat", "best config", "CP-SAT", "Gecode", *(["Gecode raw"] if raw else [])]
+    head += ["ratio", "best ratio", "targets"]
     rows = []
     for r in results:
         cells = [r.workload.name]
-        for tool in ("puzzlesat", "puzzlesat-best", "cpsat", "gecode"):
+        for tool in tools:
             run = next((x for x in r.runs if x.tool == tool), None)
             cells.append(_cell(run, timeout))
         for ratio in (r.ratio(), r.ratio(tool="puzzlesat-best")):
@@ -110,8 +112,24 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m benchmarks",
         description="Time puzzlesat against OR-Tools CP-SAT and MiniZinc/Gecode, whole processes, medians.",
     )
-    ap.add_argument("--only", help="comma list of workloads (default: all)")
-    ap.add_argument("--repeat", type=int, default=3, help="runs per tool and workload; the median is kept")
+    ap.add_argument(
+        "--issue",
+        choices=sorted(GROUPS),
+        default="6",
+        help="which issue's workloads: 6 (the peer table, medians) or 16 (enumeration modulo symmetry "
+        "against Gecode + lex and first squares, best of --repeat, --json defaults to "
+        "benchmarks/results-enumeration.json; its rows with puzzlesat --workers 2 are skipped with one "
+        "line where the command line has no such option)",
+    )
+    ap.add_argument("--only", help="comma list of workloads of that issue (default: all)")
+    ap.add_argument(
+        "--repeat", type=int, help="runs per tool and workload (default 3, the median kept; --issue 16: 2, the best)"
+    )
+    ap.add_argument(
+        "--gecode-raw",
+        action="store_true",
+        help="also run Gecode on the raw model (no lex-leader constraints; the runner canonicalises its solutions)",
+    )
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds per process before it counts as failed")
     ap.add_argument("--peers", help="comma list of peers to run (default: every one installed)")
     ap.add_argument("--json", default=str(ROOT / "benchmarks" / "results.json"), help="where to write the results")
@@ -123,11 +141,20 @@ def main(argv: list[str] | None = None) -> int:
         "--json defaults to benchmarks/results-counting.json)",
     )
     args = ap.parse_args(argv)
+    default_json = str(ROOT / "benchmarks" / "results.json")
+    if args.issue == "16":
+        from . import enumeration
+
+        out = str(ROOT / "benchmarks" / "results-enumeration.json") if args.json == default_json else args.json
+        if shutil.which("minizinc") is None:
+            print(f"benchmarks: gecode is not installed; to add it: {INSTALL['gecode']}", file=sys.stderr)
+        names = args.only.split(",") if args.only else None
+        return enumeration.main(names, args.repeat or 2, args.timeout, out, args.gecode_raw, machine())
+    args.repeat = args.repeat or 3
     if args.counting:
         from . import counting
 
-        default = str(ROOT / "benchmarks" / "results.json")
-        out = str(ROOT / "benchmarks" / "results-counting.json") if args.json == default else args.json
+        out = str(ROOT / "benchmarks" / "results-counting.json") if args.json == default_json else args.json
         return counting.main(args.only.split(",") if args.only else None, args.timeout, out)
 
     workloads = by_name(args.only.split(",") if args.only else None)
@@ -140,6 +167,8 @@ def main(argv: list[str] | None = None) -> int:
             )
     if args.peers:
         peers = [p for p in args.peers.split(",") if p in peers]
+    if args.gecode_raw and "gecode" in peers:
+        peers.append("gecode-raw")
 
     def say(text: str) -> None:
         print(f"  running {text} ...", file=sys.stderr, flush=True)
@@ -151,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     write_atomic(args.json, json.dumps(doc, indent=1) + "\n")  # first: a rendering bug must not lose a run
     print(f"{info['cpu']}, {info['cores']} cores, Python {info['python']}, {info['date']}")
     print(f"whole-process seconds, median of {args.repeat}; ratio = puzzlesat (default) / fastest peer")
-    print(table(results, startup, args.timeout))
+    print(table(results, startup, args.timeout, args.gecode_raw))
     for r in results:
         best = next((x for x in r.runs if x.tool == "puzzlesat-best"), None)
         if best is not None:

@@ -31,3 +31,27 @@ def sudoku(box: int = 5, seed: int = 2026, keep: float = 0.45) -> str:
     n = box * box
     kept = set(rng.sample(range(n * n), round(keep * n * n)))
     return "".join(DIGITS[grid[i // n][i % n] - 1] if i in kept else "." for i in range(n * n))
+
+
+def magic_square_with_givens(order: int, givens: dict[tuple[int, int], int]) -> str:
+    """The catalog's order-n magic square with `givens` ((row, column) -> value, from 0) as a
+    puzzle file, its symmetry the elements of the square's group that keep every given in place
+    (issue 16's "5x5 magic square with two givens": the catalog square takes no --givens)."""
+    from dataclasses import replace
+
+    import puzzles
+    from puzzles.files import dump_toml
+
+    square = puzzles.load("magic-square", {"order": str(order)})
+    fixed = {r * order + c: v for (r, c), v in givens.items()}
+    keep = [p for p, _ in square.group.elements[1:] if all(fixed.get(p[c]) == v for c, v in fixed.items())]
+    marks = ", ".join(f"r{r + 1}c{c + 1} = {v}" for (r, c), v in sorted(givens.items()))
+    puzzle = replace(
+        square,
+        name=f"magic-square-{order}-givens",
+        title=f"{square.title}; given {marks}",
+        givens=tuple(sorted(fixed.items())),
+        generators=tuple((p, None) for p in keep),
+        params=(),
+    )
+    return dump_toml(puzzle)

@@ -2,6 +2,10 @@
 
 The peers read this file (the CP-SAT script) or a MiniZinc model generated from it, so every
 tool solves exactly the model puzzlesat solves, and a peer's process imports nothing of ours.
+The symmetry group travels too, as its listed elements, so that a peer can be asked puzzlesat's
+question "one solution per class": `to_minizinc(..., lex=True)` adds one `lex_lesseq(x, g(x))`
+per non-identity element g (issue 16), which keeps exactly the lexicographically smallest member
+of each orbit, puzzlesat's canonical representative.
 """
 
 from __future__ import annotations
@@ -11,10 +15,25 @@ from typing import Any
 
 from puzzles.core import Table
 from puzzles.model import Puzzle
+from puzzles.symmetry import Group
 
 
-def to_json(puzzle: Puzzle, instances: Sequence[Puzzle] = ()) -> dict[str, Any]:
-    """The model; with `instances`, one givens list per instance (batch workloads)."""
+def symmetry_json(group: Group) -> list[dict[str, Any]] | None:
+    """The non-identity elements as `{"cells": p, "values": images of the sorted values or None}`
+    (the value in cell i moves to cell p[i], relabelled by the value map); None when the group
+    includes every relabelling of the values (never listed: n! elements), which lex_lesseq
+    constraints over listed elements cannot express."""
+    if group.relabel:
+        return None
+    return [
+        {"cells": list(p), "values": None if m is None else [group.values[k] for k in m]}
+        for p, m in group.elements[1:]
+    ]
+
+
+def to_json(puzzle: Puzzle, instances: Sequence[Puzzle] = (), group: Group | None = None) -> dict[str, Any]:
+    """The model; with `instances`, one givens list per instance (batch workloads); `group`
+    (default: the declared one, `puzzle.group`) the symmetry group its classes are taken under."""
     return {
         "name": puzzle.name,
         "domains": [list(d) for d in puzzle.domains],
@@ -30,6 +49,7 @@ def to_json(puzzle: Puzzle, instances: Sequence[Puzzle] = ()) -> dict[str, Any]:
         "unknowns": {u.name: list(u.domain) for u in puzzle.unknowns},
         "givens": [list(g) for g in puzzle.givens],
         "instances": [[list(g) for g in p.givens] for p in instances],
+        "symmetry": symmetry_json(puzzle.group if group is None else group),
     }
 
 
@@ -39,14 +59,40 @@ def _set(values: Sequence[int]) -> str:
     return "{" + ",".join(map(str, values)) + "}"
 
 
-def to_minizinc(model: dict[str, Any], givens: Sequence[Sequence[int]] | None = None) -> str:
+def lex_leader(elements: Sequence[dict[str, Any]], lo: int, hi: int) -> list[str]:
+    """One `lex_lesseq(x, g(x))` per element: the image t of x has t[p[i]] = m(x[i]), so its
+    j-th entry is m(x[q[j]]) with q the inverse of p; a value map is an array lookup."""
+    out = []
+    for k, element in enumerate(elements, 1):
+        p, values = element["cells"], element["values"]
+        inverse = [0] * len(p)
+        for i, j in enumerate(p):
+            inverse[j] = i
+        if values is None:
+            image = [f"x[{i + 1}]" for i in inverse]
+        else:
+            table = dict(zip(sorted(values), values, strict=True))  # the images of the sorted values
+            row = ", ".join(str(table.get(v, v)) for v in range(lo, hi + 1))
+            out.append(f"array[{lo}..{hi}] of int: m{k} = [{row}];")
+            image = [f"m{k}[x[{i + 1}]]" for i in inverse]
+        out.append(f"constraint lex_lesseq(x, [{', '.join(image)}]);")
+    return out
+
+
+def to_minizinc(model: dict[str, Any], givens: Sequence[Sequence[int]] | None = None, lex: bool = False) -> str:
     """The model as MiniZinc text, as a user of MiniZinc would write it (alldifferent, linear
-    relations, tables)."""
+    relations, tables); with `lex`, also the lex-leader constraints of its symmetry group, so
+    that every solution is the canonical member of its class (an error for a group that lists no
+    elements for them: `symmetry_json`)."""
     domains = model["domains"]
     n = len(domains)
     lo = min(min(d) for d in domains)
     hi = max(max(d) for d in domains)
     out = ['include "alldifferent.mzn";', 'include "table.mzn";', f"array[1..{n}] of var {lo}..{hi}: x;"]
+    if lex:
+        if model.get("symmetry") is None:
+            raise ValueError(f"{model['name']}: its group relabels every value; no lex_lesseq list expresses it")
+        out.insert(2, 'include "lex_lesseq.mzn";')
     for i, d in enumerate(domains):
         if d != list(range(lo, hi + 1)):
             out.append(f"constraint x[{i + 1}] in {_set(d)};")
@@ -70,6 +116,8 @@ def to_minizinc(model: dict[str, Any], givens: Sequence[Sequence[int]] | None = 
             out.append(f"constraint not ({same});")
     for c, v in model["givens"] if givens is None else givens:
         out.append(f"constraint x[{c + 1}] = {v};")
+    if lex:
+        out += lex_leader(model["symmetry"], lo, hi)
     out.append("solve satisfy;")
     out.append('output [join(" ", [show(x[i]) | i in 1..' + str(n) + ']) ++ "\\n"];')
     return "\n".join(out) + "\n"

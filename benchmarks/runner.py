@@ -1,9 +1,11 @@
 """Runs the workloads as whole processes, checks every answer, and builds the result table.
 
-Each tool is timed as a user would run it: a fresh process, start-up included, median of
-`repeat` runs. puzzlesat's answer is its --json document; a peer prints raw solutions, which the
-runner checks with puzzlesat's plain-Python checker and canonicalises with the puzzle's group,
-so every tool's list of classes (or each first solution) is compared, not just counts.
+Each tool is timed as a user would run it: a fresh process, start-up included, median (or best)
+of `repeat` runs. puzzlesat's answer is its --json document. Gecode enumerates under one
+`lex_lesseq` per element of the puzzle's group (`peer_model`), so it must print each class once,
+as its canonical member; CP-SAT (and Gecode on the raw model, `gecode-raw`) print raw solutions,
+which the runner canonicalises. Every solution is checked with puzzlesat's plain-Python checker
+and every tool's list of classes (or each first solution) is compared, not just counts.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -34,6 +37,12 @@ PUZZLESAT = [sys.executable, "-m", "cli"]
 # PYTHONDONTWRITEBYTECODE (some sandboxes do) makes Python compile every module on every start,
 # measured at 76 ms of a 0.39 s puzzlesat run; the caches are written by the first run.
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+Pick = Callable[[list[float]], float]  # statistics.median, or min for "best of R"
+
+
+class Rejected(RuntimeError):
+    """The command line refused an option (exit 2, "No such option"): a row for a feature this
+    checkout does not have yet, skipped rather than failed."""
 
 
 @dataclass
@@ -60,16 +69,52 @@ class Run:
         }
 
 
+def kill_session(sid: int) -> None:
+    """SIGKILL every process of session `sid`. Not only its process group: minizinc starts
+    fzn-gecode in a group of its own, which outlived a killed minizinc (measured: two orphaned
+    solvers ran on for minutes and slowed the rows after them)."""
+    pids = {sid}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == sid:  # after "pid (comm)": state, ppid, pgrp, session
+            pids.add(int(stat.parent.name))
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
+def run_once(cmd: Sequence[str], timeout: float) -> subprocess.CompletedProcess[str]:
+    """One process in a session of its own: at the timeout the whole session is killed
+    (minizinc's fzn-gecode child, puzzlesat's workers), so nothing keeps running after a row."""
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV, start_new_session=True
+    )
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        kill_session(proc.pid)
+        proc.communicate()
+        raise
+    return subprocess.CompletedProcess(list(cmd), proc.returncode, out, err)
+
+
 def timed(cmd: Sequence[str], repeat: int, timeout: float) -> tuple[list[float], str]:
     """Wall-clock seconds of `repeat` runs of `cmd`, and the last run's stdout; raises on failure."""
     times: list[float] = []
     out = ""
     for _ in range(repeat):
         t0 = time.perf_counter()
-        proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout, env=ENV)
+        proc = run_once(cmd, timeout)
         times.append(time.perf_counter() - t0)
         if proc.returncode != 0:
             tail = (proc.stderr.strip().splitlines() or [""])[-1]
+            if proc.returncode == 2 and "no such option" in proc.stderr.lower():
+                raise Rejected(tail[:200])
             raise RuntimeError(f"exit {proc.returncode}: {tail[:200]}")
         out = proc.stdout
     return times, out
@@ -84,14 +129,18 @@ class Checker:
         self.instances = instances or [puzzle]
 
     def classes(self, rows: list[tuple[int, ...]], *, canonical: bool) -> frozenset[tuple[int, ...]]:
-        """Check every solution; canonicalise raw ones. A repeated class among canonical ones is an error."""
+        """Check every solution; canonicalise raw ones. With `canonical` (one solution per class
+        expected: puzzlesat, Gecode + lex) a member that is not its class's canonical one, or a
+        class found twice, is an error."""
         group = self.puzzle.group
         out: set[tuple[int, ...]] = set()
         for row in rows:
             verify(self.puzzle, row)
             canon = group.canonical(row)
-            if canonical and (canon != row or canon in out):
-                raise RuntimeError(f"solution {list(row)} is not a new canonical solution")
+            if canonical and canon != row:
+                raise RuntimeError(f"solution {list(row)} is not its class's canonical member {list(canon)}")
+            if canonical and canon in out:
+                raise RuntimeError(f"solution {list(row)} is printed twice: one solution per class was expected")
             out.add(canon)
         return frozenset(out)
 
@@ -118,13 +167,20 @@ def _rows(text: str) -> list[tuple[int, ...] | None]:
 
 
 def puzzlesat_run(
-    label: str, workload: Workload, checker: Checker, flags: list[str], folder: Path, repeat: int, timeout: float
+    label: str,
+    workload: Workload,
+    checker: Checker,
+    flags: list[str],
+    folder: Path,
+    repeat: int,
+    timeout: float,
+    pick: Pick = statistics.median,
 ) -> Run:
     args = workload.cli_args(folder / "instances.txt") + flags
     try:
         times, out = timed([*PUZZLESAT, *args], repeat, timeout)
         doc = json.loads(out)
-        run = Run(label, statistics.median(times), times=times, config=" ".join(flags) or "default")
+        run = Run(label, pick(times), times=times, config=" ".join(flags) or "default")
         if workload.mode == "all":
             if not doc["complete"]:
                 raise RuntimeError("the enumeration did not complete")
@@ -137,6 +193,8 @@ def puzzlesat_run(
         return run
     except subprocess.TimeoutExpired:
         return Run(label, None, config=" ".join(flags) or "default", error=f"timeout: no answer within {timeout:g} s")
+    except Rejected as e:
+        return Run(label, None, config=" ".join(workload.extra), error=f"skipped: {e}")
     except (RuntimeError, ValueError, KeyError) as e:
         return Run(label, None, config=" ".join(flags) or "default", error=str(e))
 
@@ -158,14 +216,29 @@ def peer_commands(tool: str, workload: Workload, model: dict[str, Any], folder: 
     givens_sets = model["instances"] if workload.mode == "batch" else [model["givens"]]
     cmds = []
     for i, givens in enumerate(givens_sets):  # MiniZinc has no batch mode: one process per instance
-        path = folder / f"model{i}.mzn"
-        path.write_text(peer_model.to_minizinc(model, givens))
+        path = folder / f"{tool}{i}.mzn"
+        path.write_text(peer_model.to_minizinc(model, givens, lex=gecode_lex(tool, workload, model)))
         cmds.append([exe, *flags, str(path)])
     return cmds
 
 
+def gecode_lex(tool: str, workload: Workload, model: dict[str, Any]) -> bool:
+    """Gecode enumerates under the lex-leader constraints of the puzzle's group ("all" workloads,
+    a group with listed elements), answering puzzlesat's question, one solution per class;
+    `gecode-raw` enumerates raw solutions (the runner canonicalises them). A first solution is
+    asked of the model alone: any solution answers it."""
+    return tool == "gecode" and workload.mode == "all" and model.get("symmetry") is not None
+
+
 def peer_run(
-    tool: str, workload: Workload, checker: Checker, model: dict[str, Any], folder: Path, repeat: int, timeout: float
+    tool: str,
+    workload: Workload,
+    checker: Checker,
+    model: dict[str, Any],
+    folder: Path,
+    repeat: int,
+    timeout: float,
+    pick: Pick = statistics.median,
 ) -> Run | None:
     cmds = peer_commands(tool, workload, model, folder)
     if cmds is None:
@@ -181,9 +254,10 @@ def peer_run(
                 outputs.append(out)
             totals.append(total)
         rows = [r for out in outputs for r in _rows(out)]
-        run = Run(tool, statistics.median(totals), times=totals)
+        run = Run(tool, pick(totals), times=totals)
         if workload.mode == "all":
-            run.classes = checker.classes([r for r in rows if r is not None], canonical=False)
+            lex = gecode_lex(tool, workload, model)
+            run.classes = checker.classes([r for r in rows if r is not None], canonical=lex)
         else:
             run.solved = checker.solved(rows)
         return run
@@ -281,8 +355,20 @@ def consistency(workload: Workload, runs: list[Run]) -> str:
 
 
 def run_workload(
-    workload: Workload, repeat: int, timeout: float, peers: Sequence[str], say: Callable[[str], None]
+    workload: Workload,
+    repeat: int,
+    timeout: float,
+    peers: Sequence[str],
+    say: Callable[[str], None],
+    *,
+    best: bool = True,
+    pick: Pick = statistics.median,
+    peer_runs: dict[str, list[Run]] | None = None,
 ) -> Result:
+    """Every tool on one workload: puzzlesat (default, and with `best` the fastest configuration
+    `compare` finds), then each peer. `peer_runs` caches the peers' runs by workload, for a row
+    that repeats another's question with other puzzlesat options (`Workload.peers_of`)."""
+    timeout = workload.timeout or timeout
     base = puzzles.load(workload.ref, workload.params, workload.givens() if workload.givens else None)
     lines = workload.instances() if workload.instances else []
     instances = [puzzles.load(workload.ref, workload.params, g) for g in lines]
@@ -291,19 +377,32 @@ def run_workload(
     with tempfile.TemporaryDirectory(prefix="puzzlesat-bench-") as tmp:
         folder = Path(tmp)
         (folder / "instances.txt").write_text("\n".join(lines) + "\n")
-        say(f"{workload.name}: puzzlesat (default)")
-        runs = [puzzlesat_run("puzzlesat", workload, checker, [], folder, repeat, timeout)]
+        say(f"{workload.name}: puzzlesat {' '.join(workload.extra) or '(default)'}")
+        runs = [puzzlesat_run("puzzlesat", workload, checker, [], folder, repeat, timeout, pick)]
         default = runs[0].seconds
-        say(f"{workload.name}: puzzlesat compare (best configuration)")
-        flags = best_flags(workload, folder, max(1.0, 3 * (default or timeout / 3)))
-        if flags:
-            say(f"{workload.name}: puzzlesat {' '.join(flags)}")
-            runs.append(puzzlesat_run("puzzlesat-best", workload, checker, flags, folder, repeat, timeout))
-        for peer in peers:
-            say(f"{workload.name}: {peer}")
-            run = peer_run(peer, workload, checker, model, folder, repeat, timeout)
-            if run is not None:
-                runs.append(run)
+        if runs[0].error.startswith("skipped"):
+            return Result(workload, runs)
+        if best:
+            say(f"{workload.name}: puzzlesat compare (best configuration)")
+            flags = best_flags(workload, folder, max(1.0, 3 * (default or timeout / 3)))
+            if flags:
+                say(f"{workload.name}: puzzlesat {' '.join(flags)}")
+                runs.append(puzzlesat_run("puzzlesat-best", workload, checker, flags, folder, repeat, timeout, pick))
+        cached = None if peer_runs is None else peer_runs.get(workload.peers_of or "")
+        if cached is not None:
+            runs += cached
+        else:
+            mine = []
+            for peer in peers:
+                if peer == "gecode-raw" and not gecode_lex("gecode", workload, model):
+                    continue  # the same model as "gecode": a first solution, or no listed group
+                say(f"{workload.name}: {peer}")
+                run = peer_run(peer, workload, checker, model, folder, repeat, timeout, pick)
+                if run is not None:
+                    mine.append(run)
+            runs += mine
+            if peer_runs is not None:
+                peer_runs[workload.name] = mine
     return Result(workload, runs, consistency(workload, runs))
 
 

@@ -48,6 +48,9 @@ class Workload:
     instances: Callable[[], list[str]] | None = None  # "batch"
     targets: tuple[Target, ...] = ()
     expected: int | None = None  # the count PUZZLES.md or the issue states, checked too
+    timeout: float | None = None  # seconds per process, instead of the runner's --timeout
+    extra: tuple[str, ...] = ()  # more puzzlesat options (`--workers 2`); a row skipped if refused
+    peers_of: str | None = None  # the workload whose peer runs this row shares (same question)
 
     def cli_args(self, instance_file: Path | None = None) -> list[str]:
         """puzzlesat's arguments for this workload (the configuration flags are added by the runner)."""
@@ -60,7 +63,7 @@ class Workload:
             args += ["--givens", self.givens()]
         if self.mode == "batch":
             args += ["--givens-file", str(instance_file)]
-        return [*args, "--json"]
+        return [*args, *self.extra, "--json"]
 
 
 GECODE = Target("gecode")
@@ -92,6 +95,38 @@ WORKLOADS: tuple[Workload, ...] = (
     ),
 )  # fmt: skip
 
+# Issue 16: enumeration modulo symmetry against Gecode given the same lex-leader constraints, and
+# first solutions of larger squares. Run with `python -m benchmarks --issue 16` (best of --repeat).
+# The issue's "5x5 magic square with two givens" is benchmarks/data/magic-square-5-givens.toml,
+# written by `generate.magic_square_with_givens`: two givens leave millions of solutions, so it
+# has seven (the first row and two cells below it, of the square by the Siamese method), chosen so
+# that puzzlesat's whole enumeration takes 10-60 s (docs/decisions.md, "Benchmarks of issue 16").
+WORKERS = ("--workers", "2")
+ISSUE16: tuple[Workload, ...] = (
+    *(
+        Workload(f"star-{k}", f"magic star, {k} points, {n:,} classes", "magic-star", "all",
+                 params={"points": str(k)}, targets=(GECODE,), expected=n)
+        for k, n in ((6, 80), (7, 72), (8, 112))
+    ),
+    Workload("square-4", "4x4 magic square, 880 classes", "magic-square", "all", params={"order": "4"},
+             targets=(GECODE,), expected=880),
+    Workload("star-9", "magic star, 9 points, 3,014 classes", "magic-star", "all", params={"points": "9"},
+             targets=(GECODE,), expected=3014, timeout=120.0),
+    Workload("star-9-workers", "magic star, 9 points, 2 workers", "magic-star", "all", params={"points": "9"},
+             targets=(GECODE,), expected=3014, timeout=120.0, extra=WORKERS, peers_of="star-9"),
+    *(
+        Workload(f"square-{n}-first", f"{n}x{n} magic square, first solution", "magic-square", "first",
+                 params={"order": str(n)}, targets=(GECODE,), timeout=60.0)
+        for n in (5, 6, 7, 8)
+    ),
+    Workload("square-5-givens", "5x5 magic square, 7 givens, all 122 solutions",
+             str(DATA / "magic-square-5-givens.toml"), "all", targets=(GECODE,), expected=122, timeout=120.0),
+    Workload("square-5-givens-workers", "5x5 magic square, 7 givens, 2 workers",
+             str(DATA / "magic-square-5-givens.toml"), "all", targets=(GECODE,), expected=122, timeout=120.0,
+             extra=WORKERS, peers_of="square-5-givens"),
+)  # fmt: skip
+GROUPS = {"6": WORKLOADS, "16": ISSUE16}
+
 # Start-up, puzzlesat only.
 STARTUP: tuple[tuple[str, list[str], float], ...] = (
     ("puzzlesat --help", ["--help"], 0.15),
@@ -99,10 +134,10 @@ STARTUP: tuple[tuple[str, list[str], float], ...] = (
 )
 
 
-def by_name(names: list[str] | None) -> list[Workload]:
+def by_name(names: list[str] | None, workloads: tuple[Workload, ...] = WORKLOADS) -> list[Workload]:
     if not names:
-        return list(WORKLOADS)
-    known = {w.name: w for w in WORKLOADS}
+        return list(workloads)
+    known = {w.name: w for w in workloads}
     unknown = [n for n in names if n not in known]
     if unknown:
         raise SystemExit(f"benchmarks: unknown workload {unknown[0]!r}; valid: {', '.join(known)}")

@@ -51,6 +51,7 @@ class ClauseBuilder:
         self.pb_name = pb
         self.card_id = card_enc(card)
         self.pb_id = pb_enc(pb)
+        self.sum_diagrams = pb == "mdd"  # sum equalities as decision diagrams (encoders.mdd), by the driver
         self.clauses: list[list[int]] = []
         self.atmosts: list[NativeAtMost] = []
 

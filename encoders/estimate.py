@@ -33,6 +33,7 @@ PB_GROWTH: dict[str, Callable[[int, int], float]] = {
     "binmerge": lambda n, bound: 2.0 * n * bound,
     "adder": lambda n, bound: 12.0 * n * max(1, bound.bit_length()),
     "native": lambda n, bound: 1.0,
+    "mdd": lambda n, bound: 4.0 * n * bound,  # an edge per value and partial sum, each 3-4 clauses
 }
 LOG_SUM_FACTOR = 0.1
 # Set PUZZLESAT_MEMORY_LIMIT (bytes, or with a K/M/G suffix) to pretend less memory is free (tests).
@@ -105,12 +106,12 @@ def estimate(puzzle: Puzzle, encoding: str, pb: str = "totalizer") -> Estimate:
                 clauses += 3 * union * len(cells)
                 literals += 7 * union * len(cells)
         elif isinstance(con, Linear):
-            n = sum(_bits(domains[c]) if log else len(domains[c]) for c in con.cells)
+            n = sum(_bits(domains[c]) if log and pb != "mdd" else len(domains[c]) for c in con.cells)
             bound = _sum_bound(puzzle, con)
             grow = PB_GROWTH.get(pb, PB_GROWTH["totalizer"])
             # Over bits weighted 1, 2, 4, .. the partial sums are far fewer than n x bound: a tenth
             # (fitted on the log magic squares of orders 8 and 12, docs/decisions.md).
-            thin = LOG_SUM_FACTOR if log and pb != "adder" else 1.0
+            thin = LOG_SUM_FACTOR if log and pb not in ("adder", "mdd") else 1.0
             size = int(thin * grow(n, bound)) if len(con.cells) > 2 else 4 * n
             clauses += size
             literals += 3 * size

@@ -237,6 +237,11 @@ class Driver:
             total = con.rhs
         if con.op == "!=" and not isinstance(con.rhs, str) and self._not_equal_table(con):
             return
+        if con.op == "=" and getattr(self.sink, "sum_diagrams", False):
+            from . import mdd
+
+            mdd.encode([(w, dict(var.equals)) for w, var in terms], total, self.fresh, self.sink.clauses)
+            return
         lits, weights, bound = linear_pb(terms, total)
         self.compare(lits, weights, con.op, bound)
 

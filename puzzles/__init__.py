@@ -7,6 +7,7 @@ f-puzzles link or string (or a file holding one).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -14,6 +15,10 @@ from .errors import UsageError
 from .model import Puzzle
 
 __all__ = ["Puzzle", "is_file_ref", "load"]
+
+# A catalog name: never an f-puzzles link or string (those start with http or N4Ig), so such a
+# ref goes to the catalog without importing the f-puzzles reader (start-up, issue 16).
+_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
 def is_file_ref(ref: str) -> bool:
@@ -32,6 +37,10 @@ def load(ref: str, params: Mapping[str, str] | None = None, givens: str | None =
 
     -p is for the catalog only; `givens` (one character or number a cell, row by row) works for any
     puzzle whose cells form a grid and replaces the puzzle's own givens."""
+    if _NAME.fullmatch(ref) and not is_file_ref(ref):
+        from .catalog import build
+
+        return build(ref, params, givens)
     from .fpuzzles import extract, is_fpuzzles, is_link, load_ref
 
     fpuzzles = is_fpuzzles(ref) or is_link(ref)  # another site's link gets f-puzzles' "not a link" message

@@ -13,11 +13,9 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
 
 from .board import ascii_grid, box_grid, canvas, sudoku_grid
 from .errors import ModelError, UsageError
-from .grid import Grid
 from .model import Puzzle, UnknownSpec, define, describe_values, is_prime
 from .words import plural
 
@@ -330,6 +328,8 @@ def parse_givens(text: str, box: int) -> dict[int, int]:
 
 
 def _sudoku(params: dict[str, str], givens: str | None) -> Puzzle:
+    from .grid import Grid  # only grid puzzles pay for the grid's module
+
     box = int(params["box"])
     n = box * box
     if givens is None:
@@ -432,6 +432,8 @@ def data_stem(name: str, params: Mapping[str, str] | None = None) -> str:
 
 def data_text(stem: str) -> str:
     """The text of puzzles/data/STEM.toml, from the installed package."""
+    from importlib import resources  # 10-15 ms (tempfile, random, pathlib): only variants read data
+
     return resources.files("puzzles").joinpath("data", f"{stem}.toml").read_text(encoding="utf-8")
 
 

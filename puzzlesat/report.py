@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 from puzzles.board import draw
 from puzzles.errors import PuzzleSatError
-from puzzles.instances import Instance
 from puzzles.model import Puzzle
 from puzzles.words import plural
 from solvers.base import Config
 from solvers.enumerate import Outcome, Solution
 
 if TYPE_CHECKING:
+    from puzzles.instances import Instance
+
     from .batch import BatchOutcome
 
 SETTINGS = ("encoding", "card", "pb", "solver")

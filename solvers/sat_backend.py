@@ -53,6 +53,10 @@ GROWTH = 4
 # with one plain solve() per call.
 
 
+# The search counters PySAT's solvers report (accum_stats), in --json stats.
+SEARCH_STATS = ("conflicts", "decisions", "propagations", "restarts")
+
+
 def _check_native(solver: pysat_solvers.SolverInfo, card: str, pb: str) -> None:
     """Native constraints need a solver that takes them; say which ones do."""
     need = "pb" if pb == "native" else "card" if card == "native" else ""
@@ -100,6 +104,7 @@ class SatSession:
         self.solve_seconds = 0.0
         self.calls = 0
         self.slices = 0
+        self.search: dict[str, int] = {}  # conflicts, decisions, propagations of solvers already deleted
 
     def _new_solver(self) -> Any:
         from pysat.solvers import Solver
@@ -122,6 +127,7 @@ class SatSession:
     def _fresh(self) -> None:
         """Kissat cannot solve twice: replace it by a new solver holding every clause so far."""
         if self.solver is not None:
+            self.search = self._search_stats()
             self.solver.delete()
         self.solver = self._new_solver()
 
@@ -214,7 +220,21 @@ class SatSession:
             "solve_seconds": round(self.solve_seconds, 6),
             "solver_calls": self.calls,
             "solve_slices": self.slices,
+            **self._search_stats(),
         }
+
+    def _search_stats(self) -> dict[str, int]:
+        """The solver's own counters (issue 16: where the time goes), summed over rebuilt solvers;
+        empty for a solver that keeps none."""
+        out = dict(self.search)
+        try:
+            mine = self.solver.accum_stats() if self.solver is not None else {}
+        except (AttributeError, NotImplementedError):
+            mine = {}
+        for key in SEARCH_STATS:
+            if isinstance(mine.get(key), int):
+                out[key] = out.get(key, 0) + mine[key]
+        return out
 
     def close(self) -> None:
         if self.solver is not None:

@@ -85,3 +85,95 @@ def test_minizinc_model_of_every_core_kind_matches_brute_force(tmp_path) -> None
     rows = sorted(tuple(map(int, line.split())) for line in run.stdout.splitlines() if line[:1].isdigit())
     truth = brute_force(p).raw
     assert rows == truth and len(truth) > 3
+
+
+def test_minizinc_model_has_one_lex_leader_per_non_identity_element() -> None:
+    """Gecode is asked puzzlesat's question: lex_lesseq(x, g(x)) for each of the star's 11 other
+    symmetries, the image read through the inverse permutation; none without `lex`."""
+    p = puzzlesat.load("magic-star")
+    model = to_json(p)
+    text = to_minizinc(model, lex=True)
+    assert len(model["symmetry"]) == p.group.order - 1 == 11
+    assert text.count("constraint lex_lesseq(x, [") == 11 and 'include "lex_lesseq.mzn";' in text
+    assert "lex_lesseq" not in to_minizinc(model)
+    p0 = p.group.elements[1][0]
+    inverse = [p0.index(j) for j in range(len(p0))]
+    assert f"lex_lesseq(x, [{', '.join(f'x[{i + 1}]' for i in inverse)}]);" in text
+
+
+def test_minizinc_lex_leader_reads_a_value_map_through_an_array() -> None:
+    """An element that relabels values (x -> 5 - x) is one array lookup per cell of the image."""
+    from puzzles.model import define
+
+    mirror = {"cells": [1, 0], "values": [4, 3, 2, 1]}
+    p = define("pair", cells=2, values=range(1, 5), distinct=[[0, 1]], generators=[mirror])
+    text = to_minizinc(to_json(p), lex=True)
+    assert "array[1..4] of int: m1 = [4, 3, 2, 1];" in text
+    assert "constraint lex_lesseq(x, [m1[x[2]], m1[x[1]]]);" in text
+
+
+def test_minizinc_lex_leader_refuses_every_relabelling() -> None:
+    """A group with every relabelling of the values lists no elements to write constraints for."""
+    from puzzles.detect import detect
+
+    p = puzzlesat.load("sudoku", {"box": "2"})
+    model = to_json(p, group=detect(p).group)
+    assert model["symmetry"] is None
+    with pytest.raises(ValueError, match="relabels every value"):
+        to_minizinc(model, lex=True)
+
+
+@pytest.mark.skipif(shutil.which("minizinc") is None, reason="minizinc is not installed (apt-get install minizinc)")
+@pytest.mark.parametrize("ref, symmetry", [("magic-triangle", "declared"), ("magic-star", "detected")])
+def test_gecode_with_lex_leader_returns_exactly_puzzlesats_classes(tmp_path, ref: str, symmetry: str) -> None:
+    """Gecode + lex_lesseq finds each class once, as puzzlesat's canonical member: the triangle
+    under its 48 declared symmetries, the star under the 96 detected ones (with x -> 13 - x)."""
+    from puzzles.detect import detect
+
+    p = puzzlesat.load(ref)
+    group = p.group if symmetry == "declared" else detect(p).group
+    path = tmp_path / "lex.mzn"
+    path.write_text(to_minizinc(to_json(p, group=group), lex=True))
+    cmd = ["minizinc", "--solver", "gecode", "-a", str(path)]
+    run = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    rows = [r for r in _rows(run.stdout) if r is not None]
+    classes = [s.values for s in puzzlesat.solve(p, all=True, symmetry=symmetry).solutions]
+    assert sorted(rows) == classes and len(rows) == len(set(rows))
+    assert len(classes) == {"magic-triangle": 6, "magic-star": 15}[ref]
+
+
+def test_checker_refuses_a_class_printed_twice_or_a_non_canonical_member() -> None:
+    """Gecode + lex must print each class once, as its canonical member; the runner says which rule broke."""
+    p = puzzlesat.load("magic-frame")
+    canon = [s.values for s in puzzlesat.solve(p, all=True).solutions]
+    checker = Checker(WORKLOADS[0], p, [])
+    assert checker.classes(canon, canonical=True) == frozenset(canon)
+    with pytest.raises(RuntimeError, match="printed twice"):
+        checker.classes([*canon, canon[0]], canonical=True)
+    other = next(t for t in p.group.orbit(canon[0]) if t != canon[0])
+    with pytest.raises(RuntimeError, match="not its class's canonical member"):
+        checker.classes([other], canonical=True)
+
+
+def test_enumeration_ratio_is_a_bound_when_one_side_ran_out_of_time() -> None:
+    """"> 60 s" for Gecode makes puzzlesat's ratio an upper bound, and the other way round."""
+    from benchmarks.enumeration import ratio
+    from benchmarks.runner import Run
+
+    out = Run("gecode", None, error="timeout: no answer within 60 s")
+    assert ratio(Run("puzzlesat", 3.0), out, 60.0)[:2] == ("< 0.05", 0.05)
+    assert ratio(Run("puzzlesat", None, error="timeout: ..."), Run("gecode", 15.0), 60.0)[0] == "> 4"
+    assert ratio(Run("puzzlesat", 1.0), Run("gecode", 4.0), 60.0)[0] == "0.25"
+    assert ratio(Run("puzzlesat", None, error="timeout"), out, 60.0)[0] == "-"
+
+
+def test_issue_16_workloads_by_name() -> None:
+    """The issue-16 group is its own list: its names, and the rows sharing a peer's runs point at one."""
+    from benchmarks.workloads import ISSUE16
+
+    names = [w.name for w in ISSUE16]
+    assert [w.name for w in by_name(["star-9", "square-5-givens"], ISSUE16)] == ["star-9", "square-5-givens"]
+    assert all(w.peers_of in names for w in ISSUE16 if w.peers_of)
+    assert [w.expected for w in ISSUE16[:4]] == [80, 72, 112, 880]
+    with pytest.raises(SystemExit, match="unknown workload 'magic-star'"):
+        by_name(["magic-star"], ISSUE16)

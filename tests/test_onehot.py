@@ -268,3 +268,14 @@ def test_stats_report_sizes_and_settings() -> None:
         assert key in st
     assert st["solver_calls"] == outcome.count + 1
     assert st["blocking_clauses"] > 0
+
+
+def test_stats_report_the_solvers_search_counters() -> None:
+    """conflicts, decisions and propagations come from the solver, summed over its calls; the
+    pigeonhole refutation needs conflicts, and a solver without counters (kissat) reports none."""
+    outcome = run(pigeons(6), OneHot(solver="cadical195"), raw=True)
+    st = outcome.stats
+    assert outcome.count == 0 and st["conflicts"] > 100 and st["decisions"] > 0
+    assert st["propagations"] > st["decisions"]
+    kissat = run(pigeons(4), OneHot(solver="kissat404"), raw=True).stats
+    assert "conflicts" not in kissat and kissat["solver_calls"] == 1
