@@ -24,8 +24,9 @@ from solvers.symmetry_breaking import Plan
 # Measured (docs/decisions.md, "Scale out"): starting two forked workers and encoding in each costs
 # about 0.1-0.3 s; a search that one process ends within a second gains nothing from splitting.
 SPLIT_AFTER = 1.0
-# Counters that add up over the parent and the workers.
-SUMMED = ("blocking_clauses", "solve_seconds", "solver_calls", "solve_slices")
+# Counters that add up over the parent and the workers (the solver's own ones where it reports them).
+SUMMED = ("blocking_clauses", "solve_seconds", "solver_calls", "solve_slices", "conflicts", "decisions",
+          "propagations", "restarts")  # fmt: skip
 
 
 def check_split(workers: int | None, scheduler: str | None, config: Config, *, enumerating: bool = True) -> None:
@@ -118,7 +119,8 @@ def enumerate_split(
     stopped, error = merger.ending(reason, len(cubes))
     totals = dict(probe.stats)
     for key in SUMMED:
-        totals[key] = sum((s.get(key, 0) for s in stats), start=totals.get(key, 0))
+        if key in totals:
+            totals[key] = sum((s.get(key, 0) for s in stats), start=totals[key])
     totals["solve_seconds"] = round(float(totals["solve_seconds"]), 6)
     totals.update(workers=n, cubes=len(cubes), cubes_solved=merger.solved, split_after_seconds=SPLIT_AFTER,
                   duplicates=merger.duplicates, longest_cube_seconds=merger.longest)  # fmt: skip
