@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import json
 import signal
-import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -22,8 +20,6 @@ from puzzles.check import verify
 from solvers.cubes import make_cubes, propagate
 from solvers.local_pool import GRACE_SECONDS
 from solvers.symmetry_breaking import plan
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -216,34 +212,24 @@ def test_a_dask_timeout_keeps_partial_results(cluster, monkeypatch):
     assert outcome.stopped == "timeout" and not outcome.complete and 0 < outcome.count < 112
 
 
-ARGS = "solve magic-star -p points=8 --all --workers 2 --jsonl".split()
-
-
 def test_ctrl_c_keeps_what_the_workers_streamed(tmp_path):
     """SIGINT to the parent during the split: every class streamed is in the summary, exit 3."""
+    from test_signals import start
+
     err_file = (tmp_path / "stderr.txt").open("w+")
-    proc = subprocess.Popen(
-        [sys.executable, "-c", "import cli; cli.main()", *ARGS],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=err_file,
-        text=True,
-    )
+    proc = start(*"solve magic-star -p points=8 --all --workers 2 --jsonl".split(), stderr=err_file)
     assert proc.stdout is not None
-    lines, start = [], time.monotonic()
-    while time.monotonic() - start < split.SPLIT_AFTER + 1.5:  # well into the split
+    lines, begun = [], time.monotonic()
+    while time.monotonic() - begun < split.SPLIT_AFTER + 1.5:  # well into the split
         line = proc.stdout.readline()
         if not line:
             break
         lines.append(json.loads(line))
     proc.send_signal(signal.SIGINT)
-    rest = proc.stdout.read()
+    tail = [json.loads(line) for line in proc.stdout.read().splitlines()]
     proc.wait(timeout=30)
     err_file.seek(0)
-    err = err_file.read()
-    assert proc.returncode == 3, err
-    assert "Traceback" not in err
-    tail = [json.loads(line) for line in rest.splitlines()]
+    assert proc.returncode == 3 and "Traceback" not in err_file.read()
     summary = tail[-1]["summary"]
     assert summary["stopped"] == "interrupt" and summary["complete"] is False
     assert summary["stats"]["workers"] == 2
