@@ -40,7 +40,7 @@ def solve(
     `symmetry` picks the group (`puzzlesat.groups`): declared (the library's default, so a
     caller's counts never change under it), detected or none; None is the command line's rule:
     the declared group where there is one, else the detected. `workers=N` splits a search that
-    outlives one second into cubes over N local processes, `scheduler=ADDRESS` over a Dask cluster
+    outlives three seconds into cubes over N local processes, `scheduler=ADDRESS` over a Dask cluster
     (`puzzlesat.split`): the same classes, found sooner.
     """
     import solvers

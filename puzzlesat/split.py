@@ -21,9 +21,10 @@ from solvers.base import Config, Found, Session
 from solvers.enumerate import Collector, Outcome, Solution, enumerate_solutions
 from solvers.symmetry_breaking import Plan
 
-# Measured (docs/decisions.md, "Scale out"): starting two forked workers and encoding in each costs
-# about 0.1-0.3 s; a search that one process ends within a second gains nothing from splitting.
-SPLIT_AFTER = 1.0
+# Measured (docs/decisions.md, "Scale out"): starting the workers costs little (0.06 s for 35 cubes
+# of a tiny puzzle), but they start cold and each cube's last call proves it empty again: the 4x4
+# magic square (2.2 s alone) took 3.4 s split after 1 s or 2 s, and 2.1 s with 3 s (not split).
+SPLIT_AFTER = 3.0
 # Counters that add up over the parent and the workers (the solver's own ones where it reports them).
 SUMMED = ("blocking_clauses", "solve_seconds", "solver_calls", "solve_slices", "conflicts", "decisions",
           "propagations", "restarts")  # fmt: skip

@@ -217,7 +217,7 @@ def test_ctrl_c_keeps_what_the_workers_streamed(tmp_path):
     from test_signals import start
 
     err_file = (tmp_path / "stderr.txt").open("w+")
-    proc = start(*"solve magic-star -p points=8 --all --workers 2 --jsonl".split(), stderr=err_file)
+    proc = start(*"solve magic-star -p points=9 --all --workers 2 --jsonl".split(), stderr=err_file)
     assert proc.stdout is not None
     lines, begun = [], time.monotonic()
     while time.monotonic() - begun < split.SPLIT_AFTER + 1.5:  # well into the split
