@@ -103,7 +103,7 @@ def _bound(s: Linear, doms: Domains) -> bool:
 
 
 def make_cubes(
-    puzzle: Puzzle, less_than: Sequence[tuple[int, int]], workers: int, *, per_worker: int = CUBES_PER_WORKER
+    puzzle: Puzzle, less_than: Sequence[tuple[int, int]], workers: int, *, per_worker: int | None = None
 ) -> list[Estimate]:
     """About `per_worker * workers` cubes covering every solution (with the lex-leader pairs
     `less_than` in force), largest estimate first; [] when propagation proves there is none."""
@@ -127,7 +127,7 @@ def make_cubes(
     root = estimate((), start)
     if root is None:
         return []
-    target = max(1, workers * per_worker)
+    target = max(1, workers * (CUBES_PER_WORKER if per_worker is None else per_worker))
     heap = [(-root.bits, 0, root)]  # a max-heap on the estimate; the counter keeps ties in order
     leaves: list[Estimate] = []  # every cell decided: nothing to split
     made = 1
