@@ -122,7 +122,8 @@ def enumerate_split(
     for key in SUMMED:
         if key in totals:
             totals[key] = sum((s.get(key, 0) for s in stats), start=totals[key])
-    totals["solve_seconds"] = round(float(totals["solve_seconds"]), 6)
+    if "solve_seconds" in totals:
+        totals["solve_seconds"] = round(float(totals["solve_seconds"]), 6)
     totals.update(workers=n, cubes=len(cubes), cubes_solved=merger.solved, split_after_seconds=SPLIT_AFTER,
                   duplicates=merger.duplicates, longest_cube_seconds=merger.longest)  # fmt: skip
     outcome = merger.collector.outcome(stopped, modulo_symmetry, time.monotonic() - start, totals)
