@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,plot]'
+	$(PY) -m pip install --quiet -e '.[test,plot,cluster]'
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -112,6 +112,24 @@ SymmetryOpt = Annotated[
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="One JSON document for scripts (docs/json.md).")]
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option(
+        metavar="N",
+        help="Split an enumeration still running after 3 s into cubes solved by N local processes "
+        "(the sat backend); the same solutions as one process.",
+        show_default=False,
+    ),
+]
+SchedulerOpt = Annotated[
+    str | None,
+    typer.Option(
+        metavar="ADDRESS",
+        help="Send the cubes to the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786); "
+        "needs pip install 'puzzlesat[cluster]'.",
+        show_default=False,
+    ),
+]
 OutputOpt = Annotated[
     str | None,
     typer.Option("--output", "-o", metavar="FILE", help="Also write the JSON document to FILE (atomically)."),
@@ -318,6 +336,8 @@ def solve(
             metavar="FILE", help="Also draw the first solution (with --all the first class) to FILE.svg, atomically."
         ),
     ] = None,
+    workers: WorkersOpt = None,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Solve a puzzle: one solution, or with --all every solution modulo symmetry.
 
@@ -333,6 +353,9 @@ def solve(
         raise puzzlesat.UsageError(f"--no-symmetry and --symmetry {symmetry} exclude each other")
     if givens_file is not None and givens is not None:
         raise puzzlesat.UsageError("--givens and --givens-file exclude each other")
+    if givens_file is not None and (workers is not None or scheduler is not None):
+        flag = "--workers" if workers is not None else "--scheduler"
+        raise puzzlesat.UsageError(f"{flag} splits one search; it does not apply to --givens-file")
     if svg is not None:
         if givens_file is not None:
             raise puzzlesat.UsageError("--svg draws one puzzle's solution; it does not apply to --givens-file")
@@ -384,6 +407,8 @@ def solve(
             config=config,
             on_solution=found,
             keep=not jsonl or output is not None or svg is not None,  # --jsonl alone streams: nothing kept
+            workers=workers,
+            scheduler=scheduler,
         )
     finally:
         progress.close()
@@ -597,6 +622,8 @@ def count(
     timeout: TimeoutOpt = None,
     as_json: JsonOpt = False,
     output: OutputOpt = None,
+    workers: WorkersOpt = None,
+    scheduler: SchedulerOpt = None,
 ) -> None:
     """Count the solutions without listing them, and the classes modulo the symmetry group.
 
@@ -616,6 +643,8 @@ def count(
             timeout=timeout,
             config=config,
             on_progress=status.show,
+            workers=workers,
+            scheduler=scheduler,
         )
     finally:
         status.close()

@@ -71,6 +71,9 @@ def count_text(outcome: CountOutcome) -> str:
                 f"Burnside over {outcome.classes} conjugacy classes)"
             )
     how = {"enumerate": "by enumeration", "sharpsat": "by ganak (exact model counting)"}[outcome.method]
+    workers = outcome.stats.get("workers", 1)
+    if outcome.method == "enumerate" and isinstance(workers, int) and workers > 1:
+        how += f" on {workers} workers ({outcome.stats.get('cubes')} cubes)"
     state = "complete" if outcome.complete else f"stopped ({outcome.stopped})"
     lines.append(f"{how}, {state}, {outcome.seconds:.2f} s")
     return "\n".join(lines)

@@ -73,6 +73,7 @@ class _Run:
     fixed: list[int] = field(default_factory=list)  # per class: the solutions it fixes (times factor)
     listed: list[tuple[int, ...]] | None = None  # the (pinned) solutions, when enumeration listed them all
     stats: dict[str, Any] = field(default_factory=dict)
+    split: dict[str, Any] = field(default_factory=dict)  # workers and scheduler for the enumeration
 
     def pinnable(self, element: Element) -> bool:
         """Pinning a group commutes with moving cells, not with moving values (puzzles.relabel)."""
@@ -88,6 +89,8 @@ def count(
     config: Config | None = None,
     on_progress: Progress | None = None,
     symmetry: str | None = "declared",
+    workers: int | None = None,
+    scheduler: str | None = None,
     **names: str | None,
 ) -> CountOutcome:
     """The number of solutions of `puzzle` and, modulo its symmetry group, of classes.
@@ -95,16 +98,24 @@ def count(
     Backend and encoding come from `config` or keywords, as for `solve`. `symmetry` picks the group
     as for `solve` (`puzzlesat.groups`: declared by default, detected or none; None is the command
     line's rule: the declared group where there is one, else the detected). A timeout or Ctrl-C
-    keeps what is known: a lower bound from enumeration, `complete` False.
+    keeps what is known: a lower bound from enumeration, `complete` False. `workers` and
+    `scheduler` split the enumeration as for `solve` (`puzzlesat.split`).
     """
     import solvers
 
     from .groups import choose
     from .solving import configure
+    from .split import check_split
 
     if method not in METHODS:
         raise UsageError(f"unknown counting method {method!r}; valid: {', '.join(METHODS)}")
     cfg = solvers.resolve(configure(config, names), puzzle)
+    check_split(workers, scheduler, cfg)
+    if method == "sharpsat" and ((workers or 1) > 1 or scheduler is not None):
+        raise UsageError(
+            f"{'--workers' if scheduler is None else '--scheduler'} splits an enumeration, not ganak's count "
+            "(use --method enumerate or auto)"
+        )
     cnf = solvers.get(cfg.backend).kind == "cnf"
     if method == "sharpsat":
         _check_sharpsat(cfg, cnf)
@@ -125,6 +136,7 @@ def count(
         None if timeout is None else start + timeout,
         on_progress or (lambda text: None),
         start,
+        split={"workers": workers, "scheduler": scheduler},
     )
     stopped: str | None = None
     used = "sharpsat" if method == "sharpsat" else "enumerate"
@@ -268,11 +280,16 @@ def _enumerate(run: _Run, limit: int | None, seconds: float | None) -> bool:
     left = remaining(run.deadline)
     budget = seconds if left is None else left if seconds is None else min(seconds, left)
     outcome = solve(target, all=True, limit=limit, modulo_symmetry=False, timeout=budget, config=run.config,
-                    on_solution=seen)  # fmt: skip
+                    on_solution=seen, **run.split)  # fmt: skip
     run.lower = outcome.count * run.factor
     run.stats.update(enumerated=outcome.count, solver_calls=outcome.stats.get("solver_calls"))
+    run.stats.update({k: outcome.stats[k] for k in ("workers", "cubes") if k in outcome.stats})
     if outcome.stopped == "interrupt":
         raise KeyboardInterrupt
+    if outcome.stopped == "failed":  # a backend or a worker failed: the count is not known
+        from puzzles.errors import BackendError
+
+        raise BackendError(outcome.error or "the enumeration failed")
     if outcome.stopped == "timeout" and (seconds is None or remaining(run.deadline) == 0):
         raise SearchStopped
     if not outcome.complete:

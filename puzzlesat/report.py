@@ -109,9 +109,11 @@ def summary_text(outcome: Outcome) -> str:
         state = f"INCOMPLETE: the backend failed: {outcome.error}"
     else:
         state = f"INCOMPLETE: stopped by {outcome.stopped}"
+    workers = outcome.stats.get("workers", 1)
+    split = f", {workers} workers, {outcome.stats['cubes']} cubes" if isinstance(workers, int) and workers > 1 else ""
     if outcome.complete and outcome.count == 0:  # say it in words: the puzzle is impossible
-        return f"no solution {scope}, {state}, {outcome.seconds:.2f} s"
-    return f"{outcome.count} {noun} {scope}, {state}, {outcome.seconds:.2f} s"
+        return f"no solution {scope}, {state}, {outcome.seconds:.2f} s{split}"
+    return f"{outcome.count} {noun} {scope}, {state}, {outcome.seconds:.2f} s{split}"
 
 
 def outcome_text(puzzle: Puzzle, outcome: Outcome) -> str:

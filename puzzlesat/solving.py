@@ -25,6 +25,8 @@ def solve(
     symmetry_breaking: str = "auto",
     keep: bool = True,
     symmetry: str | None = "declared",
+    workers: int | None = None,
+    scheduler: str | None = None,
     **names: str | None,
 ) -> Outcome:
     """Find one solution, or with `all` every one (modulo the puzzle's symmetry group by default).
@@ -37,13 +39,18 @@ def solve(
     `on_solution` and is not kept (the outcome has the count only), so memory stays flat.
     `symmetry` picks the group (`puzzlesat.groups`): declared (the library's default, so a
     caller's counts never change under it), detected or none; None is the command line's rule:
-    the declared group where there is one, else the detected.
+    the declared group where there is one, else the detected. `workers=N` splits a search that
+    outlives three seconds into cubes over N local processes, `scheduler=ADDRESS` over a Dask cluster
+    (`puzzlesat.split`): the same classes, found sooner.
     """
     import solvers
     from puzzles.stop import SearchStopped, build_deadline, check_timeout, stop_reason
 
+    from .split import check_split
+
     timeout = check_timeout(timeout)
     cfg = solvers.resolve(configure(config, names), puzzle)
+    check_split(workers, scheduler, cfg, enumerating=all or limit is not None)
     start = time.monotonic()
     try:
         with build_deadline(None if timeout is None else start + timeout):
@@ -62,6 +69,7 @@ def solve(
             timeout=None if timeout is None else max(0.0, timeout - (time.monotonic() - start)),
             on_solution=on_solution,
             keep=keep,
+            split=None if (workers or 1) == 1 and scheduler is None else (cfg, workers, scheduler),
         )
     finally:
         session.close()
@@ -101,8 +109,10 @@ def run(
     on_solution: Callable[[Solution], None] | None,
     keep: bool = True,
     symmetry: str | None = "declared",
+    split: tuple[Config, int | None, str | None] | None = None,
 ) -> Outcome:
-    """One enumeration on an open session: the group chosen, its static constraints, then the loop."""
+    """One enumeration on an open session: the group chosen, its static constraints, then the loop
+    (with `split`, the configuration, workers and scheduler: the loop over workers, `puzzlesat.split`)."""
     from puzzles.errors import UsageError
     from solvers.enumerate import enumerate_solutions
     from solvers.symmetry_breaking import MODES, plan
@@ -121,15 +131,22 @@ def run(
         ) from None
     if how.less_than:
         session.add_less_than(how.less_than)
-    outcome = enumerate_solutions(
-        puzzle,
-        session,
-        limit=limit,
-        modulo_symmetry=choice.source != "none",
-        timeout=timeout,
-        on_solution=on_solution,
-        plan=how,
-        keep=keep,
-    )
+    if split is not None and limit != 1:
+        from .split import enumerate_split
+
+        outcome = enumerate_split(puzzle, session, how, split[0], workers=split[1], scheduler=split[2], limit=limit,
+                                  modulo_symmetry=choice.source != "none", timeout=timeout, on_solution=on_solution,
+                                  keep=keep)  # fmt: skip
+    else:
+        outcome = enumerate_solutions(
+            puzzle,
+            session,
+            limit=limit,
+            modulo_symmetry=choice.source != "none",
+            timeout=timeout,
+            on_solution=on_solution,
+            plan=how,
+            keep=keep,
+        )
     outcome.symmetry, outcome.symmetry_note = choice.source, choice.note
     return outcome

@@ -132,8 +132,16 @@ class Collector:
     def count(self) -> int:
         return len(self.found) if self.keep else len(self.seen)
 
-    def _known(self, canon: tuple[int, ...]) -> bool:
+    def known(self, canon: tuple[int, ...]) -> bool:
+        """Whether the class of this canonical member was accepted already (a split search merges so)."""
         return canon in self.found if self.keep else _digest(canon) in self.seen
+
+    def seed(self, solution: Solution) -> None:
+        """Count a class accepted elsewhere (checked there) without reporting it again."""
+        if self.keep:
+            self.found[solution.values] = solution
+        else:
+            self.seen.add(_digest(solution.values))
 
     def add(self, answer: Found) -> Solution:
         puzzle = self.puzzle
@@ -144,7 +152,7 @@ class Collector:
                 f"internal error: the backend returned {list(answer.values)} for {puzzle.name}, "
                 f"which is not canonical although symmetry breaking was on (canonical: {list(canon)})"
             )
-        if self._known(canon):
+        if self.known(canon):
             raise CheckError(
                 f"internal error: the backend returned {list(answer.values)} for {puzzle.name}, "
                 "a member of an orbit that was already blocked"

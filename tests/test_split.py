@@ -1,0 +1,236 @@
+"""A search split over workers (issue 16): the same classes in the same order as one process.
+
+`SPLIT_AFTER` is lowered so that these small searches are split at all (by default a search that
+one process ends within a second is never split); 0 splits before the first solution, a small
+value after a few, which the workers then must not report again.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import sys
+import time
+
+import pytest
+
+import puzzlesat
+import puzzlesat.split as split
+from puzzles.check import verify
+from solvers.cubes import make_cubes, propagate
+from solvers.local_pool import GRACE_SECONDS
+from solvers.symmetry_breaking import plan
+
+
+@pytest.fixture
+def always_split(monkeypatch):
+    monkeypatch.setattr(split, "SPLIT_AFTER", 0.0)
+
+
+CASES = [  # (catalog name, params, givens, symmetry breaking, modulo symmetry)
+    ("magic-star", {}, None, "lex", True),
+    ("magic-square-18", {}, None, "lex", True),
+    ("magic-square-18", {}, None, "orbit", True),
+    ("magic-square-18", {}, None, "auto", False),
+    ("magic-triangle", {}, None, "auto", True),
+    ("magic-frame", {}, None, "auto", True),
+    ("sudoku", {"box": "2"}, "." * 16, "auto", True),
+]
+
+
+@pytest.mark.parametrize(("name", "params", "givens", "breaking", "modulo"), CASES)
+@pytest.mark.parametrize("after", [0.0, 0.05], ids=["split-at-once", "split-after-some"])
+def test_workers_find_the_same_classes_in_the_same_order(monkeypatch, name, params, givens, breaking, modulo, after):
+    """workers=2 gives exactly workers=1's sorted list (lex partitions the classes; orbit blocking
+    and the relabelling anchor meet a class in two cubes and the parent keeps it once)."""
+    puzzle = puzzlesat.load(name, params or None, givens)
+    options = {"all": True, "symmetry_breaking": breaking, "modulo_symmetry": modulo}
+    one = puzzlesat.solve(puzzle, **options)
+    monkeypatch.setattr(split, "SPLIT_AFTER", after)
+    streamed = []
+    two = puzzlesat.solve(puzzle, workers=2, on_solution=streamed.append, **options)
+    assert two.complete and two.stopped is None
+    assert two.solutions == one.solutions
+    assert sorted(streamed) == one.solutions  # each class streamed once
+    if after == 0.0:
+        assert two.stats["workers"] == 2 and two.stats["cubes_solved"] == two.stats["cubes"] >= 2
+    assert two.symmetry_breaking == one.symmetry_breaking
+
+
+def test_limit_with_workers_stops_at_the_limit(always_split):
+    """--limit K over workers: exactly K classes, each a real class of the puzzle."""
+    puzzle = puzzlesat.load("magic-star")
+    every = set(puzzlesat.solve(puzzle, all=True).solutions)
+    outcome = puzzlesat.solve(puzzle, limit=5, workers=2)
+    assert outcome.stopped == "limit" and outcome.count == 5
+    assert set(outcome.solutions) <= every
+
+
+def test_streaming_without_keeping_counts_the_same(always_split):
+    """keep=False (--jsonl): the digests dedupe across workers, the count is exact."""
+    puzzle = puzzlesat.load("magic-square-18")
+    seen = []
+    outcome = puzzlesat.solve(puzzle, all=True, workers=2, keep=False, on_solution=seen.append,
+                              symmetry_breaking="orbit")  # fmt: skip
+    assert outcome.count == 50 == len(seen) == len(set(seen))
+
+
+def test_a_small_search_is_not_split():
+    """The default rule: a search one process ends within SPLIT_AFTER starts no worker."""
+    outcome = puzzlesat.solve(puzzlesat.load("magic-frame"), all=True, workers=2)
+    assert outcome.complete and outcome.count == 6 and outcome.stats["workers"] == 1
+    assert "cubes" not in outcome.stats
+
+
+def test_count_with_workers(always_split):
+    """count --method enumerate splits the same way: 288 4x4 sudoku grids in 2 classes, 400 squares in 50."""
+    puzzle = puzzlesat.load("sudoku", {"box": "2"}, "." * 16)
+    one = puzzlesat.count_solutions(puzzle, method="enumerate", symmetry=None)
+    two = puzzlesat.count_solutions(puzzle, method="enumerate", symmetry=None, workers=2)
+    assert (one.count, one.orbits) == (two.count, two.orbits) == (288, 2)
+    assert two.complete and two.stats["workers"] == 2
+    square = puzzlesat.count_solutions(puzzlesat.load("magic-square-18"), method="enumerate", workers=2)
+    assert (square.count, square.orbits, square.complete) == (400, 50, True)
+
+
+def test_timeout_keeps_what_every_worker_found(monkeypatch):
+    """A timeout during the split: complete False, "timeout", every class checked and kept once, on time."""
+    monkeypatch.setattr(split, "SPLIT_AFTER", 0.2)
+    puzzle = puzzlesat.load("magic-star", {"points": "8"})  # 112 classes, ~15 s alone
+    start = time.monotonic()
+    outcome = puzzlesat.solve(puzzle, all=True, workers=2, timeout=2.0)
+    assert time.monotonic() - start < 2.0 + GRACE_SECONDS
+    assert not outcome.complete and outcome.stopped == "timeout"
+    assert 0 < outcome.count < 112 and outcome.stats["workers"] == 2
+    assert outcome.stats["cubes_solved"] < outcome.stats["cubes"]
+    values = [s.values for s in outcome.solutions]
+    assert len(set(values)) == len(values) and values == sorted(values)
+    for v in values:
+        verify(puzzle, v)
+        assert puzzle.group.canonical(v) == v
+
+
+def test_cubes_partition_the_canonical_solutions():
+    """Every canonical solution extends exactly one cube, and lies inside that cube's domains."""
+    puzzle = puzzlesat.load("magic-square-18")
+    how = plan(puzzle, puzzle.group, "lex")
+    canonical = [s.values for s in puzzlesat.solve(puzzle, all=True).solutions]
+    cubes = make_cubes(puzzle, how.less_than, 2)
+    assert len(cubes) >= 16 and [e.bits for e in cubes] == sorted((e.bits for e in cubes), reverse=True)
+    for values in canonical:
+        holding = [e for e in cubes if all(values[c] == v for c, v in e.cube)]
+        assert len(holding) == 1
+        assert all(values[c] in d for c, d in enumerate(holding[0].domains))
+
+
+def test_propagation_refutes_and_keeps_solutions():
+    """a < b with b = 1 empties a; the sums' bounds keep each raw solution of the 3x3 square and refute
+    a centre of 1."""
+    puzzle = puzzlesat.load("magic-square")
+    doms = [frozenset(d) for d in puzzle.domains]
+    doms[1] = frozenset({1})
+    assert propagate(puzzle, doms, [(0, 1)]) is None
+    for s in puzzlesat.solve(puzzle, all=True, modulo_symmetry=False).solutions:
+        start = [frozenset(d) for d in puzzle.domains]
+        start[4] = frozenset({s.values[4]})
+        after = propagate(puzzle, start, [])
+        assert after is not None and all(s.values[c] in after[c] for c in range(9))
+    middle = [frozenset(d) for d in puzzle.domains]
+    middle[4] = frozenset({1})  # the centre of a 3x3 magic square is 5: four lines through 1 cannot all make 15
+    assert propagate(puzzle, middle, []) is None
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--workers", "0", "--all"], "--workers 0: expected a number of worker processes, 1 or more"),
+        (["--workers", "-3", "--all"], "--workers -3: expected a number of worker processes, 1 or more"),
+        (["--workers", "2"], "--workers splits an enumeration; add --all or --limit K"),
+        (["--workers", "2", "--all", "--backend", "z3"], "which the z3 backend does not have (use --backend sat)"),
+        (["--workers", "2", "--scheduler", "tcp://127.0.0.1:1", "--all"], "--workers and --scheduler exclude"),
+    ],
+)
+def test_bad_split_options_are_one_line(cli, args, message):
+    result = cli("solve", "magic-star", *args)
+    assert result.code == 2 and result.out == ""
+    assert result.err.startswith("puzzlesat: error: ") and message in result.err
+    assert result.err.count("\n") == 1
+
+
+def test_count_refuses_workers_with_ganak(cli):
+    result = cli("count", "magic-frame", "--method", "sharpsat", "--workers", "2")
+    assert result.code == 2 and "not ganak's count" in result.err
+
+
+def test_a_scheduler_nobody_listens_at_fails_fast(cli):
+    """One line, exit 2, within the short connect timeout (not Dask's 30 s)."""
+    pytest.importorskip("distributed")
+    start = time.monotonic()
+    result = cli("solve", "magic-star", "--all", "--scheduler", "tcp://127.0.0.1:1")
+    assert time.monotonic() - start < 15
+    assert result.code == 2 and result.out == ""
+    assert result.err.startswith("puzzlesat: error: --scheduler tcp://127.0.0.1:1: no Dask scheduler answered")
+    assert result.err.count("\n") == 1 and "Traceback" not in result.err
+
+
+def test_a_missing_dask_says_how_to_install_it(cli, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed -> ImportError
+    result = cli("solve", "magic-star", "--all", "--scheduler", "tcp://127.0.0.1:8786")
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert "pip install 'puzzlesat[cluster]'" in result.err
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    distributed = pytest.importorskip("distributed", reason="dask[distributed] (the `cluster` extra) is not installed")
+    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None) as c:
+        yield c
+
+
+def test_a_dask_cluster_finds_the_same_classes(cluster, always_split):
+    """--scheduler: the same cubes as tasks on a LocalCluster; the same list as one process."""
+    puzzle = puzzlesat.load("magic-square-18")
+    one = puzzlesat.solve(puzzle, all=True, symmetry_breaking="orbit")
+    two = puzzlesat.solve(puzzle, all=True, symmetry_breaking="orbit", scheduler=cluster.scheduler_address)
+    assert two.complete and two.solutions == one.solutions
+    assert two.stats["workers"] == 2 and two.stats["cubes_solved"] == two.stats["cubes"]
+
+
+def test_a_dask_cluster_counts(cluster, always_split):
+    """count --scheduler: the 400 raw solutions of magic-square-18, in 50 classes."""
+    square = puzzlesat.count_solutions(puzzlesat.load("magic-square-18"), method="enumerate",
+                                       scheduler=cluster.scheduler_address)  # fmt: skip
+    assert (square.count, square.orbits, square.complete) == (400, 50, True)
+
+
+def test_a_dask_timeout_keeps_partial_results(cluster, monkeypatch):
+    monkeypatch.setattr(split, "SPLIT_AFTER", 0.2)
+    puzzle = puzzlesat.load("magic-star", {"points": "8"})
+    start = time.monotonic()
+    outcome = puzzlesat.solve(puzzle, all=True, scheduler=cluster.scheduler_address, timeout=3.0)
+    assert time.monotonic() - start < 3.0 + GRACE_SECONDS + 1
+    assert outcome.stopped == "timeout" and not outcome.complete and 0 < outcome.count < 112
+
+
+def test_ctrl_c_keeps_what_the_workers_streamed(tmp_path):
+    """SIGINT to the parent during the split: every class streamed is in the summary, exit 3."""
+    from test_signals import start
+
+    err_file = (tmp_path / "stderr.txt").open("w+")
+    proc = start(*"solve magic-star -p points=9 --all --workers 2 --jsonl".split(), stderr=err_file)
+    assert proc.stdout is not None
+    lines, begun = [], time.monotonic()
+    while time.monotonic() - begun < split.SPLIT_AFTER + 1.5:  # well into the split
+        line = proc.stdout.readline()
+        if not line:
+            break
+        lines.append(json.loads(line))
+    proc.send_signal(signal.SIGINT)
+    tail = [json.loads(line) for line in proc.stdout.read().splitlines()]
+    proc.wait(timeout=30)
+    err_file.seek(0)
+    assert proc.returncode == 3 and "Traceback" not in err_file.read()
+    summary = tail[-1]["summary"]
+    assert summary["stopped"] == "interrupt" and summary["complete"] is False
+    assert summary["stats"]["workers"] == 2
+    assert summary["count"] == len(lines) + len(tail) - 1
