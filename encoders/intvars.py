@@ -63,6 +63,9 @@ class Sink(Protocol):
     """Where the driver writes: one variable pool, clauses, cardinality and PB constraints."""
 
     clauses: list[list[int]]
+    # Sum equalities as decision diagrams over the integers (`--pb mdd`, encoders.mdd) rather than
+    # as `pb`: only a CNF sink can be asked for them; the Z3 and OPB sinks say sums natively.
+    sum_diagrams: bool
 
     def var(self, key: tuple[object, ...]) -> int: ...
 
@@ -237,7 +240,7 @@ class Driver:
             total = con.rhs
         if con.op == "!=" and not isinstance(con.rhs, str) and self._not_equal_table(con):
             return
-        if con.op == "=" and getattr(self.sink, "sum_diagrams", False):
+        if con.op == "=" and self.sink.sum_diagrams:
             from . import mdd
 
             mdd.encode([(w, dict(var.equals)) for w, var in terms], total, self.fresh, self.sink.clauses)

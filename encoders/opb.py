@@ -29,6 +29,8 @@ Constraint = tuple[tuple[Term, ...], str, int]  # terms, ">=" or "=", right-hand
 class OPBSink:
     """Numbers variables as a pool does and keeps each constraint as (terms, op, rhs) over variables."""
 
+    sum_diagrams = False  # OPB says a sum as one constraint
+
     def __init__(self) -> None:
         self.ids: dict[tuple[object, ...], int] = {}
         self.clauses: list[list[int]] = []  # written as `>= 1` lines after the other constraints
