@@ -12,7 +12,7 @@ from typing import Protocol
 from puzzles.stop import checkpoint
 
 from .cnf import NativeAtMost
-from .pysat_names import DEFAULT_CARD, DEFAULT_PB, card_enc, check_card, check_pb, pb_enc
+from .pysat_names import DEFAULT_CARD, DEFAULT_PB, OWN_PB, card_enc, check_card, check_pb, default_pb, pb_enc
 
 
 class Options(Protocol):
@@ -22,10 +22,10 @@ class Options(Protocol):
     pb: str | None
 
 
-def option_names(options: Options | None) -> tuple[str, str]:
-    """The checked card and PB names of `options`, defaults filled in."""
+def option_names(options: Options | None, encoding: str) -> tuple[str, str]:
+    """The checked card and PB names of `options` for `encoding`, defaults filled in."""
     card = check_card(getattr(options, "card", None) or DEFAULT_CARD)
-    pb = check_pb(getattr(options, "pb", None) or DEFAULT_PB)
+    pb = check_pb(getattr(options, "pb", None) or default_pb(encoding))
     return card, pb
 
 
@@ -51,7 +51,7 @@ class ClauseBuilder:
         self.pb_name = pb
         self.card_id = card_enc(card)
         self.pb_id = pb_enc(pb)
-        self.sum_diagrams = pb == "mdd"  # sum equalities as decision diagrams (encoders.mdd), by the driver
+        self.own_sums = pb if pb in OWN_PB else None  # sum equalities built by the driver (encoders.own_sums)
         self.clauses: list[list[int]] = []
         self.atmosts: list[NativeAtMost] = []
 

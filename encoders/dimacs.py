@@ -55,10 +55,11 @@ def encode_for_dimacs(
     import encoders
     from puzzles.errors import UsageError
 
-    from .pysat_names import DEFAULT_CARD, DEFAULT_PB, check_card, check_pb
+    from .pysat_names import DEFAULT_CARD, check_card, check_pb, default_pb
 
-    options = SimpleNamespace(card=check_card(card or DEFAULT_CARD), pb=check_pb(pb or DEFAULT_PB))
-    cnf: CNFEncoding = encoders.get(encoding or "onehot", "cnf").encode(puzzle, options)
+    encoding = encoding or "onehot"
+    options = SimpleNamespace(card=check_card(card or DEFAULT_CARD), pb=check_pb(pb or default_pb(encoding)))
+    cnf: CNFEncoding = encoders.get(encoding, "cnf").encode(puzzle, options)
     if cnf.atmosts:
         raise UsageError(
             "native card/PB constraints cannot be written as DIMACS clauses; "

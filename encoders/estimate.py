@@ -34,6 +34,7 @@ PB_GROWTH: dict[str, Callable[[int, int], float]] = {
     "adder": lambda n, bound: 12.0 * n * max(1, bound.bit_length()),
     "native": lambda n, bound: 1.0,
     "mdd": lambda n, bound: 4.0 * n * bound,  # an edge per value and partial sum, each 3-4 clauses
+    "unary": lambda n, bound: 2.5 * n * bound,  # a rough stand-in; `unary_clauses` counts them exactly
 }
 LOG_SUM_FACTOR = 0.1
 # Set PUZZLESAT_MEMORY_LIMIT (bytes, or with a K/M/G suffix) to pretend less memory is free (tests).
@@ -132,6 +133,22 @@ def estimate(puzzle: Puzzle, encoding: str, pb: str = "totalizer") -> Estimate:
     if log:  # each value of each cell is also stored as a tuple of its bits
         literals += sum(len(d) * _bits(d) for d in domains)
     return Estimate(encoding, clauses, literals, entries)
+
+
+def unary_clauses(puzzle: Puzzle) -> int:
+    """What the unary adders (`--pb unary`, encoders.unary) would write for the puzzle's sum equalities."""
+    from .unary import size
+
+    domains = {u.name: u.domain for u in puzzle.unknowns}
+    total = 0
+    for con in puzzle.sums:
+        if con.op != "=":
+            continue
+        terms = [(w, puzzle.domains[c]) for c, w in zip(con.cells, con.weights, strict=True) if w]
+        if isinstance(con.rhs, str):
+            terms.append((-1, domains[con.rhs]))
+        total += size(terms, 0 if isinstance(con.rhs, str) else con.rhs)
+    return total
 
 
 def _parse_bytes(text: str) -> int | None:

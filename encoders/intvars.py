@@ -49,6 +49,7 @@ class IntVar:
     primary: tuple[tuple[int, int], ...]
     equals: Mapping[int, tuple[int, ...]]
     exactly_one: bool = False
+    ge: Mapping[int, int] | None = None  # "x >= v" for each value but the least, where the scheme has them (order)
 
     def linear_terms(self, coef: int) -> tuple[list[tuple[int, int]], int]:
         """coef * self as (literal, weight) pairs plus a constant."""
@@ -63,9 +64,10 @@ class Sink(Protocol):
     """Where the driver writes: one variable pool, clauses, cardinality and PB constraints."""
 
     clauses: list[list[int]]
-    # Sum equalities as decision diagrams over the integers (`--pb mdd`, encoders.mdd) rather than
-    # as `pb`: only a CNF sink can be asked for them; the Z3 and OPB sinks say sums natively.
-    sum_diagrams: bool
+    # Sum equalities built by one of our own encodings over the integers (`--pb mdd`: encoders.mdd,
+    # `--pb unary`: encoders.unary) rather than as `pb`: the name, or None. Only a CNF sink asks
+    # for them; the Z3 and OPB sinks say sums natively.
+    own_sums: str | None
 
     def var(self, key: tuple[object, ...]) -> int: ...
 
@@ -240,11 +242,11 @@ class Driver:
             total = con.rhs
         if con.op == "!=" and not isinstance(con.rhs, str) and self._not_equal_table(con):
             return
-        if con.op == "=" and self.sink.sum_diagrams:
-            from . import mdd
+        if con.op == "=" and self.sink.own_sums is not None:
+            from .own_sums import OWN_SUMS
 
-            mdd.encode([(w, dict(var.equals)) for w, var in terms], total, self.fresh, self.sink.clauses)
-            return
+            if OWN_SUMS[self.sink.own_sums](terms, total, self.fresh, self.sink.clauses):
+                return
         lits, weights, bound = linear_pb(terms, total)
         self.compare(lits, weights, con.op, bound)
 

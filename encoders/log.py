@@ -95,6 +95,6 @@ SCHEME = Scheme("log", log_var, log_restrict, log_distinct)
 
 def encode(puzzle: Puzzle, options: Options | None = None) -> LiteralEncoding:
     """The log CNF of `puzzle`; identical clause lists run to run."""
-    card, pb = option_names(options)
+    card, pb = option_names(options, "log")
     driver = encode_integers(puzzle, SCHEME, ClauseBuilder(card, pb))
     return cnf_encoding(driver, {"encoding": "log", "card": card, "pb": pb})

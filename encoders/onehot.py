@@ -67,7 +67,7 @@ def scheme(sum_mode: str | None = None) -> Scheme:
 
 def encode(puzzle: Puzzle, options: Options | None = None, *, sum_mode: str | None = None) -> LiteralEncoding:
     """The one-hot CNF of `puzzle`; identical clause lists run to run (everything is iterated sorted)."""
-    card, pb = option_names(options)
+    card, pb = option_names(options, "onehot")
     mode = sum_mode or DEFAULT_SUM_MODE
     if pb == "native":
         mode = "shift"  # native constraints carry no condition literal, so they cannot be reified

@@ -29,7 +29,7 @@ Constraint = tuple[tuple[Term, ...], str, int]  # terms, ">=" or "=", right-hand
 class OPBSink:
     """Numbers variables as a pool does and keeps each constraint as (terms, op, rhs) over variables."""
 
-    sum_diagrams = False  # OPB says a sum as one constraint
+    own_sums = None  # OPB says a sum as one constraint
 
     def __init__(self) -> None:
         self.ids: dict[tuple[object, ...], int] = {}

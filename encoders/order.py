@@ -53,7 +53,7 @@ def order_var(sink: Sink, key: tuple[object, ...], domain: tuple[int, ...]) -> I
             lits.append(-o[domain[i + 1]])
         equals[v] = tuple(lits)
     terms = tuple((o[v], v - prev) for prev, v in pairwise(domain))
-    return IntVar(domain, domain[0], terms, tuple(o.items()), equals)
+    return IntVar(domain, domain[0], terms, tuple(o.items()), equals, ge=o)
 
 
 def order_restrict(sink: Sink, var: IntVar) -> None:
@@ -120,7 +120,7 @@ def scheme(sum_mode: str | None = None) -> Scheme:
 
 def encode(puzzle: Puzzle, options: Options | None = None, *, sum_mode: str | None = None) -> LiteralEncoding:
     """The order CNF of `puzzle`; identical clause lists run to run."""
-    card, pb = option_names(options)
+    card, pb = option_names(options, "order")
     mode = sum_mode or DEFAULT_SUM_MODE
     driver = encode_integers(puzzle, scheme(mode), ClauseBuilder(card, pb))
     return cnf_encoding(driver, {"encoding": "order", "card": card, "pb": pb, "sum_mode": mode})

@@ -36,10 +36,12 @@ PB_ENCODINGS: dict[str, str] = {
     "native": "no clauses: native weighted AtMostK constraints, for cadical195/300, minisatep, ergo",
     "mdd": "ours: each sum equality as a decision diagram over its cells' values, arc consistent on one-hot "
     "(Gange, Stuckey, Szymanek 2011); inequalities use the totalizer",
+    "unary": "ours: each sum equality as a tree of unary adders over the cells' order literals, bounds "
+    "consistent (Metodi and Codish 2012); inequalities and very wide sums use the totalizer",
 }
 # Our own PB encodings: built by `encoders.mdd` from the integers, not by PySAT from literals; a
 # constraint they do not cover (an inequality, a conditional sum) takes the PySAT one named here.
-OWN_PB: dict[str, str] = {"mdd": "totalizer"}
+OWN_PB: dict[str, str] = {"mdd": "totalizer", "unary": "totalizer"}
 
 # Chosen by measurement (the table is in solvers/sat_backend.py): the totalizer PB encoding is the
 # fastest on every seed puzzle but the order-4 magic square, where sorting networks win 2x with an
@@ -48,6 +50,24 @@ OWN_PB: dict[str, str] = {"mdd": "totalizer"}
 # today, but names what Pindakaas prefers, which may change between versions.)
 DEFAULT_CARD = "seqcounter"
 DEFAULT_PB = "totalizer"
+# Where a cell's values have order literals (its own, or channelled from one-hot), the unary adders
+# beat the totalizer on every sum puzzle measured (docs/decisions.md, "Unary sums"): the 8-point
+# star enumerates in 2.9 s against 4.0 (order) and 9.0 (one-hot). Log keeps the totalizer over its
+# bits, which channelling to order literals would only slow down.
+PB_DEFAULTS: dict[str, str] = {"order": "unary", "onehot": "unary"}
+
+
+def default_pb(encoding: str) -> str:
+    """The PB encoding a CNF `encoding` uses when --pb is not given."""
+    return PB_DEFAULTS.get(encoding, DEFAULT_PB)
+
+
+def pb_defaults() -> dict[str, str]:
+    """Each default PB encoding and where it is the default, for listings and --help."""
+    where: dict[str, list[str]] = {}
+    for encoding in ("onehot", "order", "log"):
+        where.setdefault(default_pb(encoding), []).append(encoding)
+    return {pb: "default for " + " and ".join(names) for pb, names in where.items()}
 
 
 def check_card(name: str) -> str:

@@ -24,7 +24,7 @@ from .varmap import VarMap
 class Z3Sink:
     """Variables are numbered as a pool numbers them; constraints become Z3 terms."""
 
-    sum_diagrams = False  # Z3 takes a sum as one PbEq
+    own_sums = None  # Z3 takes a sum as one PbEq
 
     def __init__(self, ctx: z3.Context | None) -> None:
         self.ctx = ctx

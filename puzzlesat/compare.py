@@ -40,7 +40,7 @@ COLUMNS = (
 
 DEFAULT_ENCODINGS = ("z3-int", "z3-pb", "onehot", "order", "log")
 # Without --card/--pb, one-hot (the encoding most sensitive to them) runs these pairs.
-ONEHOT_PAIRS = (("seqcounter", "totalizer"), ("pairwise", "totalizer"), ("seqcounter", "bdd"))
+ONEHOT_PAIRS = (("seqcounter", "unary"), ("seqcounter", "totalizer"), ("pairwise", "totalizer"), ("seqcounter", "bdd"))
 # The backend each kind of encoding runs on here (the external backend would need a program).
 BACKEND_FOR_KIND = {"smt": "z3", "cnf": "sat"}
 # compare's lists of option values, by option (solvers.OPTIONS) and as the command line spells them.
@@ -149,7 +149,7 @@ def matrix(encodings: Names = None, card: Names = None, pb: Names = None, solver
     (`solvers.takes`); a list no configuration takes is a UsageError.
     """
     import encoders
-    from encoders.pysat_names import CARD_ENCODINGS, DEFAULT_CARD, DEFAULT_PB, PB_ENCODINGS, check_card, check_pb
+    from encoders.pysat_names import CARD_ENCODINGS, DEFAULT_CARD, PB_ENCODINGS, check_card, check_pb, default_pb
     from solvers import BACKENDS, not_used, pysat_solvers, spoken_list, takes
 
     encs = _split(encodings, "encoding", list(encoders.ENCODINGS), encoders.get) or list(DEFAULT_ENCODINGS)
@@ -158,7 +158,7 @@ def matrix(encodings: Names = None, card: Names = None, pb: Names = None, solver
         "pb": _split(pb, "pb", list(PB_ENCODINGS), check_pb),
         "solver": _split(solvers, "solver", pysat_solvers.names(), pysat_solvers.get),
     }
-    defaults = {"card": DEFAULT_CARD, "pb": DEFAULT_PB, "solver": pysat_solvers.DEFAULT_SOLVER}
+    defaults = {"card": DEFAULT_CARD, "solver": pysat_solvers.DEFAULT_SOLVER}
 
     def runs(info: encoders.EncodingInfo, option: str) -> bool:
         return takes(BACKENDS[BACKEND_FOR_KIND[info.kind]], info, option)
@@ -173,7 +173,8 @@ def matrix(encodings: Names = None, card: Names = None, pb: Names = None, solver
         info = encoders.get(name)
 
         def values(option: str, info: encoders.EncodingInfo = info) -> list[str | None]:
-            return list(given[option] or [defaults[option]]) if runs(info, option) else [None]
+            fallback = default_pb(info.name) if option == "pb" else defaults[option]
+            return list(given[option] or [fallback]) if runs(info, option) else [None]
 
         if given["card"] is None and given["pb"] is None and name == "onehot":
             pairs: list[tuple[str | None, str | None]] = list(ONEHOT_PAIRS)
@@ -409,20 +410,21 @@ def table_csv(comparison: Comparison) -> str:
 def listing() -> str:
     """Every name compare takes (encodings, card and PB encodings, solvers) with one line each."""
     import encoders
-    from encoders.pysat_names import CARD_ENCODINGS, DEFAULT_CARD, DEFAULT_PB, PB_ENCODINGS
+    from encoders.pysat_names import CARD_ENCODINGS, DEFAULT_CARD, PB_ENCODINGS, pb_defaults
     from solvers import pysat_solvers
 
-    def section(title: str, items: list[tuple[str, str]], default: str | None = None) -> list[str]:
+    def section(title: str, items: list[tuple[str, str]], default: str | dict[str, str] | None = None) -> list[str]:
         width = max(len(n) for n, _ in items)
+        marks = {default: "default"} if isinstance(default, str) else dict(default or {})
         lines = [f"{title}:"]
         for n, text in items:
-            lines.append(f"  {n:<{width}}  {text}" + (" (default)" if n == default else ""))
+            lines.append(f"  {n:<{width}}  {text}" + (f" ({marks[n]})" if n in marks else ""))
         return lines
 
     encs = [(e.name, f"[{e.kind}] {e.summary}") for e in encoders.ENCODINGS.values()]
     out = section("Encodings (--encoding)", encs)
     out += section("Cardinality encodings (--card)", sorted(CARD_ENCODINGS.items()), DEFAULT_CARD)
-    out += section("PB encodings (--pb)", sorted(PB_ENCODINGS.items()), DEFAULT_PB)
+    out += section("PB encodings (--pb)", sorted(PB_ENCODINGS.items()), pb_defaults())
     sats = [(s.name, s.summary) for s in sorted(pysat_solvers.SOLVERS.values(), key=lambda s: s.name)]
     out += section("SAT solvers (--solver)", sats, pysat_solvers.DEFAULT_SOLVER)
     out.append('("native" card/PB encodings run only when named, with a solver that supports them)')

@@ -86,15 +86,26 @@ def get(name: str) -> BackendInfo:
     return BACKENDS[name]
 
 
-def default_encoding(info: BackendInfo, puzzle: Puzzle | None) -> str:
-    """The measured best CNF encoding for this kind of puzzle (docs/decisions.md, "Default encoding").
+# The most clauses the unary adders of a figure's sums may take for order to be the default: the
+# 5x5 magic square needs 62k (order 0.29 s to a first square, log 0.41), the 6x6 222k (order
+# 18 s, log 1.8 s).
+ORDER_SUMS_LIMIT = 100_000
 
-    With linear sums over a figure (magic squares, stars) the log encoding wins by 10-400x (small
-    PB constraints over a few bits); a grid's houses (sudoku and its variants, killer cages, KenKen)
-    are one-hot's home ground: on killer sudokus one-hot took 0.23 s where log took 0.45.
+
+def default_encoding(info: BackendInfo, puzzle: Puzzle | None) -> str:
+    """The measured best CNF encoding for this kind of puzzle (docs/decisions.md, "Default encoding",
+    "Unary sums").
+
+    With linear sums over a figure (magic squares, stars): order with unary adders where their
+    clauses stay few (the stars, squares up to 5x5: 1.5-3x faster than log), else log, which wins
+    by 10-400x on wide domains (small PB constraints over a few bits). A grid's houses (sudoku and
+    its variants, killer cages, KenKen) are one-hot's home ground: on killer sudokus one-hot took
+    0.23 s where log took 0.45.
     """
     if info.kind == "cnf" and puzzle is not None and puzzle.sums and puzzle.grid is None:
-        return "log"
+        from encoders.estimate import unary_clauses
+
+        return "order" if unary_clauses(puzzle) <= ORDER_SUMS_LIMIT else "log"
     return info.default_encoding if puzzle is None else encoders.fallback(info.default_encoding, puzzle)
 
 
@@ -177,7 +188,7 @@ def open_session(puzzle: Puzzle, config: Config) -> Session:
 
 def option_names() -> dict[str, str]:
     """The names each option takes and their defaults, for `--help` (no solver library is imported)."""
-    from encoders.pysat_names import CARD_ENCODINGS, DEFAULT_CARD, DEFAULT_PB, PB_ENCODINGS
+    from encoders.pysat_names import CARD_ENCODINGS, DEFAULT_CARD, PB_ENCODINGS, pb_defaults
 
     from . import pysat_solvers
 
@@ -188,7 +199,7 @@ def option_names() -> dict[str, str]:
         "cards": ", ".join(CARD_ENCODINGS),
         "card_default": DEFAULT_CARD,
         "pbs": ", ".join(PB_ENCODINGS),
-        "pb_default": DEFAULT_PB,
+        "pb_default": "; ".join(f"{pb} {where.removeprefix('default ')}" for pb, where in pb_defaults().items()),
         "solvers": ", ".join(pysat_solvers.names()),
         "solver_default": pysat_solvers.DEFAULT_SOLVER,
     }

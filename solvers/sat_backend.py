@@ -16,22 +16,25 @@ from typing import Any
 
 import encoders
 from encoders.cnf import CNFEncoding
-from encoders.pysat_names import DEFAULT_CARD, DEFAULT_PB, check_card, check_pb
+from encoders.pysat_names import DEFAULT_CARD, check_card, check_pb, default_pb
 from puzzles.errors import UsageError
 from puzzles.model import Puzzle
 
 from . import pysat_solvers
 from .base import Config, Found, SearchStopped, check_stop
 
-# Slices: the first has FIRST_SLICE conflicts; each next one aims at SLICE_SECONDS of search (from
-# the last slice's conflicts per second), grows at most GROWTH-fold and never asks for more than the
-# time left, so a deadline or Ctrl-C is honoured within about SLICE_SECONDS. A fixed cap in
-# conflicts was not enough: late in an enumeration, with thousands of blocking clauses, 100k
-# conflicts took 27 s. A rebuilt (non-incremental) solver starts from scratch every slice, so its
-# budget only doubles (restarts with doubling budgets cost at most about twice the last one).
+# Slices: the first has FIRST_SLICE conflicts, each next one GROWTH times more, up to MAX_SLICE,
+# a schedule in conflicts only. Slicing changes CaDiCaL's path (each call starts afresh from level
+# 0), so budgets that followed the clock (they used to aim at 0.25 s a slice) made the same
+# command find a different first 6x6 magic square from run to run (36k-76k conflicts); a fixed
+# schedule finds the same one every time (docs/decisions.md, "Determinism"). The price is the
+# deadline's precision: it is checked between slices, and 10,000 conflicts take 0.2-0.6 s on the
+# catalog's puzzles, up to 3 s late in a long enumeration with thousands of blocking clauses. A
+# rebuilt (non-incremental) solver starts from scratch every slice, so its budget only doubles
+# (restarts with doubling budgets cost at most about twice the last one).
 FIRST_SLICE = 1_000
 FIRST_REBUILT_SLICE = 10_000  # Kissat costs ~0.1 s per rebuild: fewer, bigger first tries
-SLICE_SECONDS = 0.25
+MAX_SLICE = 10_000
 GROWTH = 4
 
 # The defaults (cadical195 here; seqcounter and totalizer in encoders/pysat_names.py) come from
@@ -69,16 +72,9 @@ def _check_native(solver: pysat_solvers.SolverInfo, card: str, pb: str) -> None:
     )
 
 
-def _next_budget(budget: int, spent: float, left: float | None, incremental: bool) -> int:
-    """The conflict budget of the next slice, from the last one's budget and duration."""
-    rate = budget / spent  # conflicts per second, roughly
-    if incremental:
-        budget = min(budget * GROWTH, max(FIRST_SLICE, int(rate * SLICE_SECONDS)))
-    else:
-        budget *= 2
-    if left is not None:
-        budget = min(budget, max(FIRST_SLICE, int(rate * left)))
-    return budget
+def _next_budget(budget: int, incremental: bool) -> int:
+    """The conflict budget of the next slice: a function of the last budget alone, never of the clock."""
+    return min(budget * GROWTH, MAX_SLICE) if incremental else budget * 2
 
 
 class SatSession:
@@ -88,9 +84,9 @@ class SatSession:
         t0 = time.perf_counter()
         self.info = pysat_solvers.get(config.solver or pysat_solvers.DEFAULT_SOLVER)
         card = check_card(config.card or DEFAULT_CARD)
-        pb = check_pb(config.pb or DEFAULT_PB)
-        _check_native(self.info, card, pb)
         name = config.encoding or "onehot"
+        pb = check_pb(config.pb or default_pb(name))
+        _check_native(self.info, card, pb)
         options = replace(config, card=card, pb=pb)
         self.encoding: CNFEncoding = encoders.get(name, "cnf").encode(puzzle, options)
         self.settings = {"encoding": name, "card": card, "pb": pb, "solver": self.info.name}
@@ -148,17 +144,14 @@ class SatSession:
                 self._fresh()
             self.solver.conf_budget(budget)
             self.slices += 1
-            t0 = time.perf_counter()
             result = self._solve_limited(assumptions)
             self._count()
             if result is not None:
                 return bool(result)
             check_stop()
-            spent = max(time.perf_counter() - t0, 1e-6)
-            left = None if deadline is None else deadline - time.monotonic()
-            if left is not None and left <= 0:
+            if deadline is not None and deadline <= time.monotonic():
                 raise SearchStopped
-            budget = _next_budget(budget, spent, left, self.info.incremental)
+            budget = _next_budget(budget, self.info.incremental)
 
     def _solve_limited(self, assumptions: list[int]) -> bool | None:
         """One slice; PySAT's own SIGINT/SIGTERM catcher surfaces as a generic error: make it a stop."""

@@ -23,7 +23,7 @@ def test_all_rows_agree_on_magic_frame(cli):
     assert r.code == 0, r.err
     doc = r.json()
     assert doc["puzzle"] == "magic-frame" and doc["consistent"] is True
-    assert len(doc["rows"]) == 7  # z3-int, z3-pb, three one-hot pairs, order, log
+    assert len(doc["rows"]) == 8  # z3-int, z3-pb, four one-hot pairs, order, log
     for row in doc["rows"]:
         assert list(row) == list(cmp.COLUMNS)
         assert row["status"] == "ok" and row["solutions"] == 6
@@ -55,7 +55,7 @@ def test_inconsistent_configuration_exits_8(cli, monkeypatch):
     monkeypatch.setitem(encoders.ENCODINGS, "broken", broken)
     r = cli("compare", "magic-frame", "--all", "--encoding", "onehot", "--encoding", "broken", "--card", "seqcounter")
     assert r.code == 8
-    assert "INCONSISTENT: sat/onehot/seqcounter/totalizer/cadical195 found 6, sat/broken/" in r.err
+    assert "INCONSISTENT: sat/onehot/seqcounter/unary/cadical195 found 6, sat/broken/" in r.err
     assert "INCONSISTENT" in r.out.splitlines()[-1]
 
 

@@ -81,7 +81,7 @@ c params: none
 c givens: 1 (0=1)
 c fingerprint: {fingerprint} (sha256 of the puzzle as TOML)
 c cells: 2; unknowns: none
-c settings: encoding=onehot card=pairwise pb=totalizer sum_mode=shift
+c settings: encoding=onehot card=pairwise pb=unary sum_mode=shift
 c blocked: none
 c size: 4 variables (4 primary), 9 clauses
 c map: `x LITS CELL VALUE`: cell #CELL holds VALUE iff every literal of LITS (joined by &) is true
@@ -188,10 +188,10 @@ def test_sidecar_carries_the_same_map_and_the_puzzle(tmp_path):
 
 def test_default_path_and_size_line(cli, tmp_path, monkeypatch):
     """Without -o the file goes to cnf_out/<puzzle>-<encoding>-<card>-<pb>.cnf and the size is printed;
-    the encoding is the one solve uses (log for a magic square)."""
+    the encoding is the one solve uses (order with unary sums for a 3x3 magic square)."""
     monkeypatch.chdir(tmp_path)
     result = cli("dimacs", "magic-square")
-    path = "cnf_out/magic-square-order3-log-seqcounter-totalizer.cnf"
+    path = "cnf_out/magic-square-order3-order-seqcounter-unary.cnf"
     assert result.code == 0, result.err
     assert result.out.startswith(f"{path}: ") and " variables, " in result.out and " clauses" in result.out
     assert (tmp_path / path).is_file() and (tmp_path / (path + ".map.json")).is_file()

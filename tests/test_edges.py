@@ -422,7 +422,7 @@ def test_a_map_from_another_run_is_refused(cli, tmp_path):
     cnf = tmp_path / "f.cnf"
     assert cli("dimacs", "magic-frame", "-o", str(cnf)).code == 0
     first_map = (tmp_path / "f.cnf.map.json").read_text()
-    assert cli("dimacs", "magic-frame", "-o", str(cnf), "--encoding", "order", "--force").code == 0
+    assert cli("dimacs", "magic-frame", "-o", str(cnf), "--encoding", "onehot", "--force").code == 0
     (tmp_path / "f.cnf.map.json").write_text(first_map)
     answer = tmp_path / "answer.txt"
     answer.write_text("s UNSATISFIABLE\n")

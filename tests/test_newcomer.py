@@ -157,7 +157,7 @@ def test_an_smt_encoding_selects_the_z3_backend(cli):
     )
 
 
-@pytest.mark.parametrize(("puzzle", "encoding"), [("magic-frame", "log"), ("sudoku", "onehot")])
+@pytest.mark.parametrize(("puzzle", "encoding"), [("magic-frame", "order"), ("sudoku", "onehot")])
 def test_dimacs_writes_the_formula_solve_solves(cli, tmp_path, puzzle, encoding):
     """dimacs and decode default to solve's encoding: the same encoding and the same variable count."""
     solved = cli("solve", puzzle, "--json").json()
@@ -174,7 +174,7 @@ def test_version_and_help_name_every_choice(cli):
         "--encoding NAME Encoding: z3-int, z3-pb, onehot, order, log.",
         "pairwise, seqcounter,",
         "[default: seqcounter]",
-        "[default: totalizer]",
+        "[default: unary for onehot and order; totalizer for log]",
         "[default: cadical195]",
         "cadical103, cadical153,",
         "[default: sat, or z3 for --encoding z3-int or z3-pb]",
@@ -255,7 +255,7 @@ def test_decode_output_and_version(cli, tmp_path):
     r = cli("decode", "magic-frame", str(answer), "--map", str(cnf), "-o", str(out))
     assert r.code == 0, r.err
     doc = json.loads(out.read_text())
-    assert doc["version"] == puzzlesat.__version__ and doc["settings"]["encoding"] == "log"
+    assert doc["version"] == puzzlesat.__version__ and doc["settings"]["encoding"] == "order"
     # Without --map, decode encodes the puzzle again with solve's defaults: the same variables.
     again = cli("decode", "magic-frame", str(answer), "--json").json()
-    assert again["solutions"] == doc["solutions"] and again["settings"]["encoding"] == "log"
+    assert again["solutions"] == doc["solutions"] and again["settings"]["encoding"] == "order"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 import encoders
+import puzzles
 import puzzlesat
 import solvers
 from puzzles.catalog import build
@@ -37,7 +38,7 @@ def refused(result, message: str) -> None:
             "--solver is not used by the z3 backend (it applies to: sat)",
         ),
         (
-            ["magic-star", "--card", "totalizer"],
+            ["magic-square", "-p", "order=6", "--card", "totalizer"],
             "--card is not used by the log encoding, the default for this puzzle "
             "(it applies to: onehot, order; add --encoding onehot or --encoding order)",
         ),
@@ -97,9 +98,11 @@ def test_the_api_resolves_the_same_way():
     star = build("magic-star")
     with pytest.raises(UsageError, match=r"^--card is not used by the z3 backend \(it applies to: external, sat\)$"):
         puzzlesat.solve(star, backend="z3", card="totalizer")
+    six = puzzles.load("magic-square", {"order": "6"})
     with pytest.raises(UsageError, match="^--card is not used by the log encoding, the default for this puzzle"):
-        puzzlesat.solve(star, config=Config(card="totalizer"))
-    assert puzzlesat.resolve(Config(pb="bdd"), star) == Config(backend="sat", encoding="log", pb="bdd")
+        puzzlesat.solve(six, config=Config(card="totalizer"))
+    assert puzzlesat.resolve(Config(pb="bdd"), six) == Config(backend="sat", encoding="log", pb="bdd")
+    assert puzzlesat.resolve(Config(pb="bdd"), star) == Config(backend="sat", encoding="order", pb="bdd")
 
 
 def test_resolve_checks_names_before_any_work():

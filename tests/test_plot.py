@@ -21,7 +21,7 @@ def test_svg_names_every_configuration(cli, tmp_path):
     svg = out.read_text()
     assert svg.startswith("<?xml") and svg.rstrip().endswith("</svg>")
     rows = r.json()["rows"]
-    assert len(rows) == 6  # one-hot runs its three card/PB pairs
+    assert len(rows) == 7  # one-hot runs its four card/PB pairs
     for row in rows:
         label = "/".join(row[k] for k in ("backend", "encoding", "card", "pb", "solver") if row[k])
         assert label in svg

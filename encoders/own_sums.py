@@ -1,0 +1,44 @@
+"""Our own encodings of a sum equality over integers, by `--pb` name: the registry the driver asks.
+
+Each takes the terms (coefficient, IntVar), the total, a fresh-variable source and the clause list,
+and returns False to leave the equality to PySAT's stand-in (`pysat_names.OWN_PB`), as the unary
+adders do when their tree would be too big for the line's domains.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .intvars import IntVar
+
+OwnSum = Callable[[Sequence[tuple[int, "IntVar"]], int, Callable[[], int], list[list[int]]], bool]
+
+# The unary adders' clauses grow as the product of the partial sums' ranges: beyond this many
+# (an order-4 magic square's row needs about 2,000; a row of magic-square-18 millions) the
+# equality goes to the stand-in, the generalized totalizer over the same order literals.
+UNARY_LIMIT = 100_000
+
+
+def _mdd(terms: Sequence[tuple[int, IntVar]], total: int, fresh: Callable[[], int], clauses: list[list[int]]) -> bool:
+    from . import mdd
+
+    mdd.encode([(w, dict(var.equals)) for w, var in terms], total, fresh, clauses)
+    return True
+
+
+def _unary(terms: Sequence[tuple[int, IntVar]], total: int, fresh: Callable[[], int], clauses: list[list[int]]) -> bool:
+    from . import unary
+
+    if unary.size([(w, var.domain) for w, var in terms], total) > UNARY_LIMIT:
+        return False
+    leaves = []
+    for w, var in terms:
+        ge = var.ge if var.ge is not None else unary.channel(var.domain, var.equals, fresh, clauses)
+        leaves.append(unary.scaled(w, var.domain, ge))
+    unary.encode(leaves, total, fresh, clauses)
+    return True
+
+
+OWN_SUMS: dict[str, OwnSum] = {"mdd": _mdd, "unary": _unary}
