@@ -50,7 +50,7 @@ def solve(
 
     timeout = check_timeout(timeout)
     cfg = solvers.resolve(configure(config, names), puzzle)
-    check_split(workers, scheduler, cfg, enumerating=all or limit is not None)
+    check_split(workers, scheduler, cfg, enumerating=all or limit is not None, limit=limit)
     start = time.monotonic()
     try:
         with build_deadline(None if timeout is None else start + timeout):

@@ -30,9 +30,13 @@ SUMMED = ("blocking_clauses", "solve_seconds", "solver_calls", "solve_slices", "
           "propagations", "restarts")  # fmt: skip
 
 
-def check_split(workers: int | None, scheduler: str | None, config: Config, *, enumerating: bool = True) -> None:
+def check_split(
+    workers: int | None, scheduler: str | None, config: Config, *, enumerating: bool = True, limit: int | None = None
+) -> None:
     """Refuse what cannot be split, before any work: bad counts, both ways at once, a backend without
-    scopes, a search for one solution (`enumerating` False: nothing to split)."""
+    scopes, a search for one solution (`enumerating` False: nothing to split), a search for the
+    first `limit` classes (which ones come first depends on the search order, which a split would
+    change from run to run: the same command must print the same classes)."""
     import solvers
 
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
@@ -43,7 +47,12 @@ def check_split(workers: int | None, scheduler: str | None, config: Config, *, e
         raise UsageError("--scheduler '': expected a Dask scheduler address such as tcp://host:8786")
     flag = "--workers" if scheduler is None else "--scheduler"
     if ((workers or 1) > 1 or scheduler is not None) and not enumerating:
-        raise UsageError(f"{flag} splits an enumeration; add --all or --limit K (one solution is not split)")
+        raise UsageError(f"{flag} splits an enumeration; add --all (one solution is not split)")
+    if ((workers or 1) > 1 or scheduler is not None) and limit is not None:
+        raise UsageError(
+            f"{flag} splits a search for every class (--all, or count): the first K classes of --limit K "
+            "depend on the search order, which a split would change from run to run"
+        )
     if (workers or 1) > 1 or scheduler is not None:
         info = solvers.get(config.backend or "sat")
         if not info.scopes:

@@ -17,6 +17,7 @@ import pytest
 import puzzlesat
 import puzzlesat.split as split
 from puzzles.check import verify
+from puzzles.errors import UsageError
 from solvers.cubes import make_cubes, propagate
 from solvers.local_pool import GRACE_SECONDS
 from solvers.symmetry_breaking import plan
@@ -57,13 +58,14 @@ def test_workers_find_the_same_classes_in_the_same_order(monkeypatch, name, para
     assert two.symmetry_breaking == one.symmetry_breaking
 
 
-def test_limit_with_workers_stops_at_the_limit(always_split):
-    """--limit K over workers: exactly K classes, each a real class of the puzzle."""
+def test_limit_with_workers_is_refused():
+    """--limit K takes the first K classes the search meets; a split would change which from run to
+    run, so it is refused before any work (the same command must print the same classes)."""
     puzzle = puzzlesat.load("magic-star")
-    every = set(puzzlesat.solve(puzzle, all=True).solutions)
-    outcome = puzzlesat.solve(puzzle, limit=5, workers=2)
-    assert outcome.stopped == "limit" and outcome.count == 5
-    assert set(outcome.solutions) <= every
+    message = r"^--workers splits a search for every class \(--all, or count\): the first K classes"
+    with pytest.raises(UsageError, match=message):
+        puzzlesat.solve(puzzle, limit=5, workers=2)
+    assert puzzlesat.solve(puzzle, limit=5, workers=1).count == 5  # one worker is one process: nothing split
 
 
 def test_streaming_without_keeping_counts_the_same(always_split):
@@ -145,7 +147,9 @@ def test_propagation_refutes_and_keeps_solutions():
     [
         (["--workers", "0", "--all"], "--workers 0: expected a number of worker processes, 1 or more"),
         (["--workers", "-3", "--all"], "--workers -3: expected a number of worker processes, 1 or more"),
-        (["--workers", "2"], "--workers splits an enumeration; add --all or --limit K"),
+        (["--workers", "2"], "--workers splits an enumeration; add --all (one solution is not split)"),
+        (["--workers", "2", "--limit", "3"], "the first K classes of --limit K depend on the search order"),
+        (["--scheduler", "tcp://127.0.0.1:1", "--limit", "3"], "--scheduler splits a search for every class"),
         (["--workers", "2", "--all", "--backend", "z3"], "which the z3 backend does not have (use --backend sat)"),
         (["--workers", "2", "--scheduler", "tcp://127.0.0.1:1", "--all"], "--workers and --scheduler exclude"),
     ],
