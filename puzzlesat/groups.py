@@ -30,11 +30,16 @@ def trivial(puzzle: Puzzle) -> Group:
     return Group.generate(puzzle.size, (), puzzle.values)
 
 
+def check_mode(mode: str | None) -> None:
+    """Refuse an unknown symmetry mode (None is the default rule)."""
+    if mode is not None and mode not in SYMMETRY_MODES:
+        raise UsageError(f"unknown symmetry {mode!r}; valid: {', '.join(SYMMETRY_MODES)}")
+
+
 def choose(puzzle: Puzzle, mode: str | None, enumerating: bool = True) -> Choice:
     """The group for `mode` (None: the default rule of the module's docstring). A search for one
     solution needs no group, so the default does not detect one for it."""
-    if mode is not None and mode not in SYMMETRY_MODES:
-        raise UsageError(f"unknown symmetry {mode!r}; valid: {', '.join(SYMMETRY_MODES)}")
+    check_mode(mode)
     if mode == "none":
         return Choice(trivial(puzzle), "none")
     if mode == "declared" or (mode is None and (puzzle.generators or not enumerating)):

@@ -51,6 +51,7 @@ def solve(
     timeout = check_timeout(timeout)
     cfg = solvers.resolve(configure(config, names), puzzle)
     check_split(workers, scheduler, cfg, enumerating=all or limit is not None, limit=limit)
+    check_symmetry(symmetry, symmetry_breaking)
     start = time.monotonic()
     try:
         with build_deadline(None if timeout is None else start + timeout):
@@ -98,6 +99,18 @@ def configure(config: Config | None, names: dict[str, str | None]) -> Config:
     return replace(config or Config(), **{k: v for k, v in names.items() if v is not None})
 
 
+def check_symmetry(symmetry: str | None, symmetry_breaking: str) -> None:
+    """Refuse unknown symmetry and symmetry-breaking names before any encoding is built."""
+    from puzzles.errors import UsageError
+    from solvers.symmetry_breaking import MODES
+
+    from .groups import check_mode
+
+    if symmetry_breaking not in MODES:
+        raise UsageError(f"unknown symmetry breaking {symmetry_breaking!r}; valid: {', '.join(MODES)}")
+    check_mode(symmetry)
+
+
 def run(
     puzzle: Puzzle,
     session: Session,
@@ -115,12 +128,11 @@ def run(
     (with `split`, the configuration, workers and scheduler: the loop over workers, `puzzlesat.split`)."""
     from puzzles.errors import UsageError
     from solvers.enumerate import enumerate_solutions
-    from solvers.symmetry_breaking import MODES, plan
+    from solvers.symmetry_breaking import plan
 
     from .groups import choose
 
-    if symmetry_breaking not in MODES:
-        raise UsageError(f"unknown symmetry breaking {symmetry_breaking!r}; valid: {', '.join(MODES)}")
+    check_symmetry(symmetry, symmetry_breaking)
     choice = choose(puzzle, symmetry if modulo_symmetry else "none", enumerating=limit != 1)
     try:
         how = plan(puzzle, choice.group, symmetry_breaking)

@@ -185,3 +185,17 @@ def test_declarations_match_what_the_encoders_read(encoding, option, values):
     puzzle = build("magic-frame")  # sums, an unknown and an all-different group: every part is built
     first, second = (encoders.get(encoding).encode(puzzle, Config(**{option: v})).clauses for v in values)
     assert (first != second) == (option in encoders.get(encoding).options)
+
+
+def test_symmetry_names_are_checked_before_the_encoding(monkeypatch):
+    """An unknown --symmetry or --symmetry-breaking is refused before any encoding is built."""
+
+    def no_build(*args, **kwargs):
+        raise AssertionError("the encoding was built before the names were checked")
+
+    monkeypatch.setattr(solvers, "open_session", no_build)
+    star = build("magic-star")
+    with pytest.raises(UsageError, match=r"^unknown symmetry 'bogus'; valid: declared, detected, none$"):
+        puzzlesat.solve(star, all=True, symmetry="bogus")
+    with pytest.raises(UsageError, match=r"^unknown symmetry breaking 'bogus'; valid: auto, lex, orbit$"):
+        puzzlesat.solve(star, all=True, symmetry_breaking="bogus")
