@@ -20,7 +20,7 @@ from puzzles.model import Puzzle
 from solvers.base import Config, Session
 from solvers.enumerate import Outcome, Solution
 
-from .solving import configure, run
+from .solving import check_symmetry, configure, run
 
 
 @dataclass
@@ -136,6 +136,7 @@ def solve_batch(
         raise UsageError("batch: no instances to solve")
     base = replace(first, givens=())
     cfg = solvers.resolve(configure(config, names), base)
+    check_symmetry(None, symmetry_breaking)
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
     outcomes: list[Outcome | PuzzleSatError] = []

@@ -125,14 +125,14 @@ def run(
     split: tuple[Config, int | None, str | None] | None = None,
 ) -> Outcome:
     """One enumeration on an open session: the group chosen, its static constraints, then the loop
-    (with `split`, the configuration, workers and scheduler: the loop over workers, `puzzlesat.split`)."""
+    (with `split`, the configuration, workers and scheduler: the loop over workers, `puzzlesat.split`).
+    The callers (`solve`, `solve_batch`) have checked the symmetry names with `check_symmetry`."""
     from puzzles.errors import UsageError
     from solvers.enumerate import enumerate_solutions
     from solvers.symmetry_breaking import plan
 
     from .groups import choose
 
-    check_symmetry(symmetry, symmetry_breaking)
     choice = choose(puzzle, symmetry if modulo_symmetry else "none", enumerating=limit != 1)
     try:
         how = plan(puzzle, choice.group, symmetry_breaking)

@@ -199,3 +199,14 @@ def test_symmetry_names_are_checked_before_the_encoding(monkeypatch):
         puzzlesat.solve(star, all=True, symmetry="bogus")
     with pytest.raises(UsageError, match=r"^unknown symmetry breaking 'bogus'; valid: auto, lex, orbit$"):
         puzzlesat.solve(star, all=True, symmetry_breaking="bogus")
+
+
+def test_batch_checks_symmetry_breaking_before_the_encoding(monkeypatch):
+    """The batch path refuses an unknown --symmetry-breaking before its shared encoding is built."""
+
+    def no_build(*args, **kwargs):
+        raise AssertionError("the encoding was built before the names were checked")
+
+    monkeypatch.setattr(solvers, "open_session", no_build)
+    with pytest.raises(UsageError, match=r"^unknown symmetry breaking 'bogus'; valid: auto, lex, orbit$"):
+        puzzlesat.solve_batch([build("magic-star")], symmetry_breaking="bogus")
