@@ -199,6 +199,7 @@ class Driver:
         by_name = sorted(puzzle.unknowns, key=lambda u: u.name)
         self.unknowns = {u.name: self._make(("y", u.name), u.domain) for u in by_name}
         self.indicators = 0
+        self.channels: dict[int, Mapping[int, int]] = {}  # id(var) -> its channelled "x >= v" literals
         for var in (*self.cells, *self.unknowns.values()):
             checkpoint()
             scheme.restrict(sink, var)
@@ -220,6 +221,17 @@ class Driver:
     def fresh(self) -> int:
         self.indicators += 1
         return self.sink.var(("aux", self.indicators))
+
+    def order_literals(self, var: IntVar) -> Mapping[int, int]:
+        """"x >= v" for each value but the least: the scheme's own (order), else channelled to the
+        value literals once per integer, however many sums it is in (`encoders.unary.channel`)."""
+        if var.ge is not None:
+            return var.ge
+        if id(var) not in self.channels:
+            from .unary import channel
+
+            self.channels[id(var)] = channel(var.domain, var.equals, self.fresh, self.sink.clauses)
+        return self.channels[id(var)]
 
     def linear(self, con: Linear) -> None:
         """sum(w * cell) op rhs: native x < y where the scheme has it, else PB constraints."""
@@ -245,7 +257,7 @@ class Driver:
         if con.op == "=" and self.sink.own_sums is not None:
             from .own_sums import OWN_SUMS
 
-            if OWN_SUMS[self.sink.own_sums](terms, total, self.fresh, self.sink.clauses):
+            if OWN_SUMS[self.sink.own_sums](self, terms, total):
                 return
         lits, weights, bound = linear_pb(terms, total)
         self.compare(lits, weights, con.op, bound)

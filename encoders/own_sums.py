@@ -1,8 +1,9 @@
 """Our own encodings of a sum equality over integers, by `--pb` name: the registry the driver asks.
 
-Each takes the terms (coefficient, IntVar), the total, a fresh-variable source and the clause list,
-and returns False to leave the equality to PySAT's stand-in (`pysat_names.OWN_PB`), as the unary
-adders do when their tree would be too big for the line's domains.
+Each takes the driver (its fresh variables, clauses and integers' order literals), the terms
+(coefficient, IntVar) and the total, and returns False to leave the equality to PySAT's stand-in
+(`pysat_names.OWN_PB`), as the unary adders do when their tree would be too big for the line's
+domains.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .intvars import IntVar
+    from .intvars import Driver, IntVar
 
-OwnSum = Callable[[Sequence[tuple[int, "IntVar"]], int, Callable[[], int], list[list[int]]], bool]
+OwnSum = Callable[["Driver", Sequence[tuple[int, "IntVar"]], int], bool]
 
 # The unary adders' clauses grow as the product of the partial sums' ranges: beyond this many
 # (an order-4 magic square's row needs about 2,000; a row of magic-square-18 millions) the
@@ -21,23 +22,20 @@ OwnSum = Callable[[Sequence[tuple[int, "IntVar"]], int, Callable[[], int], list[
 UNARY_LIMIT = 100_000
 
 
-def _mdd(terms: Sequence[tuple[int, IntVar]], total: int, fresh: Callable[[], int], clauses: list[list[int]]) -> bool:
+def _mdd(driver: Driver, terms: Sequence[tuple[int, IntVar]], total: int) -> bool:
     from . import mdd
 
-    mdd.encode([(w, dict(var.equals)) for w, var in terms], total, fresh, clauses)
+    mdd.encode([(w, dict(var.equals)) for w, var in terms], total, driver.fresh, driver.sink.clauses)
     return True
 
 
-def _unary(terms: Sequence[tuple[int, IntVar]], total: int, fresh: Callable[[], int], clauses: list[list[int]]) -> bool:
+def _unary(driver: Driver, terms: Sequence[tuple[int, IntVar]], total: int) -> bool:
     from . import unary
 
     if unary.size([(w, var.domain) for w, var in terms], total) > UNARY_LIMIT:
         return False
-    leaves = []
-    for w, var in terms:
-        ge = var.ge if var.ge is not None else unary.channel(var.domain, var.equals, fresh, clauses)
-        leaves.append(unary.scaled(w, var.domain, ge))
-    unary.encode(leaves, total, fresh, clauses)
+    leaves = [unary.scaled(w, var.domain, driver.order_literals(var)) for w, var in terms]
+    unary.encode(leaves, total, driver.fresh, driver.sink.clauses)
     return True
 
 

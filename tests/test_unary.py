@@ -198,3 +198,22 @@ def test_x_plus_y_is_three() -> None:
     # x >= a forbids y >= 4 - a; x <= a (not x >= a + 1) needs y >= 3 - a. Without holes, y's side
     # says the same clauses again, and each is written once.
     assert sorted(map(sorted, clauses)) == [[-6, -1], [-5, -2], [-4, -3], [1, 6], [2, 5], [3, 4]]
+
+
+def test_a_cell_in_two_sums_is_channelled_once(monkeypatch):
+    """One-hot cells get their order literals once, however many lines they are in (each star
+    cell is in two), and the classes stay those of log with the totalizer."""
+    calls = []
+    real = unary.channel
+
+    def counting(values, equals, fresh, clauses):
+        calls.append(tuple(values))
+        return real(values, equals, fresh, clauses)
+
+    monkeypatch.setattr(unary, "channel", counting)
+    puzzle = build("magic-star")
+    got = puzzlesat.solve(puzzle, all=True, encoding="onehot", pb="unary")
+    in_sums = {c for con in puzzle.sums for c in con.cells}
+    assert len(calls) == len(in_sums) == 12
+    want = puzzlesat.solve(puzzle, all=True, encoding="log", pb="totalizer")
+    assert [s.values for s in got.solutions] == [s.values for s in want.solutions]
