@@ -158,7 +158,12 @@ def matrix(encodings: Names = None, card: Names = None, pb: Names = None, solver
         "pb": _split(pb, "pb", list(PB_ENCODINGS), check_pb),
         "solver": _split(solvers, "solver", pysat_solvers.names(), pysat_solvers.get),
     }
-    defaults = {"card": DEFAULT_CARD, "solver": pysat_solvers.DEFAULT_SOLVER}
+    # Each option's default for an encoding (the PB default depends on it: unary or the totalizer).
+    defaults: dict[str, Callable[[str], str]] = {
+        "card": lambda _: DEFAULT_CARD,
+        "pb": default_pb,
+        "solver": lambda _: pysat_solvers.DEFAULT_SOLVER,
+    }
 
     def runs(info: encoders.EncodingInfo, option: str) -> bool:
         return takes(BACKENDS[BACKEND_FOR_KIND[info.kind]], info, option)
@@ -173,8 +178,7 @@ def matrix(encodings: Names = None, card: Names = None, pb: Names = None, solver
         info = encoders.get(name)
 
         def values(option: str, info: encoders.EncodingInfo = info) -> list[str | None]:
-            fallback = default_pb(info.name) if option == "pb" else defaults[option]
-            return list(given[option] or [fallback]) if runs(info, option) else [None]
+            return list(given[option] or [defaults[option](info.name)]) if runs(info, option) else [None]
 
         if given["card"] is None and given["pb"] is None and name == "onehot":
             pairs: list[tuple[str | None, str | None]] = list(ONEHOT_PAIRS)
@@ -413,9 +417,10 @@ def listing() -> str:
     from encoders.pysat_names import CARD_ENCODINGS, DEFAULT_CARD, PB_ENCODINGS, pb_defaults
     from solvers import pysat_solvers
 
-    def section(title: str, items: list[tuple[str, str]], default: str | dict[str, str] | None = None) -> list[str]:
+    def section(title: str, items: list[tuple[str, str]], marks: dict[str, str] | None = None) -> list[str]:
+        """One line per name; `marks` adds a note in parentheses after some (which is the default)."""
+        marks = marks or {}
         width = max(len(n) for n, _ in items)
-        marks = {default: "default"} if isinstance(default, str) else dict(default or {})
         lines = [f"{title}:"]
         for n, text in items:
             lines.append(f"  {n:<{width}}  {text}" + (f" ({marks[n]})" if n in marks else ""))
@@ -423,9 +428,9 @@ def listing() -> str:
 
     encs = [(e.name, f"[{e.kind}] {e.summary}") for e in encoders.ENCODINGS.values()]
     out = section("Encodings (--encoding)", encs)
-    out += section("Cardinality encodings (--card)", sorted(CARD_ENCODINGS.items()), DEFAULT_CARD)
+    out += section("Cardinality encodings (--card)", sorted(CARD_ENCODINGS.items()), {DEFAULT_CARD: "default"})
     out += section("PB encodings (--pb)", sorted(PB_ENCODINGS.items()), pb_defaults())
     sats = [(s.name, s.summary) for s in sorted(pysat_solvers.SOLVERS.values(), key=lambda s: s.name)]
-    out += section("SAT solvers (--solver)", sats, pysat_solvers.DEFAULT_SOLVER)
+    out += section("SAT solvers (--solver)", sats, {pysat_solvers.DEFAULT_SOLVER: "default"})
     out.append('("native" card/PB encodings run only when named, with a solver that supports them)')
     return "\n".join(out)
