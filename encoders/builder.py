@@ -7,6 +7,7 @@ at-most-one, PB constraints); this class says it in CNF with the selected encodi
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Protocol
 
 from puzzles.stop import checkpoint
@@ -50,10 +51,16 @@ class ClauseBuilder:
         self.card = card
         self.pb_name = pb
         self.card_id = card_enc(card)
-        self.pb_id = pb_enc(pb)
+        check_pb(pb)
         self.own_sums = pb if pb in OWN_PB else None  # sum equalities built by the driver (encoders.own_sums)
         self.clauses: list[list[int]] = []
         self.atmosts: list[NativeAtMost] = []
+
+    @cached_property
+    def pb_id(self) -> int:
+        """PySAT's number for the PB encoding, looked up at the first PB constraint: pysat.pb and
+        Pindakaas cost 6 ms of start-up that a puzzle whose sums are ours (unary, mdd) never needs."""
+        return pb_enc(self.pb_name)
 
     def var(self, key: tuple[object, ...]) -> int:
         return self.pool.id(key)

@@ -96,12 +96,24 @@ def _merge(left: Unary, right: Unary, lo: int, hi: int, fresh: Callable[[], int]
     node = Unary(tuple(sums), {v: fresh() for v in sums[1:]})
     # The chain "s >= v'" -> "s >= v" (v < v'): the adders imply it only where the sums leave no holes.
     clauses.extend([-node.ge[hi], node.ge[lo]] for lo, hi in zip(sums[1:], sums[2:], strict=False))
-    for a in left.values:
-        for b in right.values:
+    # Each literal looked up once (the pairs' loop is most of a 5x5 square's build time).
+    lefts = [(a, _neg(left.at_least(a)), left.at_least(a + 1)) for a in left.values]
+    rights = [(b, _neg(right.at_least(b)), right.at_least(b + 1)) for b in right.values]
+    reach = {a + b for a in left.values for b in right.values}
+    up = {v: node.at_least(v) for v in reach}
+    down = {v: _neg(node.at_least(v + 1)) for v in reach}
+    add = clauses.append
+    for a, not_la, la1 in lefts:
+        for b, not_rb, rb1 in rights:
+            v = a + b
             # l >= a and r >= b give s >= a + b
-            _clause([_neg(left.at_least(a)), _neg(right.at_least(b)), node.at_least(a + b)], clauses)
+            u = up[v]
+            if not_la is not True and not_rb is not True and u is not True:  # identity: literal 1 == True
+                add([x for x in (not_la, not_rb, u) if x is not False])
             # l <= a and r <= b give s <= a + b, i.e. not (s >= a + b + 1)
-            _clause([left.at_least(a + 1), right.at_least(b + 1), _neg(node.at_least(a + b + 1))], clauses)
+            d = down[v]
+            if la1 is not True and rb1 is not True and d is not True:
+                add([x for x in (la1, rb1, d) if x is not False])
     return node
 
 

@@ -192,7 +192,18 @@ class VarMap:
         fast = self._direct_decode(model)
         if fast is not None:
             return fast
-        true = {lit for lit in model if lit > 0}
+        true = set(model)  # negative literals in it are harmless: only positive ones are looked up
+        ladders = self._ladders
+
+        def ladder_value(k: int, what: object, pairs: tuple[tuple[int, Conj], ...]) -> int:
+            """An order ladder's value is the count of its true literals when they come first."""
+            ladder = ladders[k]
+            if ladder is not None:
+                bits = [g in true for g in ladder]
+                n = sum(bits)
+                if all(bits[:n]):
+                    return pairs[n][0]
+            return pick(what, pairs)  # not a ladder, or a broken one: the general path names the fault
 
         def holds(lits: Conj) -> bool:
             return all((lit in true) if lit > 0 else (-lit not in true) for lit in lits)
@@ -205,8 +216,29 @@ class VarMap:
             return found[0]
 
         cells, unknowns = self._tables
-        values = tuple(pick(what, pairs) for what, pairs in cells)
-        return values, {str(what)[8:]: pick(what, pairs) for what, pairs in unknowns}
+        values = tuple(ladder_value(k, what, pairs) for k, (what, pairs) in enumerate(cells))
+        base = len(cells)
+        return values, {str(what)[8:]: ladder_value(base + k, what, pairs) for k, (what, pairs) in enumerate(unknowns)}
+
+    @cached_property
+    def _ladders(self) -> tuple[tuple[int, ...] | None, ...]:
+        """Per cell, then per unknown: the literals g2..gn ("at least v2" .. "at least vn") when its
+        conjunctions are an order ladder (v1: -g2; vi: gi & -g(i+1); vn: gn), else None. Decoding a
+        ladder counts its true literals instead of testing every value (880 classes of the 4x4
+        square tested 225,000 conjunctions)."""
+        return tuple(_ladder(pairs) for table in self._tables for _, pairs in table)
+
+
+def _ladder(pairs: tuple[tuple[int, Conj], ...]) -> tuple[int, ...] | None:
+    """The positive literals g2..gn of an order ladder over these (value, conjunction) pairs, or None."""
+    if len(pairs) == 1:
+        return () if pairs[0][1] == () else None
+    ladder = tuple(lits[0] for _, lits in pairs[1:])
+    if any(g <= 0 for g in ladder) or pairs[0][1] != (-ladder[0],) or pairs[-1][1] != (ladder[-1],):
+        return None
+    if any(pairs[i][1] != (ladder[i - 1], -ladder[i]) for i in range(1, len(ladder))):
+        return None
+    return ladder
 
 
 def _conj(lits: Any) -> Conj:

@@ -8,11 +8,11 @@ and the other breaks; `minimize` then drops the clues it may, one at a time, whi
 stays unique. Every question is one puzzlesat solve on the draft plus a rule forbidding the
 intended solution, so "unique" always means "proved unique by puzzlesat".
 
-Which other solution the solver finds first steers the clues, so it must not depend on the
-machine: puzzlesat's SAT backend searches in conflict budgets sized by the time the last slice
-took (solvers/sat_backend.py), and a different budget can end the search at a different solution.
-`first_solution` gives every call one unlimited slice instead, so a seed makes the same instance
-on every machine.
+Which other solution the solver finds first steers the clues, so it must not depend on how the
+search is tuned: each slice of the SAT backend's conflict schedule restarts the search
+(solvers/sat_backend.py), and the solver's options and the first search's race change its path.
+`one_slice` gives every call one unlimited slice of the untuned solver instead, so a seed makes
+the same instance on every machine and after every change of the tuning.
 """
 
 from __future__ import annotations
@@ -36,13 +36,13 @@ Values = tuple[int, ...]
 
 @contextmanager
 def one_slice() -> Iterator[None]:
-    """The SAT backend's searches in one slice, with no conflict budget sized by the clock."""
-    first = sat_backend.FIRST_SLICE
-    sat_backend.FIRST_SLICE = 10**15
+    """The SAT backend's searches in one slice of the untuned solver (`sat_backend.TUNED`)."""
+    first, tuned = sat_backend.FIRST_SLICE, sat_backend.TUNED
+    sat_backend.FIRST_SLICE, sat_backend.TUNED = 10**15, False
     try:
         yield
     finally:
-        sat_backend.FIRST_SLICE = first
+        sat_backend.FIRST_SLICE, sat_backend.TUNED = first, tuned
 
 
 def first_solution(puzzle: Puzzle, encoding: str | None = None) -> Values | None:

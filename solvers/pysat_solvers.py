@@ -23,15 +23,26 @@ class SolverInfo:
     incremental: bool = True
     limited: bool = True
     native: str = ""
+    # Options set through PySAT's `configure` on every new solver (docs/decisions.md, "First answers").
+    options: tuple[tuple[str, int], ...] = ()
+    # A session's first search races a second solver with these options, slice for slice; None: no race.
+    rival: tuple[tuple[str, int], ...] | None = None
 
+
+# CaDiCaL's "lucky" phase tries a handful of fixed assignments (all false, all true, forward and
+# backward) before every solve call: 0.3 ms a call, which an enumeration pays once per class (a
+# quarter of the 4x4 magic square's search). Off, first solutions change as any perturbation
+# changes a heavy-tailed search (first 7x7 magic square 68k -> 13k conflicts, first 8x8 94k ->
+# over 415k), so the first search races the default configuration against it.
+NOT_LUCKY = (("lucky", 0),)
 
 SOLVERS: dict[str, SolverInfo] = {
     s.name: s
     for s in (
         SolverInfo("cadical103", "cadical103", "CaDiCaL 1.0.3"),
-        SolverInfo("cadical153", "cadical153", "CaDiCaL 1.5.3"),
-        SolverInfo("cadical195", "cadical195", "CaDiCaL 1.9.5", native="pb"),
-        SolverInfo("cadical300", "cadical300", "CaDiCaL 3.0.0", native="pb"),
+        SolverInfo("cadical153", "cadical153", "CaDiCaL 1.5.3", options=NOT_LUCKY, rival=()),
+        SolverInfo("cadical195", "cadical195", "CaDiCaL 1.9.5", native="pb", options=NOT_LUCKY, rival=()),
+        SolverInfo("cadical300", "cadical300", "CaDiCaL 3.0.0", native="pb", options=NOT_LUCKY, rival=()),
         SolverInfo("ergo", "ergo", "Ergo, an IPASIR-UP solver bundled with PySAT", native="pb"),
         SolverInfo("gluecard3", "gluecard3", "Glucose 3 with native cardinality", native="card"),
         SolverInfo("gluecard4", "gluecard4", "Glucose 4.1 with native cardinality", native="card"),

@@ -9,6 +9,8 @@ cheap) and then aim at a fixed duration (a hard call pays few round trips).
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import replace
@@ -56,6 +58,14 @@ GROWTH = 4
 # with one plain solve() per call.
 
 
+# The solvers' tuning (`SolverInfo.options`, the first search's race). Instance generation
+# (puzzlesat/drafts.py) turns it off: which solutions the solver finds decides where clues go, so
+# instances made from a seed stay as they were made while the tuning changes.
+TUNED = True
+
+# A formula this large (in literals) is not loaded twice for a race: memory was sized for one solver.
+RACE_LITERALS = 5_000_000
+
 # The search counters PySAT's solvers report (accum_stats), in --json stats.
 SEARCH_STATS = ("conflicts", "decisions", "propagations", "restarts")
 
@@ -91,6 +101,7 @@ class SatSession:
         self.encoding: CNFEncoding = encoders.get(name, "cnf").encode(puzzle, options)
         self.settings = {"encoding": name, "card": card, "pb": pb, "solver": self.info.name}
         self.blocked: list[list[int]] = []  # kept only to rebuild a non-incremental solver
+        self.early: list[list[int]] = []  # clauses added before the first search (see _race)
         self.blocking_clauses = 0
         self.top = self.encoding.nvars  # the last variable in use: scope guards come after it
         self.guard: int | None = None  # the open scope's guard variable (see push)
@@ -103,10 +114,15 @@ class SatSession:
         self.search: dict[str, int] = {}  # conflicts, decisions, propagations of solvers already deleted
         self.counted: dict[str, int] = {}  # the live solver's counters, read after its last normal return
 
-    def _new_solver(self) -> Any:
+    def _new_solver(self, options: tuple[tuple[str, int], ...] | None = None) -> Any:
         from pysat.solvers import Solver
 
-        solver = Solver(name=self.info.pysat_name, bootstrap_with=self.encoding.clauses)
+        solver = Solver(name=self.info.pysat_name)
+        if options is None:
+            options = self.info.options if TUNED else ()
+        if options:  # before any clause: CaDiCaL takes options only until its first search
+            solver.configure(dict(options))
+        solver.append_formula(self.encoding.clauses)
         if self.encoding.atmosts:
             if self.info.native == "pb":
                 solver.activate_atmost()
@@ -129,7 +145,8 @@ class SatSession:
             self.solver.delete()
         self.solver = self._new_solver()
 
-    def _solve(self, deadline: float | None) -> bool:
+    def _solve(self, deadline: float | None) -> list[int] | None:
+        """A model, or None when there is none; SearchStopped at the deadline."""
         if deadline is not None and time.monotonic() >= deadline:
             raise SearchStopped
         assumptions = self.assumptions if self.info.incremental else []
@@ -137,28 +154,68 @@ class SatSession:
             self.slices += 1
             result = bool(self.solver.solve(assumptions=assumptions))
             self._count()
-            return result
+            return self.solver.get_model() if result else None
+        if self._races():
+            return self._race(deadline)
         budget = FIRST_SLICE if self.info.incremental else FIRST_REBUILT_SLICE
         while True:
             if not self.info.incremental:
                 self._fresh()
-            self.solver.conf_budget(budget)
-            self.slices += 1
-            result = self._solve_limited(assumptions)
+            result = self._slice(self.solver, budget, assumptions)
             self._count()
             if result is not None:
-                return bool(result)
-            check_stop()
-            if deadline is not None and deadline <= time.monotonic():
-                raise SearchStopped
+                return self.solver.get_model() if result else None
+            _between_slices(deadline)
             budget = _next_budget(budget, self.info.incremental)
 
-    def _solve_limited(self, assumptions: list[int]) -> bool | None:
-        """One slice; PySAT's own SIGINT/SIGTERM catcher surfaces as a generic error: make it a stop."""
+    def _races(self) -> bool:
+        """Whether this call is a session's first search, raced against a rival configuration
+        (`SolverInfo.rival`); not within a scope (batch solving) nor with native constraints."""
+        info, encoding = self.info, self.encoding
+        if info.rival is None or not TUNED or not info.incremental or self.calls != 1 or self.guard is not None:
+            return False
+        return not encoding.atmosts and encoding.stats().get("literals", 0) <= RACE_LITERALS
+
+    def _race(self, deadline: float | None) -> list[int] | None:
+        """The first search, heavy-tailed: the session's solver and a rival take turns, slice for
+        slice on the same conflict schedule, and the first to answer answers. Conflict counts
+        alone decide who is first, so the answer is the same on every run. The rival exists only
+        once the first slice failed, and is dropped after: the session's solver goes on."""
+        rival: Any = None
+        rival_stats: dict[str, int] = {}
+        budget = FIRST_SLICE
         try:
-            return self.solver.solve_limited(assumptions=assumptions)
+            while True:
+                result = self._slice(self.solver, budget, [])
+                self._count()
+                if result is not None:
+                    return self.solver.get_model() if result else None
+                _between_slices(deadline)
+                if rival is None:
+                    rival = self._new_solver(self.info.rival)
+                    rival.append_formula(self.early)
+                result = self._slice(rival, budget, [])
+                rival_stats = _counters(rival)
+                if result is not None:
+                    return rival.get_model() if result else None
+                _between_slices(deadline)
+                budget = _next_budget(budget, True)
+        finally:
+            if rival is not None:  # its counters as last read after a normal return (see _count)
+                for key, value in rival_stats.items():
+                    self.search[key] = self.search.get(key, 0) + value
+                rival.delete()
+
+    def _slice(self, solver: Any, budget: int, assumptions: list[int]) -> bool | None:
+        """One slice of `budget` conflicts; PySAT's own SIGINT/SIGTERM catcher surfaces as a
+        generic error: make it a stop."""
+        solver.conf_budget(budget)
+        self.slices += 1
+        try:
+            return solver.solve_limited(assumptions=assumptions)
         except Exception as e:
             if "keyboard interrupt" in str(e).lower():
+                _restore_sigint()
                 raise KeyboardInterrupt from None
             raise
 
@@ -166,12 +223,13 @@ class SatSession:
         t0 = time.perf_counter()
         self.calls += 1
         try:
-            sat = self._solve(deadline)
+            model = self._solve(deadline)
         finally:
             self.solve_seconds += time.perf_counter() - t0
-        if not sat:
+            self.early = []
+        if model is None:
             return None
-        values, unknowns = self.encoding.decode(self.solver.get_model())
+        values, unknowns = self.encoding.decode(model)
         return Found(values, unknowns)
 
     def block(self, assignments: Sequence[tuple[int, ...]]) -> None:
@@ -206,6 +264,8 @@ class SatSession:
             clauses = [[*c, -self.guard] for c in clauses]
         if self.info.incremental:
             self.solver.append_formula(clauses)
+            if self.calls == 0:  # static constraints (lex-leader): the first search's rival needs them too
+                self.early.extend(clauses)
         else:
             self.blocked.extend(clauses)
 
@@ -224,11 +284,7 @@ class SatSession:
     def _count(self) -> None:
         """Read the solver's counters now, after a call that returned normally: CaDiCaL aborts the
         whole process when asked after a call that Ctrl-C broke off."""
-        try:
-            mine = self.solver.accum_stats()
-        except (AttributeError, NotImplementedError):
-            return
-        self.counted = {key: mine[key] for key in SEARCH_STATS if isinstance(mine.get(key), int)}
+        self.counted = _counters(self.solver) or self.counted
 
     def _search_stats(self) -> dict[str, int]:
         """The solver's own counters (issue 16: where the time goes), summed over rebuilt solvers;
@@ -248,6 +304,33 @@ class SatSession:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _restore_sigint() -> None:
+    """Put Python's SIGINT handler back after PySAT's broke a solve call off. PySAT installs a C
+    handler that longjmps out of the solver and returns without restoring the previous one, so a
+    second Ctrl-C would longjmp into a stack frame that is gone (a segfault, seen in the tests'
+    double Ctrl-C once solve calls got short). Re-installing the handler Python has on record
+    restores its C-level trampoline."""
+    handler = signal.getsignal(signal.SIGINT)
+    if handler is not None and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, handler)
+
+
+def _between_slices(deadline: float | None) -> None:
+    """Ctrl-C and the deadline are honoured between slices."""
+    check_stop()
+    if deadline is not None and deadline <= time.monotonic():
+        raise SearchStopped
+
+
+def _counters(solver: Any) -> dict[str, int]:
+    """A solver's search counters (empty for a solver that keeps none)."""
+    try:
+        mine = solver.accum_stats()
+    except (AttributeError, NotImplementedError):
+        return {}
+    return {key: mine[key] for key in SEARCH_STATS if isinstance(mine.get(key), int)}
 
 
 def open_session(puzzle: Puzzle, config: Config) -> SatSession:
