@@ -80,6 +80,6 @@ def test_the_rival_keeps_the_static_symmetry_breaking(tiny_slices, name):
     answers a non-canonical solution (the collector refuses it as an internal error)."""
     puzzle = puzzlesat.load(name)
     raced = puzzlesat.solve(puzzle, symmetry_breaking="lex", encoding="order")
-    assert raced.stats["solve_slices"] > 2
+    assert raced.stats["solve_slices"] >= 2  # the rival had a turn
     values = raced.solutions[0].values
     assert puzzle.group.canonical(values) == values and violations(puzzle, values) == []
