@@ -1031,6 +1031,8 @@ def main(argv: list[str] | None = None) -> NoReturn:
         failure = puzzlesat.output_failure(e)
         typer.echo(f"puzzlesat: error: {failure}", err=True)
         sys.exit(failure.exit_code)
+    if code == puzzlesat.ExitCode.INTERRUPTED:  # typer turns a KeyboardInterrupt into a silent Exit(130)
+        typer.echo("puzzlesat: interrupted", err=True)
     sys.exit(code if isinstance(code, int) else puzzlesat.ExitCode.OK)
 
 

@@ -13,7 +13,17 @@ from typing import Protocol
 from puzzles.stop import checkpoint
 
 from .cnf import NativeAtMost
-from .pysat_names import DEFAULT_CARD, DEFAULT_PB, OWN_PB, card_enc, check_card, check_pb, default_pb, pb_enc
+from .pysat_names import (
+    DEFAULT_CARD,
+    DEFAULT_PB,
+    OWN_PB,
+    card_enc,
+    check_card,
+    check_pb,
+    default_pb,
+    no_pysat_signals,
+    pb_enc,
+)
 
 
 class Options(Protocol):
@@ -76,7 +86,8 @@ class ClauseBuilder:
         if len(lits) >= 2:
             from pysat.card import CardEnc
 
-            self._add(CardEnc.atmost(lits, 1, vpool=self.pool, encoding=self.card_id))
+            with no_pysat_signals():  # PySAT's own Ctrl-C handling is unsafe
+                self._add(CardEnc.atmost(lits, 1, vpool=self.pool, encoding=self.card_id))
         if used:
             self.clauses.append(list(lits))
 
@@ -114,7 +125,8 @@ class ClauseBuilder:
         # A native constraint carries no condition literal (PySAT drops it, which made a `!=` over
         # large domains unsatisfiable): a conditional one is written in clauses, with the default PB.
         encoding = self.pb_id if when is None or self.pb_name != "native" else pb_enc(DEFAULT_PB)
-        self._add(build(lits, weights, bound, vpool=self.pool, encoding=encoding, conditionals=conditionals))
+        with no_pysat_signals():
+            self._add(build(lits, weights, bound, vpool=self.pool, encoding=encoding, conditionals=conditionals))
 
     def card_equals(self, lits: list[int], weights: list[int], bound: int, encoding: str) -> None:
         """sum(weights * lits) == bound as a cardinality constraint: each literal repeated `weight`
@@ -124,4 +136,5 @@ class ClauseBuilder:
         from pysat.card import CardEnc
 
         inputs = [lit for lit, w in zip(lits, weights, strict=True) for _ in range(w)]
-        self._add(CardEnc.equals(inputs, bound, vpool=self.pool, encoding=card_enc(encoding)))
+        with no_pysat_signals():
+            self._add(CardEnc.equals(inputs, bound, vpool=self.pool, encoding=card_enc(encoding)))

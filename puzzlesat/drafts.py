@@ -50,6 +50,8 @@ def first_solution(puzzle: Puzzle, encoding: str | None = None) -> Values | None
     names = {} if encoding is None else {"encoding": encoding}
     with one_slice():
         out = solve(puzzle, limit=1, modulo_symmetry=False, **names)
+    if not out.solutions:  # stopped before it knew: never take that for "none"
+        out.reraise()
     return out.solutions[0].values if out.solutions else None
 
 

@@ -123,6 +123,7 @@ def generate_puzzle(kind: str, *, seed: int = 1, params: Mapping[str, str] | Non
     with one_slice():
         puzzle = info.make(random.Random(seed), {**values, "seed": seed}, title)
     checked = check_unique(puzzle)
+    checked.outcome.reraise()  # a stop is a stop, not a verdict
     if checked.status != "unique":
         raise CheckError(f"generate {kind}: the puzzle made from seed {seed} is not unique: a bug, please report it")
     return Generated(kind, seed, puzzle, checked.outcome.solutions[0].values, time.monotonic() - start)

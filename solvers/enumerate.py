@@ -57,6 +57,16 @@ class Outcome:
     def count(self) -> int:
         return len(self.solutions) if self.found is None else self.found
 
+    def reraise(self) -> None:
+        """Raise what cut the search short, for a caller that cannot use a partial answer (the
+        generator: an interrupted search is not a proof that there is no other solution)."""
+        if self.stopped == "failed":
+            raise BackendError(self.error or "the backend failed")
+        if self.stopped == "timeout":
+            raise SearchStopped
+        if self.stopped in CUT_SHORT:
+            raise KeyboardInterrupt
+
 
 def enumerate_solutions(
     puzzle: Puzzle,

@@ -9,8 +9,6 @@ cheap) and then aim at a fixed duration (a hard call pays few round trips).
 
 from __future__ import annotations
 
-import signal
-import threading
 import time
 from collections.abc import Sequence
 from dataclasses import replace
@@ -18,7 +16,7 @@ from typing import Any
 
 import encoders
 from encoders.cnf import CNFEncoding
-from encoders.pysat_names import DEFAULT_CARD, check_card, check_pb, default_pb
+from encoders.pysat_names import DEFAULT_CARD, check_card, check_pb, default_pb, no_pysat_signals
 from puzzles.errors import UsageError
 from puzzles.model import Puzzle
 
@@ -207,17 +205,12 @@ class SatSession:
                 rival.delete()
 
     def _slice(self, solver: Any, budget: int, assumptions: list[int]) -> bool | None:
-        """One slice of `budget` conflicts; PySAT's own SIGINT/SIGTERM catcher surfaces as a
-        generic error: make it a stop."""
+        """One slice of `budget` conflicts. Ctrl-C reaches Python's handler, not PySAT's (see
+        `no_pysat_signals`): the stop it asks for is honoured when the slice ends."""
         solver.conf_budget(budget)
         self.slices += 1
-        try:
+        with no_pysat_signals():
             return solver.solve_limited(assumptions=assumptions)
-        except Exception as e:
-            if "keyboard interrupt" in str(e).lower():
-                _restore_sigint()
-                raise KeyboardInterrupt from None
-            raise
 
     def next(self, deadline: float | None) -> Found | None:
         t0 = time.perf_counter()
@@ -304,17 +297,6 @@ class SatSession:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _restore_sigint() -> None:
-    """Put Python's SIGINT handler back after PySAT's broke a solve call off. PySAT installs a C
-    handler that longjmps out of the solver and returns without restoring the previous one, so a
-    second Ctrl-C would longjmp into a stack frame that is gone (a segfault, seen in the tests'
-    double Ctrl-C once solve calls got short). Re-installing the handler Python has on record
-    restores its C-level trampoline."""
-    handler = signal.getsignal(signal.SIGINT)
-    if handler is not None and threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, handler)
 
 
 def _between_slices(deadline: float | None) -> None:

@@ -83,3 +83,29 @@ def test_the_rival_keeps_the_static_symmetry_breaking(tiny_slices, name):
     assert raced.stats["solve_slices"] >= 2  # the rival had a turn
     values = raced.solutions[0].values
     assert puzzle.group.canonical(values) == values and violations(puzzle, values) == []
+
+
+def test_a_stopped_generator_says_so_rather_than_not_unique():
+    """An interrupted search has no solution: the generator must not take that for "unique"
+    (it used to end in "not unique: a bug", exit 70)."""
+    from puzzles import stop
+
+    stop.request_stop("interrupt")
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            puzzlesat.generate_puzzle("sudoku", seed=1, params={"box": "2"})
+    finally:
+        stop.reset()
+
+
+def test_pysat_installs_no_signal_handler_in_our_calls():
+    """Inside our native calls PySAT is told it is not on the main thread (so it installs no C
+    SIGINT handler); outside, its own check is back."""
+    from pysat._utils import MainThread
+
+    from encoders.pysat_names import no_pysat_signals
+
+    assert MainThread.check() is True
+    with no_pysat_signals():
+        assert MainThread.check() is False
+    assert MainThread.check() is True
