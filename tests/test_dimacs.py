@@ -532,7 +532,7 @@ def _general_decode(varmap: VarMap, model: list[int]):
         return all((lit in true) if lit > 0 else (-lit not in true) for lit in lits)
 
     out = []
-    for (_, pairs) in varmap._tables[0]:
+    for _, pairs in varmap._tables[0]:
         found = [v for v, lits in pairs if holds(lits)]
         out.append(found[0] if len(found) == 1 else None)
     return out
@@ -551,8 +551,8 @@ def test_order_ladders_decode_like_the_general_path(encoding, ladders):
     for _ in range(300):
         model = [v if rng.random() < 0.5 else -v for v in range(1, varmap.nvars + 1)]
         if rng.random() < 0.7 and ladders:  # mostly sound ladders: cell c holds a random value
-            for (c, pairs), ladder in zip(enumerate(varmap._tables[0]), varmap._ladders):
-                k = rng.randrange(len(pairs[1]) + 1)
+            for (_, pairs), ladder in zip(varmap._tables[0], varmap._ladders, strict=False):
+                k = rng.randrange(len(pairs))
                 for i, g in enumerate(ladder):
                     model[g - 1] = g if i < k else -g
         expected = _general_decode(varmap, model)

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import puzzlesat
+from puzzles.check import violations
 from puzzles.core import AllDifferent, Linear
 from puzzles.implied import implied_sums
 from puzzles.model import define
-from puzzles.check import violations
 
 
 def rank(rows: list[list[Fraction]]) -> int:
@@ -41,7 +41,9 @@ def expected_sets(puzzle, max_cells=4) -> set[frozenset[int]]:
     for con in puzzle.core:
         if isinstance(con, Linear) and con.op == "=" and not isinstance(con.rhs, str):
             terms = {c: w for c, w in zip(con.cells, con.weights, strict=True) if c not in given_cells}
-        elif isinstance(con, AllDifferent) and len(set().union(*(puzzle.domains[c] for c in con.cells))) == len(con.cells):
+        elif isinstance(con, AllDifferent) and len(set().union(*(puzzle.domains[c] for c in con.cells))) == len(
+            con.cells
+        ):
             terms = {c: 1 for c in con.cells if c not in given_cells}
         else:
             continue
@@ -70,7 +72,8 @@ def summed_puzzles(draw):
     values = list(range(1, n + 1)) if permutation else list(range(1, draw(st.integers(2, 3)) + 1))
     distinct = "all" if permutation else "none"
     hidden = draw(st.permutations(values)) if distinct == "all" else [draw(st.sampled_from(values)) for _ in range(n)]
-    sets = draw(st.lists(st.sets(st.integers(0, n - 1), min_size=2, max_size=n), min_size=1, max_size=5, unique_by=frozenset))
+    subsets = st.sets(st.integers(0, n - 1), min_size=2, max_size=n)
+    sets = draw(st.lists(subsets, min_size=1, max_size=5, unique_by=frozenset))
     sums = [(sorted(s), sum(hidden[c] for c in s)) for s in sets]
     givens = {0: hidden[0]} if draw(st.booleans()) else None
     return define("random-sums", cells=n, values=values, distinct=distinct, sums=sums, givens=givens)
