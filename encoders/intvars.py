@@ -215,17 +215,21 @@ class Driver:
             checkpoint()
             if not isinstance(con, AllDifferent):
                 HANDLERS[type(con)](self, con)
-        if self.sink.own_sums == "unary":
+        if self.sink.own_sums is not None:
             self.implied()
         for c, v in sorted(self.puzzle.givens):
             self.sink.clauses.extend([lit] for lit in self.cells[c].equals[v])
 
     def implied(self) -> None:
         """The short sums the puzzle's equalities imply (`puzzles.implied`), as sums of their own.
-        Redundant, so the solutions stay the same; added only where sums are unary adders, which
-        propagate them to bounds (4x4 magic square: 25k conflicts -> 15k; docs/decisions.md)."""
+        Redundant, so the solutions stay the same; added only for the own sums that take them
+        (`own_sums.TAKES_IMPLIED`: unary, 4x4 magic square 25k conflicts -> 15k; docs/decisions.md)."""
         from puzzles.implied import implied_sums
 
+        from .own_sums import TAKES_IMPLIED
+
+        if self.sink.own_sums not in TAKES_IMPLIED:
+            return
         for con in implied_sums(self.puzzle):
             checkpoint()
             self.linear(con)

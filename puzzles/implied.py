@@ -12,7 +12,8 @@ A x = b over the cells that are not given. A set S of cells has a known sum exac
 indicator vector lies in A's row space, i.e. is orthogonal to A's kernel: with each cell's
 "signature" its column of the kernel basis, the signatures of S add up to zero. Sets of up to
 four cells are found by hashing signatures and sums of pairs (meet in the middle), and each sum
-is read off the reduced system. Exact arithmetic (fractions) throughout.
+is read off the reduced system. Exact arithmetic throughout: fractions, and kernel vectors
+scaled to integers.
 """
 
 from __future__ import annotations
@@ -37,13 +38,13 @@ Row = list[Fraction]
 def implied_sums(puzzle: Puzzle, max_cells: int = MAX_CELLS) -> tuple[Linear, ...]:
     """Equalities `sum(cells) = total` over 2..max_cells cells that every solution satisfies and
     that the puzzle does not state, sorted; given cells count as constants."""
+    if not any(isinstance(c, Linear) and c.op == "=" and not isinstance(c.rhs, str) for c in puzzle.core):
+        return ()  # permutations alone only add up to whole groups
     given = dict(puzzle.givens)
     free = [c for c in range(puzzle.size) if c not in given]
     if len(free) > MAX_FREE:
         return ()
     column = {c: k for k, c in enumerate(free)}
-    if not any(isinstance(c, Linear) and c.op == "=" and not isinstance(c.rhs, str) for c in puzzle.core):
-        return ()  # permutations alone only add up to whole groups
     rows, stated = _equalities(puzzle, given, column)
     reduced, pivots = _rref(rows, len(free))
     signature = _signatures(reduced, pivots, len(free))

@@ -4,7 +4,8 @@ Why slices: CaDiCaL in PySAT ignores `interrupt()` and keeps the GIL while it so
 timer thread nor Ctrl-C can stop a long call. Bounded `solve_limited()` calls return to Python
 often enough to check the deadline and to let KeyboardInterrupt through, and an incremental solver
 keeps its learnt clauses from one slice to the next. Slices start small (cheap solutions stay
-cheap) and then aim at a fixed duration (a hard call pays few round trips).
+cheap) and grow to a cap counted in conflicts, never in seconds (docs/decisions.md, Determinism).
+A session's first search is raced against a second configuration (`_race`).
 """
 
 from __future__ import annotations
@@ -150,7 +151,8 @@ class SatSession:
         assumptions = self.assumptions if self.info.incremental else []
         if not self.info.limited:  # lingeling: one uninterruptible call
             self.slices += 1
-            result = bool(self.solver.solve(assumptions=assumptions))
+            with no_pysat_signals():
+                result = bool(self.solver.solve(assumptions=assumptions))
             self._count()
             return self.solver.get_model() if result else None
         if self._races():
@@ -276,7 +278,8 @@ class SatSession:
 
     def _count(self) -> None:
         """Read the solver's counters now, after a call that returned normally: CaDiCaL aborts the
-        whole process when asked after a call that Ctrl-C broke off."""
+        whole process when asked after a call that was broken off (PySAT's Ctrl-C handler did
+        that before `no_pysat_signals`; a solver that fails mid-call still may)."""
         self.counted = _counters(self.solver) or self.counted
 
     def _search_stats(self) -> dict[str, int]:
