@@ -109,11 +109,17 @@ def _merge(left: Unary, right: Unary, lo: int, hi: int, fresh: Callable[[], int]
             # l >= a and r >= b give s >= a + b
             u = up[v]
             if not_la is not True and not_rb is not True and u is not True:  # identity: literal 1 == True
-                add([x for x in (not_la, not_rb, u) if x is not False])
+                if not_la is False or not_rb is False or u is False:
+                    add([x for x in (not_la, not_rb, u) if x is not False])
+                else:  # three literals, the common case: no filtering pass (a third of the build)
+                    add([not_la, not_rb, u])
             # l <= a and r <= b give s <= a + b, i.e. not (s >= a + b + 1)
             d = down[v]
             if la1 is not True and rb1 is not True and d is not True:
-                add([x for x in (la1, rb1, d) if x is not False])
+                if la1 is False or rb1 is False or d is False:
+                    add([x for x in (la1, rb1, d) if x is not False])
+                else:
+                    add([la1, rb1, d])
     return node
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from .errors import ModelError
 
@@ -140,7 +141,12 @@ class Table:
                 raise ModelError(f"{where}: the tuple {list(t)} has {len(t)} values for {len(self.cells)} cells")
 
     def holds(self, values: Sequence[int], unknowns: Mapping[str, int]) -> bool:
-        return (tuple(values[c] for c in self.cells) in set(self.tuples)) == self.allowed
+        return (tuple(values[c] for c in self.cells) in self._members) == self.allowed
+
+    @cached_property
+    def _members(self) -> frozenset[tuple[int, ...]]:
+        """The tuples hashed once: the checker tests every solution, and a table can be long."""
+        return frozenset(self.tuples)
 
     def describe(self, names: Sequence[str]) -> str:
         cells = ", ".join(names[c] for c in self.cells)
