@@ -2,18 +2,37 @@
 
 # No `from __future__ import annotations` here: typer resolves every option's annotation at start-up,
 # and evaluating string annotations cost 10 ms of `puzzlesat --help` (measured).
-import copy
-import errno
-import inspect
-import json
+import os
 import signal
 import sys
-from collections.abc import Callable
-from typing import Annotated, NoReturn
 
-import typer
 
-import puzzlesat  # loads nothing until a name is used; cli.py uses only names in puzzlesat.__all__
+def _interrupted_while_starting(signum: int, frame: object) -> None:
+    """Ctrl-C while Python still imports typer and puzzlesat (the first 0.1 s of a run): nothing
+    has been computed yet, so one line and exit 130 rather than Python's traceback. `main`
+    replaces this handler with the one that stops a search."""
+    os.write(2, b"puzzlesat: interrupted\n")
+    os._exit(130)  # puzzlesat.ExitCode.INTERRUPTED, not imported yet
+
+
+# Only when this process is the command (the console script or `python -m cli`): a program that
+# imports cli keeps its own Ctrl-C behaviour.
+if __name__ == "__main__" or os.path.basename(sys.argv[0] if sys.argv else "") == "puzzlesat":
+    try:
+        signal.signal(signal.SIGINT, _interrupted_while_starting)
+    except ValueError:  # imported outside the main thread, where handlers cannot be set
+        pass
+
+import copy  # noqa: E402 (after the handler: these imports are what it covers)
+import errno  # noqa: E402
+import inspect  # noqa: E402
+import json  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+from typing import Annotated, NoReturn  # noqa: E402
+
+import typer  # noqa: E402
+
+import puzzlesat  # noqa: E402 (loads nothing until a name is used; cli.py uses only names in puzzlesat.__all__)
 
 
 def _examples(*lines: str) -> str:

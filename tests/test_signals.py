@@ -181,3 +181,37 @@ def test_signal_stops_a_ganak_count(tmp_path, sig):
     assert (doc["complete"], doc["stopped"], doc["count_complete"]) == (False, "interrupt", False)
     for child in children:
         assert not Path(f"/proc/{child}").exists() or "zombie" in Path(f"/proc/{child}/status").read_text().lower()
+
+
+# Sends SIGINT to the process itself when `import cli` reaches `import typer`: a Ctrl-C at start-up,
+# at a moment the test chooses rather than a race with the clock.
+INTERRUPT_AT_IMPORT = """
+import os, signal, sys
+class Hook:
+    def find_spec(self, name, path=None, target=None):
+        if name == "typer":
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+sys.meta_path.insert(0, Hook())
+sys.argv = [sys.argv[1], "list"]
+import cli
+cli.main()
+"""
+
+
+def test_ctrl_c_while_starting_is_one_line_and_exit_130():
+    """The command (argv[0] `puzzlesat`, as the console script runs it) says it was interrupted."""
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPT_AT_IMPORT, "/usr/local/bin/puzzlesat"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "puzzlesat: interrupted\n")
+
+
+def test_a_program_importing_cli_keeps_its_own_ctrl_c():
+    """Imported by another program, cli installs no handler: the KeyboardInterrupt is the program's."""
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPT_AT_IMPORT, "my-script"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == -signal.SIGINT and done.stderr.rstrip().endswith("KeyboardInterrupt")
