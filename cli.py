@@ -136,7 +136,7 @@ WorkersOpt = Annotated[
     int | None,
     typer.Option(
         metavar="N",
-        help="Split an enumeration still running after 3 s into cubes solved by N local processes "
+        help="Split an enumeration still running after 1 s into cubes solved by N local processes "
         "(the sat backend); the same solutions as one process.",
         show_default=False,
     ),

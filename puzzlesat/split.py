@@ -18,16 +18,17 @@ from collections.abc import Callable
 from puzzles.errors import CheckError, UsageError
 from puzzles.model import Puzzle
 from solvers.base import Config, Found, Session
+from solvers.cube_worker import COUNTERS
 from solvers.enumerate import Collector, Outcome, Solution, enumerate_solutions
 from solvers.symmetry_breaking import Plan
 
 # Measured (docs/decisions.md, "Scale out"): starting the workers costs little (0.06 s for 35 cubes
-# of a tiny puzzle), but they start cold and each cube's last call proves it empty again: the 4x4
-# magic square (2.2 s alone) took 3.4 s split after 1 s or 2 s, and 2.1 s with 3 s (not split).
-SPLIT_AFTER = 3.0
+# of a tiny puzzle), and since session 8 local workers are forked from the parent's session, with
+# what its search learnt, so a split costs little search either: 1 s (3 s while workers started
+# cold) keeps the 6- and 7-point stars in one process and splits the 8-point star and longer.
+SPLIT_AFTER = 1.0
 # Counters that add up over the parent and the workers (the solver's own ones where it reports them).
-SUMMED = ("blocking_clauses", "solve_seconds", "solver_calls", "solve_slices", "conflicts", "decisions",
-          "propagations", "restarts")  # fmt: skip
+SUMMED = COUNTERS
 
 
 def check_split(
@@ -118,7 +119,7 @@ def enumerate_split(
         if client is None:
             from solvers.local_pool import run_local
 
-            reason, stats = run_local(job, cubes, n, wall, merger.handle, stopping)
+            reason, stats = run_local(job, cubes, n, wall, merger.handle, stopping, warm=session)
         else:
             from solvers.dask_pool import run_dask
 

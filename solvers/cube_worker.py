@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from puzzles.model import Puzzle
 
@@ -22,6 +23,9 @@ from .cubes import Cube
 from .enumerate import Solution, enumerate_solutions
 from .symmetry_breaking import Plan
 
+# The session counters a worker reports as its own work (the parent sums them over workers).
+COUNTERS = ("blocking_clauses", "solve_seconds", "solver_calls", "solve_slices", "conflicts", "decisions",
+            "propagations", "restarts")  # fmt: skip
 # One message: ("solution", values, unknowns), or ("cube", index, stopped, error, seconds) when a cube ends.
 Emit = Callable[[tuple], None]
 
@@ -42,17 +46,25 @@ class Job:
 class Worker:
     """An open session for one job, solving cubes one scope at a time."""
 
-    def __init__(self, job: Job) -> None:
+    def __init__(self, job: Job, warm: Any = None) -> None:
+        """`warm`: the parent's own session, inherited by a forked worker, which already holds the
+        static constraints, the blocked classes and what the parent's search learnt; else a new one."""
         import solvers
 
         self.job = job
-        self.session = solvers.open_session(job.puzzle, job.config)
+        self.base: dict = {}  # the counters a warm session brought along, left out of this worker's stats
+        if warm is not None:
+            self.session = warm
+            self.base = {k: v for k, v in warm.stats().items() if k in COUNTERS}
+        else:
+            self.session = solvers.open_session(job.puzzle, job.config)
         if not hasattr(self.session, "push"):
             raise RuntimeError(f"the {job.config.backend} backend has no scopes; cubes need the sat backend")
-        if job.plan.less_than:
-            self.session.add_less_than(job.plan.less_than)
-        for values in job.known:
-            self.session.block(job.plan.blocked(values))
+        if warm is None:
+            if job.plan.less_than:
+                self.session.add_less_than(job.plan.less_than)
+            for values in job.known:
+                self.session.block(job.plan.blocked(values))
         self.cubes = 0
 
     def solve(self, index: int, cube: Cube, deadline: float | None, emit: Emit) -> str | None:
@@ -87,15 +99,18 @@ class Worker:
         return stopped
 
     def stats(self) -> dict:
-        return {**self.session.stats(), "cubes": self.cubes}
+        own = {k: v - self.base.get(k, 0) if k in COUNTERS else v for k, v in self.session.stats().items()}
+        return {**own, "cubes": self.cubes}
 
     def close(self) -> None:
         self.session.close()
 
 
-def run_cubes(job: Job, cubes: Iterator[tuple[int, Cube]], deadline: float | None, emit: Emit) -> dict:
+def run_cubes(
+    job: Job, cubes: Iterator[tuple[int, Cube]], deadline: float | None, emit: Emit, warm: Any = None
+) -> dict:
     """Solve cubes until there are none or one is cut short; the worker's session stats at the end."""
-    worker = Worker(job)
+    worker = Worker(job, warm)
     try:
         for index, cube in cubes:
             if worker.solve(index, cube, deadline, emit) is not None:

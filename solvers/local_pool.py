@@ -16,6 +16,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from .cube_worker import Job, run_cubes
 from .cubes import Cube
@@ -35,7 +36,7 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
-def serve(wid: int, job: Job, tasks, results, stop, deadline_wall: float | None, parent: int) -> None:  # noqa: ANN001
+def serve(wid: int, job: Job, tasks, results, stop, deadline_wall: float | None, parent: int, warm=None) -> None:  # noqa: ANN001
     """A worker process: cubes from `tasks` until a None, every message to `results`, then an exit message."""
     from puzzles.stop import request_stop, reset
 
@@ -60,7 +61,7 @@ def serve(wid: int, job: Job, tasks, results, stop, deadline_wall: float | None,
 
     stats: dict = {}
     try:
-        stats = run_cubes(job, cubes(), deadline, results.put)
+        stats = run_cubes(job, cubes(), deadline, results.put, warm)
     except BaseException as e:  # noqa: BLE001 (reported to the parent, which decides)
         results.put(("error", wid, f"worker {wid}: {type(e).__name__}: {e}"))
     results.put(("exit", wid, stats))
@@ -73,10 +74,16 @@ def run_local(
     deadline_wall: float | None,
     handle: Handle,
     stopping: Stopping,
+    warm: Any = None,
 ) -> tuple[str | None, list[dict]]:
     """Solve `cubes` on `workers` processes, each message to `handle`; returns why it stopped early
-    (None, "limit", a `stopping` reason or "failed: ...") and each worker's stats."""
+    (None, "limit", a `stopping` reason or "failed: ...") and each worker's stats.
+
+    `warm`, the parent's session: forked workers go on from a copy of it, with what the parent's
+    search learnt, rather than encoding anew (spawned ones cannot inherit it, and encode)."""
     ctx = _context()
+    if ctx.get_start_method() != "fork":
+        warm = None
     # The stop flag is a shared byte, polled: an Event's condition variable deadlocks `set()` once a
     # process died while one of its threads waited on it (measured: a hang after the last cube).
     tasks, results, stop = ctx.Queue(), ctx.Queue(), ctx.RawValue("b", 0)
@@ -85,7 +92,7 @@ def run_local(
     for _ in range(workers):
         tasks.put(None)
     procs = [
-        ctx.Process(target=serve, args=(w, job, tasks, results, stop, deadline_wall, os.getpid()), daemon=True)
+        ctx.Process(target=serve, args=(w, job, tasks, results, stop, deadline_wall, os.getpid(), warm), daemon=True)
         for w in range(workers)
     ]
     for p in procs:
