@@ -400,19 +400,20 @@ def solve(
             )
         return
     p = _load(puzzle, param, givens)
-    progress = puzzlesat.Progress(enabled=None if (all_ or limit) else False)
+    # No ticker thread while worker processes are forked from this one (a lock held at the fork).
+    progress = puzzlesat.Progress(ticking=workers is None)
     shown = 0
 
     def found(solution: puzzlesat.Solution) -> None:
         """Each solution is printed as it is found (text or JSONL), so a pipe sees it at once."""
         nonlocal shown
-        if jsonl:
-            typer.echo(json.dumps(puzzlesat.solution_json(solution, p)))
-        elif not as_json:
-            shown += 1
-            progress.close()  # the live count on stderr must not run into the board
-            typer.echo(puzzlesat.solution_text(p, solution, shown))
-        sys.stdout.flush()
+        with progress.paused():  # the live status on stderr must not run into what is printed
+            if jsonl:
+                typer.echo(json.dumps(puzzlesat.solution_json(solution, p)))
+            elif not as_json:
+                shown += 1
+                typer.echo(puzzlesat.solution_text(p, solution, shown))
+            sys.stdout.flush()
         progress(solution)
 
     try:
@@ -431,7 +432,7 @@ def solve(
             scheduler=scheduler,
         )
     finally:
-        progress.close()
+        progress.stop()
     doc = puzzlesat.outcome_json(p, config, outcome)
     if svg is not None:
         if outcome.solutions:
@@ -837,12 +838,17 @@ def check(
     One search for at most two solutions, each checked by plain Python.
     """
     p = _load(puzzle, param, givens)
-    checked = puzzlesat.check_unique(
-        p,
-        modulo_symmetry=modulo_symmetry,
-        timeout=timeout,
-        config=_config(backend, encoding, card, pb, solver, solver_cmd),
-    )
+    progress = puzzlesat.Progress()
+    try:
+        checked = puzzlesat.check_unique(
+            p,
+            modulo_symmetry=modulo_symmetry,
+            timeout=timeout,
+            config=_config(backend, encoding, card, pb, solver, solver_cmd),
+            on_solution=progress,
+        )
+    finally:
+        progress.stop()
     doc = puzzlesat.check_json(checked)
     _write_doc(output, doc)
     typer.echo(json.dumps(doc) if as_json else puzzlesat.check_text(checked))

@@ -7,7 +7,7 @@ differ marked, so a setter sees where the puzzle leaks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +15,7 @@ from puzzles.board import draw
 from puzzles.errors import ExitCode
 from puzzles.model import Puzzle
 from solvers.base import Config
-from solvers.enumerate import Outcome
+from solvers.enumerate import Outcome, Solution
 
 from .report import solution_json, summary_text
 from .solving import solve
@@ -69,10 +69,14 @@ def check_unique(
     modulo_symmetry: bool = False,
     timeout: float | None = None,
     config: Config | None = None,
+    on_solution: Callable[[Solution], None] | None = None,
     **names: str | None,
 ) -> Checked:
     """Search for two solutions (two classes with `modulo_symmetry`): none, one, or more than one."""
-    outcome = solve(puzzle, limit=2, modulo_symmetry=modulo_symmetry, timeout=timeout, config=config, **names)
+    outcome = solve(
+        puzzle, limit=2, modulo_symmetry=modulo_symmetry, timeout=timeout, config=config, on_solution=on_solution,
+        **names,
+    )  # fmt: skip
     return Checked(puzzle, outcome)
 
 
