@@ -238,3 +238,39 @@ def test_ctrl_c_keeps_what_the_workers_streamed(tmp_path):
     assert summary["stopped"] == "interrupt" and summary["complete"] is False
     assert summary["stats"]["workers"] == 2
     assert summary["count"] == len(lines) + len(tail) - 1
+
+
+def test_a_warm_worker_goes_on_from_the_parents_session():
+    """A worker given the parent's session (as a forked one is) finds in each cube exactly the
+    canonical solutions of that cube the parent has not found, and reports only its own calls."""
+    import solvers
+    from solvers.base import Config
+    from solvers.cube_worker import Job, Worker
+    from solvers.enumerate import enumerate_solutions
+
+    puzzle = puzzlesat.load("magic-square-18")
+    how = plan(puzzle, puzzle.group, "lex")
+    every = [s.values for s in puzzlesat.solve(puzzle, all=True).solutions]  # 50 classes
+    config = Config(backend="sat")
+    session = solvers.open_session(puzzle, config)
+    session.add_less_than(how.less_than)
+    first = enumerate_solutions(puzzle, session, limit=7, plan=how)
+    known = [s.values for s in first.solutions]
+    assert len(known) == 7 and set(known) <= set(every)
+    inherited = session.stats()["solver_calls"]
+    job = Job(puzzle, config, how, True, tuple(known))
+    worker = Worker(job, warm=session)
+    found: list[tuple[int, ...]] = []
+    cubes = make_cubes(puzzle, how.less_than, 1)
+    for index, entry in enumerate(cubes):
+        messages: list[tuple] = []
+        assert worker.solve(index, entry.cube, None, messages.append) is None
+        in_cube = [m[1] for m in messages if m[0] == "solution"]
+        expected = {v for v in every if all(v[c] == x for c, x in entry.cube)} - set(known)
+        assert set(in_cube) == expected and len(in_cube) == len(expected)
+        found += in_cube
+    assert sorted(found + known) == sorted(every)
+    # One call per solution and one more per cube (the proof that it is empty), none inherited.
+    assert worker.stats()["solver_calls"] == len(found) + len(cubes)
+    assert session.stats()["solver_calls"] == inherited + len(found) + len(cubes)
+    worker.close()
