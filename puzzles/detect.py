@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .core import AllDifferent, Linear, Table
+from .core import AllDifferent, Constraint, Linear, Table
 from .errors import ModelError
-from .invariance import check_generator, is_symmetry
+from .invariance import check_generator, image, is_symmetry
 from .symmetry import MAX_GROUP_ORDER, Element, Group, Perm
 
 # Past this many "cell = value" literals the graph is not built: detection is for puzzles whose
@@ -69,34 +70,61 @@ class _Graph:
     def join(self, a: int, b: int) -> None:
         self.edges.setdefault(a, []).append(b)
 
-    def automorphisms(self) -> tuple[list[list[int]], int, bool]:
-        """nauty's generators, the group order, and whether that order is exact."""
+    def _nauty(self) -> Any:
         import pynauty
 
         classes: dict[str, set[int]] = {}
         for v, c in enumerate(self.colour):
             classes.setdefault(repr(c), set()).add(v)
-        graph = pynauty.Graph(
+        return pynauty.Graph(
             len(self.colour),
             directed=False,
             adjacency_dict={a: sorted(set(bs)) for a, bs in sorted(self.edges.items())},
             vertex_coloring=[classes[k] for k in sorted(classes)],
         )
-        gens, size1, size2, _, _ = pynauty.autgrp(graph)
+
+    def automorphisms(self) -> tuple[list[list[int]], int, bool]:
+        """nauty's generators, the group order, and whether that order is exact."""
+        import pynauty
+
+        gens, size1, size2, _, _ = pynauty.autgrp(self._nauty())
         order = size1 * 10**size2
         return gens, round(order), order < 2**53
 
+    def isomorphism(self, other: _Graph) -> list[int] | None:
+        """A map of this graph's vertices onto `other`'s that keeps edges and colours, or None:
+        equal canonical forms (nauty's certificates), matched through the canonical labellings."""
+        import pynauty
 
-def _graph(puzzle: Puzzle, free_values: bool, free_cells: bool = True) -> tuple[_Graph, int]:
-    """The coloured graph of the puzzle's core; cell vertices are 0..n-1, value vertices follow."""
+        if len(self.colour) != len(other.colour) or Counter(map(repr, self.colour)) != Counter(map(repr, other.colour)):
+            return None
+        mine, theirs = self._nauty(), other._nauty()
+        if pynauty.certificate(mine) != pynauty.certificate(theirs):
+            return None
+        iso = [0] * len(self.colour)
+        for a, b in zip(pynauty.canon_label(mine), pynauty.canon_label(theirs), strict=True):
+            iso[a] = b
+        return iso
+
+
+def _graph(puzzle: Puzzle, free_values: bool, free_cells: bool = True, flip: int | None = None) -> tuple[_Graph, int]:
+    """The coloured graph of the puzzle's core; cell vertices are 0..n-1, value vertices follow.
+    With `flip` = a, the graph of the puzzle read through x -> a - x (domains, givens, constraints)."""
     g = _Graph()
     n = puzzle.size
     for c in range(n):
         g.add(("cell",) if free_cells else ("cell", c))
     value_vertex = {v: g.add(("value",) if free_values else ("value", v)) for v in puzzle.values}
     givens = puzzle.given_map
+    domains: Sequence[Sequence[int]] = puzzle.domains
+    core: Sequence[Constraint] = puzzle.core
+    if flip is not None:
+        a = flip
+        givens = {c: a - v for c, v in givens.items()}
+        domains = [sorted(a - v for v in dom) for dom in domains]
+        core = [image(con, range(n), lambda v: a - v, a) for con in core]  # type: ignore[arg-type]
     literal: dict[tuple[int, int], int] = {}
-    for c, dom in enumerate(puzzle.domains):
+    for c, dom in enumerate(domains):
         for v in dom:
             if c in givens and givens[c] != v:
                 continue  # a given is a domain of one value
@@ -105,7 +133,7 @@ def _graph(puzzle: Puzzle, free_values: bool, free_cells: bool = True) -> tuple[
             g.join(x, value_vertex[v])
     unknown_vertex = {u.name: g.add(("unknown", u.domain)) for u in puzzle.unknowns}
     seen: set[tuple[object, ...]] = set()
-    for con in puzzle.core:
+    for con in core:
         key = con.key()
         if key in seen:
             continue
@@ -153,6 +181,26 @@ def mirror(puzzle: Puzzle) -> Element | None:
     return tuple(range(puzzle.size)), tuple(index[a - v] for v in values)
 
 
+def _mirror_with_cells(puzzle: Puzzle, graph: _Graph, flip: Element) -> Element | None:
+    """The mirror x -> a - x together with a cell permutation, when the mirror alone is not a
+    symmetry (a futoshiki whose signs all reverse under a half turn): the puzzle read through the
+    mirror must be the puzzle with its cells moved, so its graph is isomorphic to the puzzle's,
+    and the isomorphism's cell part is the permutation. Puzzles with unknowns are not tried."""
+    if puzzle.unknowns:
+        return None
+    values = puzzle.values
+    mirrored, n = _graph(puzzle, free_values=False, flip=values[0] + values[-1])
+    iso = graph.isomorphism(mirrored)
+    if iso is None:
+        return None
+    perm = tuple(iso[:n])
+    inverse = tuple(sorted(range(n), key=perm.__getitem__))
+    for cells in (perm, inverse):  # which way round the map reads: the check decides
+        if is_symmetry(puzzle, (cells, flip[1])):
+            return cells, flip[1]
+    return None
+
+
 def detect(puzzle: Puzzle) -> Detected:
     """The automorphism group of the puzzle's constraints (see the module's docstring).
 
@@ -175,6 +223,11 @@ def detect(puzzle: Puzzle) -> Detected:
         if flip is not None and is_symmetry(puzzle, flip):
             generators.append(flip)
             order *= 2
+        elif flip is not None:
+            moved = _mirror_with_cells(puzzle, graph, flip)
+            if moved is not None:
+                generators.append(moved)
+                order *= 2
     else:
         fixed, _ = _graph(puzzle, free_values=False)
         cell_gens, cell_order, _ = fixed.automorphisms()

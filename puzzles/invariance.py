@@ -63,7 +63,7 @@ def check_generator(puzzle: Puzzle, gen: Element, k: int) -> None:
     summed = {_shape(c)[0] for c in puzzle.sums}
     rename: dict[str, tuple[int | None, str]] = {}  # unknown -> (K, target): its image is K - target, or target
     for origin, c in puzzle.lowered:
-        img = _image(c, perm, relabel, mirror)
+        img = image(c, perm, relabel, mirror)
         desc = f"{origin} ({c.describe(names)})"
         missing = _MISSING.get(type(c), "maps onto cells that carry no such constraint")
         if not (isinstance(c, Linear) and isinstance(c.rhs, str)):
@@ -112,7 +112,7 @@ def _mirror(values: Sequence[int], relabel: Callable[[int], int]) -> int | None:
     return a if all(relabel(v) == a - v for v in values) else None
 
 
-def _image(c: Constraint, perm: Perm, relabel: Callable[[int], int], mirror: int | None) -> Constraint:
+def image(c: Constraint, perm: Perm, relabel: Callable[[int], int], mirror: int | None) -> Constraint:
     """The constraint's image: cells moved, values relabelled (a sum by the mirror x -> a - x)."""
     moved = c.image(perm)
     if isinstance(moved, Table):

@@ -7,6 +7,7 @@ import math
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from oracle import brute_force
 from strategies import small_puzzles
 
@@ -179,3 +180,80 @@ def test_detected_group_maps_solutions_onto_solutions(puzzle):
     classes = {group.canonical(s) for s in raw}
     outcome = puzzlesat.solve(puzzle, all=True, symmetry="detected")
     assert [s.values for s in outcome.solutions] == sorted(classes)
+
+
+HALF_TURN_FUTOSHIKI = """name = "half-turn futoshiki"
+cells = ["r1c1", "r1c2", "r1c3", "r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"]
+values = { min = 1, max = 3 }
+distinct = [["r1c1", "r1c2", "r1c3"], ["r2c1", "r2c2", "r2c3"], ["r3c1", "r3c2", "r3c3"],
+            ["r1c1", "r2c1", "r3c1"], ["r1c2", "r2c2", "r3c2"], ["r1c3", "r2c3", "r3c3"]]
+[[less]]
+cells = ["r1c1", "r1c2"]
+[[less]]
+cells = ["r3c2", "r3c3"]
+"""
+
+
+def test_a_mirror_that_needs_a_cell_permutation_is_found():
+    """The signs reverse under a half turn: neither the half turn nor x -> 4 - x alone keeps the
+    puzzle, both together do (found by an isomorphism of the puzzle's graph with its mirror's)."""
+    p = load_text(HALF_TURN_FUTOSHIKI)
+    d = detect(p)
+    assert (d.order, d.cell_order) == (2, 1)
+    assert [describe(p, g) for g in d.generators] == ["rotate a half turn, then x -> 4 - x"]
+    truth = brute_force(p)
+    assert len(truth.raw) == 4
+    classes = sorted({d.group.canonical(s) for s in truth.raw})
+    assert len(classes) == 3
+    outcome = puzzlesat.solve(p, all=True, symmetry="detected")
+    assert [s.values for s in outcome.solutions] == classes
+    # The second sign turned round: now the half turn alone is the symmetry, and no mirror.
+    turned = detect(load_text(HALF_TURN_FUTOSHIKI.replace('["r3c2", "r3c3"]', '["r3c3", "r3c2"]')))
+    assert (turned.order, turned.generators) == (2, (((8, 7, 6, 5, 4, 3, 2, 1, 0), None),))
+
+
+@st.composite
+def mirrored_puzzles(draw: st.DrawFn):
+    """A puzzle closed by construction under a cell permutation s together with x -> a - x: each
+    sign a < b brings s(b) < s(a), each sum over cells C with total t brings s(C) with |C|*a - t."""
+    from puzzles.rules.less import Less
+
+    n = draw(st.integers(3, 6))
+    k = draw(st.integers(2, 4))
+    values = list(range(1, k + 1))
+    a = 1 + k
+    s = tuple(draw(st.permutations(range(n))))
+    signs: set[tuple[int, int]] = set()
+    sums: dict[tuple[int, ...], int] = {}
+    for _ in range(draw(st.integers(1, 3))):
+        if draw(st.booleans()):
+            x, y = draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=2, unique=True))
+            while (x, y) not in signs:  # the orbit of the sign under (s, mirror)
+                signs.add((x, y))
+                x, y = s[y], s[x]
+        else:
+            cells = tuple(sorted(draw(st.sets(st.integers(0, n - 1), min_size=2, max_size=3))))
+            total = draw(st.integers(len(cells), len(cells) * k))
+            pairs: set[tuple[tuple[int, ...], int]] = set()
+            while (cells, total) not in pairs:  # the orbit of the sum under (s, mirror)
+                pairs.add((cells, total))
+                cells, total = tuple(sorted(s[c] for c in cells)), len(cells) * a - total
+            orbit = dict(pairs)
+            if len(orbit) == len(pairs) and all(sums.get(c, t) == t for c, t in pairs):
+                sums.update(orbit)  # else one set of cells would need two totals: not closed, skipped
+    rules = [Less((x, y)) for x, y in sorted(signs) if (y, x) not in signs]
+    distinct = draw(st.sampled_from(["all", "none"]))
+    puzzle = define("mirrored", cells=n, values=values, distinct=distinct,
+                    sums=[(list(c), t) for c, t in sorted(sums.items())], rules=rules)  # fmt: skip
+    return puzzle, (s, tuple(range(k - 1, -1, -1)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(mirrored_puzzles())
+def test_a_mirror_with_any_cell_permutation_is_in_the_detected_group(case):
+    """Completeness for the mirror: whatever cells it must move with, the element is found."""
+    puzzle, (cells, values) = case
+    d = detect(puzzle)
+    assert d.group is not None
+    # Without sums every relabelling is a symmetry: the group lists its cell part only.
+    assert ((cells, None) if d.relabel else (cells, values)) in set(d.group.elements)
