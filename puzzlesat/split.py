@@ -27,8 +27,6 @@ from solvers.symmetry_breaking import Plan
 # what its search learnt, so a split costs little search either: 1 s (3 s while workers started
 # cold) keeps the 6- and 7-point stars in one process and splits the 8-point star and longer.
 SPLIT_AFTER = 1.0
-# Counters that add up over the parent and the workers (the solver's own ones where it reports them).
-SUMMED = COUNTERS
 
 
 def check_split(
@@ -129,7 +127,7 @@ def enumerate_split(
             client.close()
     stopped, error = merger.ending(reason, len(cubes))
     totals = dict(probe.stats)
-    for key in SUMMED:
+    for key in COUNTERS:  # each worker's own work, added to the parent's
         if key in totals:
             totals[key] = sum((s.get(key, 0) for s in stats), start=totals[key])
     if "solve_seconds" in totals:
