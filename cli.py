@@ -158,8 +158,9 @@ EncodingOpt = Annotated[
     str | None,
     typer.Option(
         metavar="NAME",
-        help="Encoding: {encodings}. Default: log for puzzles with sums outside a grid, else onehot; "
-        "z3-int and z3-pb run on the z3 backend.",
+        help="Encoding: {encodings}. Default: for sums outside a grid (magic squares, stars) order, or log "
+        "where order's adders would be large (6x6 squares and up); else onehot. z3-int and z3-pb run on "
+        "the z3 backend.",
     ),
 ]
 CardOpt = Annotated[
