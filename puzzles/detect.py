@@ -62,15 +62,25 @@ class _Graph:
     def __init__(self) -> None:
         self.colour: list[tuple[object, ...]] = []
         self.edges: dict[int, list[int]] = {}
+        self._built: Any = None
 
     def add(self, colour: tuple[object, ...]) -> int:
+        self._built = None
         self.colour.append(colour)
         return len(self.colour) - 1
 
     def join(self, a: int, b: int) -> None:
+        self._built = None
         self.edges.setdefault(a, []).append(b)
 
     def _nauty(self) -> Any:
+        """pynauty's graph, built once the graph is complete: the automorphisms and an isomorphism
+        test both read it (a vertex or an edge added later drops it)."""
+        if self._built is None:
+            self._built = self._build()
+        return self._built
+
+    def _build(self) -> Any:
         import pynauty
 
         classes: dict[str, set[int]] = {}
@@ -171,25 +181,25 @@ def _element(gen: Sequence[int], puzzle: Puzzle) -> Element:
     return cells, (None if vmap == tuple(range(len(values))) else vmap)
 
 
-def mirror(puzzle: Puzzle) -> Element | None:
-    """x -> a - x on the values with the cells kept, when the puzzle's values allow it."""
+def mirror(puzzle: Puzzle) -> tuple[int, Element] | None:
+    """a and the element x -> a - x on the values with the cells kept, when the values allow it
+    (they are symmetric about a / 2)."""
     values = puzzle.values
     a = values[0] + values[-1]
     if sorted(a - v for v in values) != list(values) or len(values) < 2:
         return None
     index = {v: k for k, v in enumerate(values)}
-    return tuple(range(puzzle.size)), tuple(index[a - v] for v in values)
+    return a, (tuple(range(puzzle.size)), tuple(index[a - v] for v in values))
 
 
-def _mirror_with_cells(puzzle: Puzzle, graph: _Graph, flip: Element) -> Element | None:
+def _mirror_with_cells(puzzle: Puzzle, graph: _Graph, a: int, flip: Element) -> Element | None:
     """The mirror x -> a - x together with a cell permutation, when the mirror alone is not a
     symmetry (a futoshiki whose signs all reverse under a half turn): the puzzle read through the
     mirror must be the puzzle with its cells moved, so its graph is isomorphic to the puzzle's,
     and the isomorphism's cell part is the permutation. Puzzles with unknowns are not tried."""
     if puzzle.unknowns:
         return None
-    values = puzzle.values
-    mirrored, n = _graph(puzzle, free_values=False, flip=values[0] + values[-1])
+    mirrored, n = _graph(puzzle, free_values=False, flip=a)
     iso = graph.isomorphism(mirrored)
     if iso is None:
         return None
@@ -219,12 +229,10 @@ def detect(puzzle: Puzzle) -> Detected:
     relabel = False
     if has_sums:
         cell_order = order
-        flip = mirror(puzzle)
-        if flip is not None and is_symmetry(puzzle, flip):
-            generators.append(flip)
-            order *= 2
-        elif flip is not None:
-            moved = _mirror_with_cells(puzzle, graph, flip)
+        found = mirror(puzzle)
+        if found is not None:
+            a, flip = found
+            moved = flip if is_symmetry(puzzle, flip) else _mirror_with_cells(puzzle, graph, a, flip)
             if moved is not None:
                 generators.append(moved)
                 order *= 2
