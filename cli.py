@@ -655,7 +655,8 @@ def count(
     """
     config = _config(backend, encoding, card, pb, solver, solver_cmd)
     p = _load(puzzle, param, givens)
-    status = puzzlesat.StatusLine()
+    split = workers is not None or scheduler is not None  # no thread while workers are forked
+    status = puzzlesat.Ticker("counting", ticking=not split)
     try:
         outcome = puzzlesat.count_solutions(
             p,
@@ -664,12 +665,12 @@ def count(
             symmetry=symmetry,
             timeout=timeout,
             config=config,
-            on_progress=status.show,
+            on_progress=status.say,
             workers=workers,
             scheduler=scheduler,
         )
     finally:
-        status.close()
+        status.stop()
     doc = puzzlesat.count_json(p, puzzlesat.resolve(config, p), outcome)
     _write_doc(output, doc)
     typer.echo(json.dumps(doc) if as_json else puzzlesat.count_text(outcome))
@@ -887,16 +888,16 @@ def candidates(
     are certain and the pairs not yet asked are shown as ? (unknown in --json).
     """
     p = _load(puzzle, param, givens)
-    status = puzzlesat.StatusLine()
+    status = puzzlesat.Ticker("asking")
     try:
         result = puzzlesat.find_candidates(
             p,
             timeout=timeout,
             config=_config(backend, encoding, card, pb, solver, solver_cmd),
-            on_call=lambda calls, left: status.show(f"  {calls} calls, {left} pairs left "),
+            on_call=lambda calls, left: status.say(f"{calls} calls, {left} pairs left"),
         )
     finally:
-        status.close()
+        status.stop()
     doc = puzzlesat.candidates_json(result)
     _write_doc(output, doc)
     typer.echo(json.dumps(doc) if as_json else puzzlesat.candidates_text(result))
@@ -934,16 +935,16 @@ def clues(
     A puzzle without a unique solution is an error with check's exit status (11 or 20).
     """
     p = _load(puzzle, param, givens)
-    status = puzzlesat.StatusLine()
+    status = puzzlesat.Ticker("weighing the givens")
     try:
         result = puzzlesat.find_clues(
             p,
             timeout=timeout,
             config=_config(backend, encoding, card, pb, solver, solver_cmd),
-            on_step=lambda calls: status.show(f"  {calls} calls "),
+            on_step=lambda calls: status.say(f"{calls} calls"),
         )
     finally:
-        status.close()
+        status.stop()
     doc = puzzlesat.clues_json(result)
     _write_doc(output, doc)
     typer.echo(json.dumps(doc) if as_json else puzzlesat.clues_text(result))
@@ -987,7 +988,11 @@ def generate(
     Deterministic: the same kind, parameters and --seed give the same puzzle and the same file.
     The result is proved unique by a second search before it is shown.
     """
-    made = puzzlesat.generate_puzzle(kind, seed=seed, params=_params(param) or None)
+    status = puzzlesat.Ticker(f"generating a {kind}")
+    try:
+        made = puzzlesat.generate_puzzle(kind, seed=seed, params=_params(param) or None)
+    finally:
+        status.stop()
     done = puzzlesat.convert_puzzle(made.puzzle, output, force=force)
     written = None if output is None else str(done.path)
     if as_json:

@@ -74,6 +74,7 @@ PUBLIC: dict[str, str] = {
     "count_text": "puzzlesat.count_report:count_text",
     "Progress": "puzzlesat.progress:Progress",
     "StatusLine": "puzzlesat.progress:StatusLine",
+    "Ticker": "puzzlesat.progress:Ticker",
     "write_atomic": "puzzles.atomic:write_atomic",
     "output_failure": "puzzles.atomic:output_failure",
     "check_output": "puzzles.atomic:writable_target",

@@ -99,7 +99,9 @@ def count(
     as for `solve` (`puzzlesat.groups`: declared by default, detected or none; None is the command
     line's rule: the declared group where there is one, else the detected). A timeout or Ctrl-C
     keeps what is known: a lower bound from enumeration, `complete` False. `workers` and
-    `scheduler` split the enumeration as for `solve` (`puzzlesat.split`).
+    `scheduler` split the enumeration as for `solve` (`puzzlesat.split`). `on_progress` hears what
+    the count is doing now ("enumerating: 1,024 solutions", "counting 2 of 5 with ganak"), without
+    the time: the command line's status line (`progress.Ticker`) adds it.
     """
     import solvers
 
@@ -275,7 +277,7 @@ def _enumerate(run: _Run, limit: int | None, seconds: float | None) -> bool:
         found += 1
         run.lower = found * run.factor
         if found % 64 == 1:
-            run.progress(f"  enumerating: {run.lower:,} solutions, {time.monotonic() - run.start:.1f} s ")
+            run.progress(f"enumerating: {run.lower:,} solutions")
 
     left = remaining(run.deadline)
     budget = seconds if left is None else left if seconds is None else min(seconds, left)
@@ -340,7 +342,7 @@ def _sharpsat(run: _Run) -> None:
         if now - shown[0] >= 0.2:
             shown[0] = now
             k = f" {len(run.fixed) + 1} of {len(problems)}" if len(problems) > 1 else ""
-            run.progress(f"  counting{k} with ganak, {now - run.start:.1f} s ")
+            run.progress(f"counting{k} with ganak")
 
     check_stop()
     count_models(problems, run.deadline, counted, waiting)

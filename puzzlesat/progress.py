@@ -48,17 +48,22 @@ class StatusLine:
             yield
 
 
-class Progress(StatusLine):
-    """The solutions found so far and the time, redrawn every `every` seconds by a daemon thread
-    (`ticking`), so that a long search (a hard first solution, the proof that the last class was
-    the last) shows it is alive between solutions; updated at each solution without one."""
+class Ticker(StatusLine):
+    """What a long command is doing and the time so far, redrawn every `every` seconds by a daemon
+    thread (`ticking`), so that a long solver call shows it is alive; `say` changes what it says.
+    Without the thread, each `say` draws the line (at most every `every` seconds)."""
 
     def __init__(
-        self, stream: TextIO | None = None, enabled: bool | None = None, every: float = 0.25, ticking: bool = True
+        self,
+        message: str = "",
+        stream: TextIO | None = None,
+        enabled: bool | None = None,
+        every: float = 0.25,
+        ticking: bool = True,
     ) -> None:
         super().__init__(stream, enabled)
+        self.message = message
         self.every = every
-        self.count = 0
         self.start = time.monotonic()
         self.last = 0.0
         self.ticking = ticking and self.enabled
@@ -70,17 +75,20 @@ class Progress(StatusLine):
 
     def text(self) -> str:
         seconds = time.monotonic() - self.start
-        return f"  {self.count} found, {seconds:.1f} s " if self.count else f"  searching, {seconds:.1f} s "
+        return f"  {self.message}, {seconds:.1f} s " if self.message else f"  {seconds:.1f} s "
 
-    def _tick(self) -> None:
-        while not self._done.wait(self.every):
-            self.show(self.text())
+    def say(self, message: str) -> None:
+        self.message = message
+        self._update()
 
-    def __call__(self, solution: Solution) -> None:
-        self.count += 1
+    def _update(self) -> None:
         now = time.monotonic()
         if not self.ticking and now - self.last >= self.every:  # the ticker shows it otherwise
             self.last = now
+            self.show(self.text())
+
+    def _tick(self) -> None:
+        while not self._done.wait(self.every):
             self.show(self.text())
 
     def stop(self) -> None:
@@ -90,3 +98,22 @@ class Progress(StatusLine):
             self._thread.join()
             self._thread = None
         self.close()
+
+
+class Progress(Ticker):
+    """The solutions found so far and the time: "searching, T s" until the first, then "N found,
+    T s"; a search calls it with each solution."""
+
+    def __init__(
+        self, stream: TextIO | None = None, enabled: bool | None = None, every: float = 0.25, ticking: bool = True
+    ) -> None:
+        self.count = 0
+        super().__init__("", stream, enabled, every, ticking)
+
+    def text(self) -> str:
+        seconds = time.monotonic() - self.start
+        return f"  {self.count} found, {seconds:.1f} s " if self.count else f"  searching, {seconds:.1f} s "
+
+    def __call__(self, solution: Solution) -> None:
+        self.count += 1
+        self._update()

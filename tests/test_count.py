@@ -263,10 +263,10 @@ def test_progress_lines():
     lines: list[str] = []
     empty = catalog.build("sudoku", {"box": "2"}, EMPTY_4X4)
     _count(empty, method="enumerate", on_progress=lines.append, symmetry="none")
-    assert lines and lines[0].startswith("  enumerating: 24 solutions, ")
+    assert lines and lines[0] == "enumerating: 24 solutions"
     lines.clear()
     out = puzzlesat.count_solutions(catalog.build(*HARD), method="sharpsat", timeout=1, on_progress=lines.append)
-    assert out.stopped == "timeout" and lines and lines[-1].startswith("  counting with ganak, ")
+    assert out.stopped == "timeout" and lines and lines[-1] == "counting with ganak"
 
 
 @pytest.mark.parametrize("method", ["enumerate", "sharpsat"])

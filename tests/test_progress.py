@@ -6,7 +6,7 @@ import io
 import threading
 import time
 
-from puzzlesat.progress import Progress, StatusLine
+from puzzlesat.progress import Progress, StatusLine, Ticker
 
 ERASE = "\r\033[K"
 
@@ -104,10 +104,32 @@ def test_a_status_line_erases_only_what_it_showed():
     assert term.getvalue() == ERASE + "  3 calls " + ERASE
 
 
-def test_a_long_first_solution_shows_the_ticker_on_a_terminal_and_leaves_stdout_alone():
-    """The command itself, stderr on a pseudo-terminal: the status is drawn and erased there, and
-    standard output (a pipe) is the JSON document alone."""
-    import json
+def test_a_ticker_says_what_the_command_does_and_the_time():
+    term = Terminal()
+    ticker = Ticker("asking", term, every=0.01)
+    try:
+        assert wait_for(lambda: "  asking, " in term.getvalue())
+        ticker.say("3 calls, 5 pairs left")
+        assert wait_for(lambda: "  3 calls, 5 pairs left, " in term.getvalue())
+        assert "puzzlesat-progress" in term.writers
+    finally:
+        ticker.stop()
+    assert term.getvalue().endswith(ERASE) and ticker._thread is None
+
+
+def test_without_a_ticker_say_draws_the_line_itself():
+    term = Terminal()
+    ticker = Ticker("counting", term, every=0.0, ticking=False)
+    ticker.say("enumerating: 64 solutions")
+    assert term.getvalue().startswith(ERASE + "  enumerating: 64 solutions, ")
+    assert term.getvalue().endswith(" s ")
+    ticker.stop()
+    assert set(term.writers) == {threading.current_thread().name}
+
+
+def _stderr_on_a_terminal(*args: str) -> tuple[int, bytes, str]:
+    """Run the command with stderr on a pseudo-terminal and stdout on a pipe: exit status, stdout,
+    and what the terminal got."""
     import os
     import pty
     import subprocess
@@ -116,7 +138,7 @@ def test_a_long_first_solution_shows_the_ticker_on_a_terminal_and_leaves_stdout_
 
     master, slave = pty.openpty()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cli", "solve", "magic-square", "-p", "order=6", "--json"],
+        [sys.executable, "-m", "cli", *args],
         cwd=Path(__file__).resolve().parent.parent, stdout=subprocess.PIPE, stderr=slave,
     )  # fmt: skip
     os.close(slave)
@@ -131,6 +153,23 @@ def test_a_long_first_solution_shows_the_ticker_on_a_terminal_and_leaves_stdout_
             break
         err += chunk
     os.close(master)
-    assert proc.returncode == 0 and json.loads(out)["count"] == 1
-    text = err.decode()
+    return proc.returncode, out, err.decode()
+
+
+def test_a_long_first_solution_shows_the_ticker_on_a_terminal_and_leaves_stdout_alone():
+    """The command itself, stderr on a pseudo-terminal: the status is drawn and erased there, and
+    standard output (a pipe) is the JSON document alone."""
+    import json
+
+    code, out, text = _stderr_on_a_terminal("solve", "magic-square", "-p", "order=6", "--json")
+    assert code == 0 and json.loads(out)["count"] == 1
     assert "searching, " in text and text.endswith(ERASE)
+
+
+def test_generate_shows_what_it_does_on_a_terminal():
+    """A 16x16 sudoku takes about two seconds to generate: the terminal sees the line, stdout the puzzle."""
+    import json
+
+    code, out, text = _stderr_on_a_terminal("generate", "sudoku", "-p", "box=4", "--json")
+    assert code == 0 and json.loads(out)["kind"] == "sudoku"
+    assert "  generating a sudoku, " in text and text.endswith(ERASE)
