@@ -18,7 +18,6 @@ from collections.abc import Callable
 from puzzles.errors import CheckError, UsageError
 from puzzles.model import Puzzle
 from solvers.base import Config, Found, Session
-from solvers.cube_worker import COUNTERS
 from solvers.enumerate import Collector, Outcome, Solution, enumerate_solutions
 from solvers.symmetry_breaking import Plan
 
@@ -77,7 +76,7 @@ def enumerate_split(
 ) -> Outcome:
     """`enumerate_solutions` over workers, once the search has outlived SPLIT_AFTER alone."""
     from puzzles.stop import STOP, stop_reason
-    from solvers.cube_worker import Job
+    from solvers.cube_worker import COUNTERS, Job  # not at the top: a run that never splits skips them
     from solvers.cubes import make_cubes
 
     start = time.monotonic()
