@@ -210,6 +210,13 @@ def _params(items: list[str] | None) -> dict[str, str]:
     return out
 
 
+def _ticks(workers: int | None) -> bool:
+    """Whether the status line may keep its ticker thread: not while local workers are forked from
+    this process (a lock the thread holds at the fork would stay held in the child); a Dask
+    cluster's workers are not forked from here."""
+    return (workers or 1) == 1
+
+
 def _load(ref: str, params: list[str] | None, givens: str | None):
     return puzzlesat.load(ref, _params(params) or None, givens)
 
@@ -401,8 +408,7 @@ def solve(
             )
         return
     p = _load(puzzle, param, givens)
-    # No ticker thread while worker processes are forked from this one (a lock held at the fork).
-    progress = puzzlesat.Progress(ticking=workers is None)
+    progress = puzzlesat.Progress(ticking=_ticks(workers))
     shown = 0
 
     def found(solution: puzzlesat.Solution) -> None:
@@ -655,8 +661,7 @@ def count(
     """
     config = _config(backend, encoding, card, pb, solver, solver_cmd)
     p = _load(puzzle, param, givens)
-    split = workers is not None or scheduler is not None  # no thread while workers are forked
-    status = puzzlesat.Ticker("counting", ticking=not split)
+    status = puzzlesat.Ticker("counting", ticking=_ticks(workers))
     try:
         outcome = puzzlesat.count_solutions(
             p,

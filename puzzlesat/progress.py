@@ -14,7 +14,7 @@ from solvers.enumerate import Solution
 
 class StatusLine:
     """One line on stderr, rewritten in place and erased at the end. Writes hold a lock, so a
-    ticker thread (`Progress`) and the main thread's output never interleave."""
+    ticker thread (`Ticker`) and the main thread's output never interleave."""
 
     def __init__(self, stream: TextIO | None = None, enabled: bool | None = None) -> None:
         self.stream = stream or sys.stderr
@@ -73,9 +73,13 @@ class Ticker(StatusLine):
             self._thread = threading.Thread(target=self._tick, name="puzzlesat-progress", daemon=True)
             self._thread.start()
 
+    def words(self) -> str:
+        """What the line says before the time."""
+        return self.message
+
     def text(self) -> str:
-        seconds = time.monotonic() - self.start
-        return f"  {self.message}, {seconds:.1f} s " if self.message else f"  {seconds:.1f} s "
+        words, seconds = self.words(), time.monotonic() - self.start
+        return f"  {words}, {seconds:.1f} s " if words else f"  {seconds:.1f} s "
 
     def say(self, message: str) -> None:
         self.message = message
@@ -110,9 +114,8 @@ class Progress(Ticker):
         self.count = 0
         super().__init__("", stream, enabled, every, ticking)
 
-    def text(self) -> str:
-        seconds = time.monotonic() - self.start
-        return f"  {self.count} found, {seconds:.1f} s " if self.count else f"  searching, {seconds:.1f} s "
+    def words(self) -> str:
+        return f"{self.count} found" if self.count else "searching"
 
     def __call__(self, solution: Solution) -> None:
         self.count += 1
