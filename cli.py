@@ -25,6 +25,7 @@ if __name__ == "__main__" or os.path.basename(sys.argv[0] if sys.argv else "") =
 
 import copy  # noqa: E402 (after the handler: these imports are what it covers)
 import errno  # noqa: E402
+import functools  # noqa: E402
 import inspect  # noqa: E402
 import json  # noqa: E402
 from collections.abc import Callable  # noqa: E402
@@ -56,11 +57,13 @@ class _Command(typer.core.TyperCommand):
     start-up imports no registry."""
 
     def format_help(self, ctx, formatter) -> None:  # noqa: ANN001 (click's types, not imported here)
-        names = puzzlesat.option_names()
+        names = {**puzzlesat.option_names(), **puzzlesat.compare_defaults()}
         for param in self.params:
             text = getattr(param, "help", None)
             if text and "{" in text:
                 param.help = text.format(**names)
+        if self.help and "{" in self.help:
+            self.help = self.help.format(**names)
         super().format_help(ctx, formatter)
 
 
@@ -163,6 +166,15 @@ EncodingOpt = Annotated[
         "the z3 backend.",
     ),
 ]
+CnfEncodingOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--encoding",
+        metavar="NAME",
+        help="CNF encoding: {cnf_encodings}. Default: the one `solve` uses for this puzzle (order for sums "
+        "outside a grid, log where order's adders would be large, else onehot).",
+    ),
+]
 CardOpt = Annotated[
     str | None,
     typer.Option(
@@ -200,6 +212,48 @@ TimeoutOpt = Annotated[
 ]
 
 
+# The options that choose how a puzzle is solved, declared once: a command decorated with
+# `_takes(SOLVER_OPTIONS, "config", ...)` shows all six in its --help and receives one Config.
+SOLVER_OPTIONS = (
+    ("backend", BackendOpt),
+    ("encoding", EncodingOpt),
+    ("card", CardOpt),
+    ("pb", PbOpt),
+    ("solver", SolverOpt),
+    ("solver_cmd", SolverCmdOpt),
+)
+# The options that choose a CNF for outside solvers (dimacs, decode): a dict of the three.
+CNF_OPTIONS = (("encoding", CnfEncodingOpt), ("card", CardOpt), ("pb", PbOpt))
+
+
+def _takes(options: tuple[tuple[str, object], ...], into: str, make: Callable[..., object]):
+    """Put `options` (name, typer annotation) in place of the command's parameter `into`, and call
+    the command with `into=make(**their values)`: options declared once, shared by every command."""
+
+    def wrap(function: Callable[..., None]) -> Callable[..., None]:
+        signature = inspect.signature(function)
+        params: list[inspect.Parameter] = []
+        for p in signature.parameters.values():
+            if p.name != into:
+                params.append(p)
+                continue
+            params += [inspect.Parameter(n, p.POSITIONAL_OR_KEYWORD, default=None, annotation=a) for n, a in options]
+
+        @functools.wraps(function)
+        def command(**kwargs: object) -> None:
+            return function(**{into: make(**{n: kwargs.pop(n) for n, _ in options})}, **kwargs)
+
+        command.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
+        command.__annotations__ = {p.name: p.annotation for p in params}
+        return command
+
+    return wrap
+
+
+def _config(**names: str | None):
+    return puzzlesat.Config(**names)
+
+
 def _params(items: list[str] | None) -> dict[str, str]:
     out: dict[str, str] = {}
     for item in items or []:
@@ -228,6 +282,7 @@ def _write_doc(output: str | None, doc: object) -> None:
 
 
 @app.command("list", cls=_Command, epilog=_examples("puzzlesat list", "puzzlesat list --json"))
+@_exit_statuses("list")
 def list_cmd(as_json: JsonOpt = False, output: OutputOpt = None) -> None:
     """List the built-in puzzles with their titles and parameters."""
     rows = puzzlesat.catalog_entries()
@@ -257,6 +312,7 @@ def list_cmd(as_json: JsonOpt = False, output: OutputOpt = None) -> None:
         "puzzlesat show killer.toml --svg killer.svg",
     ),
 )
+@_exit_statuses("show")
 def show(
     puzzle: PuzzleArg,
     param: ParamOpt = None,
@@ -319,6 +375,7 @@ def symmetry(
     ),
 )
 @_exit_statuses("solve")
+@_takes(SOLVER_OPTIONS, "config", _config)
 def solve(
     puzzle: PuzzleArg,
     all_: Annotated[bool, typer.Option("--all", "-a", help="Enumerate every solution.")] = False,
@@ -336,12 +393,7 @@ def solve(
             "solution's orbit), auto (lex where exact).",
         ),
     ] = "auto",
-    backend: BackendOpt = None,
-    encoding: EncodingOpt = None,
-    card: CardOpt = None,
-    pb: PbOpt = None,
-    solver: SolverOpt = None,
-    solver_cmd: SolverCmdOpt = None,
+    config=None,  # the SOLVER_OPTIONS (see _takes)
     param: ParamOpt = None,
     givens: GivensOpt = None,
     timeout: TimeoutOpt = None,
@@ -390,9 +442,6 @@ def solve(
         puzzlesat.check_svg(svg)  # a bad name fails before the search, not after it
     if output is not None:
         puzzlesat.check_output(output)  # a bad -o (a folder, no such folder, '') fails before the search
-    config = puzzlesat.Config(
-        backend=backend, encoding=encoding, card=card, pb=pb, solver=solver, solver_cmd=solver_cmd
-    )
     if givens_file is not None:
         instances = puzzlesat.InstanceLog(puzzlesat.iter_instances(puzzle, _params(param) or None, givens_file))
         options = {"all": all_, "limit": limit, "modulo_symmetry": not no_symmetry}
@@ -440,7 +489,7 @@ def solve(
         )
     finally:
         progress.stop()
-    doc = puzzlesat.outcome_json(p, config, outcome)
+    doc = puzzlesat.outcome_json(p, outcome)
     if svg is not None:
         if outcome.solutions:
             first = outcome.solutions[0]
@@ -486,7 +535,7 @@ def _solve_batch(
         batch = puzzlesat.solve_batch(instances.puzzles(), timeout=timeout, config=config, on_outcome=done, **options)
     finally:
         status.close()
-    doc = puzzlesat.batch_json(batch.base, config, instances, batch)
+    doc = puzzlesat.batch_json(batch.base, instances, batch)
     _emit(doc, "results", lambda: puzzlesat.batch_summary_text(batch), as_json, jsonl, output)
     if batch.stopped:
         raise typer.Exit(puzzlesat.ExitCode.STOPPED)
@@ -544,6 +593,7 @@ def convert(
 
 @app.command(cls=_Command)
 @_exit_statuses("dimacs")
+@_takes(CNF_OPTIONS, "cnf", dict)
 def dimacs(
     puzzle: PuzzleArg,
     output: Annotated[
@@ -552,9 +602,7 @@ def dimacs(
     fmt: Annotated[
         str, typer.Option("--format", metavar="FORMAT", help="cnf (DIMACS), opb (pseudo-Boolean) or smt2.")
     ] = "cnf",
-    encoding: EncodingOpt = None,
-    card: CardOpt = None,
-    pb: PbOpt = None,
+    cnf=None,  # the CNF_OPTIONS (see _takes)
     param: ParamOpt = None,
     givens: GivensOpt = None,
     block: Annotated[
@@ -572,14 +620,13 @@ def dimacs(
     Examples: puzzlesat dimacs magic-frame;  puzzlesat dimacs magic-star --format opb -o star.opb
     """
     p = _load(puzzle, param, givens)
-    done = puzzlesat.export_puzzle(
-        p, fmt=fmt, encoding=encoding, card=card, pb=pb, output=output, block=block, force=force
-    )
+    done = puzzlesat.export_puzzle(p, fmt=fmt, **cnf, output=output, block=block, force=force)
     typer.echo(json.dumps(done.as_json()) if as_json else done.summary())
 
 
 @app.command(cls=_Command)
 @_exit_statuses("decode")
+@_takes(CNF_OPTIONS, "cnf", dict)
 def decode(
     puzzle: PuzzleArg,
     solver_output: Annotated[
@@ -589,9 +636,7 @@ def decode(
         str | None,
         typer.Option("--map", metavar="FILE", help="FILE.map.json from `dimacs`, or the exported .cnf/.opb itself."),
     ] = None,
-    encoding: EncodingOpt = None,
-    card: CardOpt = None,
-    pb: PbOpt = None,
+    cnf=None,  # the CNF_OPTIONS (see _takes)
     param: ParamOpt = None,
     givens: GivensOpt = None,
     as_json: Annotated[
@@ -604,7 +649,7 @@ def decode(
     Example: cadical -q f.cnf > out.txt;  puzzlesat decode magic-frame out.txt --map f.cnf.map.json
     """
     p = _load(puzzle, param, givens)
-    source = puzzlesat.load_map(p, map_file, encoding, card, pb)
+    source = puzzlesat.load_map(p, map_file, **cnf)
     answer = puzzlesat.read_input(solver_output, "solver output")
     solution = puzzlesat.decode_answer(p, answer, source, solver_output)
     doc = puzzlesat.decoded_json(p, solution, source.settings, solver_output)
@@ -625,6 +670,7 @@ def decode(
     ),
 )
 @_exit_statuses("count")
+@_takes(SOLVER_OPTIONS, "config", _config)
 def count(
     puzzle: PuzzleArg,
     method: Annotated[
@@ -639,12 +685,7 @@ def count(
         bool, typer.Option("--no-symmetry", help="Count solutions only, not the classes modulo symmetry.")
     ] = False,
     symmetry: SymmetryOpt = None,
-    backend: BackendOpt = None,
-    encoding: EncodingOpt = None,
-    card: CardOpt = None,
-    pb: PbOpt = None,
-    solver: SolverOpt = None,
-    solver_cmd: SolverCmdOpt = None,
+    config=None,  # the SOLVER_OPTIONS (see _takes)
     param: ParamOpt = None,
     givens: GivensOpt = None,
     timeout: TimeoutOpt = None,
@@ -659,7 +700,6 @@ def count(
     of the values is a symmetry (sudoku and Latin squares without givens), one all-different group is
     pinned to its values in order and the count multiplied by n!.
     """
-    config = _config(backend, encoding, card, pb, solver, solver_cmd)
     p = _load(puzzle, param, givens)
     status = puzzlesat.Ticker("counting", ticking=_ticks(workers))
     try:
@@ -676,7 +716,7 @@ def count(
         )
     finally:
         status.stop()
-    doc = puzzlesat.count_json(p, puzzlesat.resolve(config, p), outcome)
+    doc = puzzlesat.count_json(p, outcome)
     _write_doc(output, doc)
     typer.echo(json.dumps(doc) if as_json else puzzlesat.count_text(outcome))
     if not outcome.complete:
@@ -712,7 +752,7 @@ def compare(
         typer.Option(
             metavar="NAME",
             help="An encoding to run (repeatable; a comma list or all also work): {encodings}. "
-            "[default: z3-int, z3-pb, onehot, order, log]",
+            "[default: {compare_encodings}]",
         ),
     ] = None,
     card: Annotated[
@@ -761,12 +801,12 @@ def compare(
 ) -> None:
     """Compare encodings and solvers on one puzzle: sizes, build time, time to first (and all) solutions.
 
-    Without options: Z3 (z3-int, z3-pb), one-hot with three card/PB pairs, order and log on the default
-    SAT solver. Naming --card or --pb runs the full cross product for the encodings that use them;
-    the "native" card/PB encodings run only when named. Rows are sorted by time, the fastest
-    marked *. Every finished configuration must find the same solutions (with --all) or count;
-    rows that fail or time out say so and do not change the exit status. A --card, --pb or --solver
-    that no configuration uses is an error.
+    Without options: the encodings {compare_encodings} (the CNF ones on the default SAT solver),
+    one-hot with {onehot_pairs} card/PB pairs ({onehot_pair_list}). Naming --card or --pb runs the
+    full cross product for the encodings that use them; the "native" card/PB encodings run only when
+    named. Rows are sorted by time, the fastest marked *. Every finished configuration must find the
+    same solutions (with --all) or count; rows that fail or time out say so and do not change the
+    exit status. A --card, --pb or --solver that no configuration uses is an error.
     """
     if list_:
         typer.echo(puzzlesat.compare_listing())
@@ -808,31 +848,30 @@ def compare(
 # --- the setter's questions (issue 15): check, candidates, clues, generate ---------------------------
 
 
-def _config(backend: str | None, encoding, card, pb, solver, solver_cmd):
-    return puzzlesat.Config(backend=backend, encoding=encoding, card=card, pb=pb, solver=solver, solver_cmd=solver_cmd)
-
-
 @app.command(
     cls=_Command,
     epilog=_examples(
         "puzzlesat check sudoku",
         "puzzlesat check sudoku --givens 1...............",
         "puzzlesat check examples/killer-6x6.toml --json",
-        "puzzlesat check magic-blocks --modulo-symmetry",
+        "puzzlesat check magic-blocks --symmetry declared",
     ),
 )
 @_exit_statuses("check")
+@_takes(SOLVER_OPTIONS, "config", _config)
 def check(
     puzzle: PuzzleArg,
-    modulo_symmetry: Annotated[
-        bool, typer.Option("--modulo-symmetry", help="Unique up to the declared symmetry: one orbit counts once.")
-    ] = False,
-    backend: BackendOpt = None,
-    encoding: EncodingOpt = None,
-    card: CardOpt = None,
-    pb: PbOpt = None,
-    solver: SolverOpt = None,
-    solver_cmd: SolverCmdOpt = None,
+    symmetry: Annotated[
+        str | None,
+        typer.Option(
+            metavar="declared|detected|none",
+            help="Unique up to this group, one class counting once: the puzzle's declared generators, or the "
+            "group found in its constraints (`puzzlesat symmetry`). Default: none, every solution counts.",
+            show_default=False,
+        ),
+    ] = None,
+    modulo_symmetry: Annotated[bool, typer.Option("--modulo-symmetry", hidden=True)] = False,  # --symmetry declared
+    config=None,  # the SOLVER_OPTIONS (see _takes)
     param: ParamOpt = None,
     givens: GivensOpt = None,
     timeout: TimeoutOpt = None,
@@ -849,9 +888,10 @@ def check(
     try:
         checked = puzzlesat.check_unique(
             p,
-            modulo_symmetry=modulo_symmetry,
+            modulo_symmetry=modulo_symmetry or symmetry not in (None, "none"),
+            symmetry=symmetry if symmetry not in (None, "none") else "declared",
             timeout=timeout,
-            config=_config(backend, encoding, card, pb, solver, solver_cmd),
+            config=config,
             on_solution=progress,
         )
     finally:
@@ -872,14 +912,10 @@ def check(
     ),
 )
 @_exit_statuses("candidates")
+@_takes(SOLVER_OPTIONS, "config", _config)
 def candidates(
     puzzle: PuzzleArg,
-    backend: BackendOpt = None,
-    encoding: EncodingOpt = None,
-    card: CardOpt = None,
-    pb: PbOpt = None,
-    solver: SolverOpt = None,
-    solver_cmd: SolverCmdOpt = None,
+    config=None,  # the SOLVER_OPTIONS (see _takes)
     param: ParamOpt = None,
     givens: GivensOpt = None,
     timeout: TimeoutOpt = None,
@@ -898,7 +934,7 @@ def candidates(
         result = puzzlesat.find_candidates(
             p,
             timeout=timeout,
-            config=_config(backend, encoding, card, pb, solver, solver_cmd),
+            config=config,
             on_call=lambda calls, left: status.say(f"{calls} calls, {left} pairs left"),
         )
     finally:
@@ -919,14 +955,10 @@ def candidates(
     ),
 )
 @_exit_statuses("clues")
+@_takes(SOLVER_OPTIONS, "config", _config)
 def clues(
     puzzle: PuzzleArg,
-    backend: BackendOpt = None,
-    encoding: EncodingOpt = None,
-    card: CardOpt = None,
-    pb: PbOpt = None,
-    solver: SolverOpt = None,
-    solver_cmd: SolverCmdOpt = None,
+    config=None,  # the SOLVER_OPTIONS (see _takes)
     param: ParamOpt = None,
     givens: GivensOpt = None,
     timeout: TimeoutOpt = None,
@@ -945,7 +977,7 @@ def clues(
         result = puzzlesat.find_clues(
             p,
             timeout=timeout,
-            config=_config(backend, encoding, card, pb, solver, solver_cmd),
+            config=config,
             on_step=lambda calls: status.say(f"{calls} calls"),
         )
     finally:

@@ -13,31 +13,23 @@ from typing import Protocol
 from puzzles.stop import checkpoint
 
 from .cnf import NativeAtMost
-from .pysat_names import (
-    DEFAULT_CARD,
-    DEFAULT_PB,
-    OWN_PB,
-    card_enc,
-    check_card,
-    check_pb,
-    default_pb,
-    no_pysat_signals,
-    pb_enc,
-)
+from .pysat_names import DEFAULT_PB, OWN_PB, card_enc, check_pb, no_pysat_signals, pb_enc
 
 
 class Options(Protocol):
-    """What `encode` reads; `solvers.base.Config` fits. None fields mean the defaults."""
+    """What `encode` reads: a resolved plan (`solvers.plan.Plan`), where card and PB are filled in
+    wherever the encoding takes them (None: it takes none, as log takes no card encoding)."""
 
+    encoding: str
     card: str | None
     pb: str | None
 
 
-def option_names(options: Options | None, encoding: str) -> tuple[str, str]:
-    """The checked card and PB names of `options` for `encoding`, defaults filled in."""
-    card = check_card(getattr(options, "card", None) or DEFAULT_CARD)
-    pb = check_pb(getattr(options, "pb", None) or default_pb(encoding))
-    return card, pb
+def option_names(options: Options) -> tuple[str | None, str]:
+    """The card and PB names of a resolved plan. The plan fills them; an encoder fills nothing."""
+    if options is None or options.pb is None:
+        raise ValueError("encode takes a resolved plan (solvers.resolve), which names the PB encoding")
+    return options.card, options.pb
 
 
 def trivial(weights: list[int], op: str, bound: int) -> bool | None:
@@ -54,17 +46,23 @@ def trivial(weights: list[int], op: str, bound: int) -> bool | None:
 class ClauseBuilder:
     """Collects clauses and native constraints while sharing one variable pool."""
 
-    def __init__(self, card: str, pb: str) -> None:
+    def __init__(self, card: str | None, pb: str) -> None:
         from pysat.formula import IDPool
 
         self.pool = IDPool()
         self.card = card
         self.pb_name = pb
-        self.card_id = card_enc(card)
         check_pb(pb)
         self.own_sums = pb if pb in OWN_PB else None  # sum equalities built by the driver (encoders.own_sums)
         self.clauses: list[list[int]] = []
         self.atmosts: list[NativeAtMost] = []
+
+    @cached_property
+    def card_id(self) -> int:
+        """PySAT's number for the card encoding; an encoding without one (log) never asks."""
+        if self.card is None:
+            raise ValueError("this encoding was planned without a card encoding")
+        return card_enc(self.card)
 
     @cached_property
     def pb_id(self) -> int:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from puzzles.model import Puzzle
 
+    from .builder import Options
     from .cnf import CNFEncoding
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -48,18 +48,12 @@ def dimacs_text(nvars: int, clauses: Sequence[Sequence[int]], comments: Iterable
     return comment_block("c", comments) + f"p cnf {nvars} {len(clauses)}\n" + clause_lines(clauses)
 
 
-def encode_for_dimacs(
-    puzzle: Puzzle, encoding: str | None = None, card: str | None = None, pb: str | None = None
-) -> CNFEncoding:
-    """The CNF a DIMACS file can hold: a CNF encoding from the registry (default onehot), no native parts."""
+def encode_for_dimacs(puzzle: Puzzle, plan: Options) -> CNFEncoding:
+    """The CNF a DIMACS file can hold: the planned CNF encoding (`solvers.resolve`), no native parts."""
     import encoders
     from puzzles.errors import UsageError
 
-    from .pysat_names import DEFAULT_CARD, check_card, check_pb, default_pb
-
-    encoding = encoding or "onehot"
-    options = SimpleNamespace(card=check_card(card or DEFAULT_CARD), pb=check_pb(pb or default_pb(encoding)))
-    cnf: CNFEncoding = encoders.get(encoding, "cnf").encode(puzzle, options)
+    cnf: CNFEncoding = encoders.get(plan.encoding, "cnf").encode(puzzle, plan)
     if cnf.atmosts:
         raise UsageError(
             "native card/PB constraints cannot be written as DIMACS clauses; "

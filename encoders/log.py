@@ -93,8 +93,8 @@ def log_distinct(sink: Sink, groups: Sequence[tuple[int, ...]], cells: Sequence[
 SCHEME = Scheme("log", log_var, log_restrict, log_distinct)
 
 
-def encode(puzzle: Puzzle, options: Options | None = None) -> LiteralEncoding:
+def encode(puzzle: Puzzle, options: Options) -> LiteralEncoding:
     """The log CNF of `puzzle`; identical clause lists run to run."""
-    card, pb = option_names(options, "log")
+    card, pb = option_names(options)
     driver = encode_integers(puzzle, SCHEME, ClauseBuilder(card, pb))
     return cnf_encoding(driver, {"encoding": "log", "card": card, "pb": pb})

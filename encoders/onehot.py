@@ -65,9 +65,9 @@ def scheme(sum_mode: str | None = None) -> Scheme:
     return Scheme("onehot", direct_var, direct_restrict, direct_distinct, direct_less, reify_unknowns=mode == "reify")
 
 
-def encode(puzzle: Puzzle, options: Options | None = None, *, sum_mode: str | None = None) -> LiteralEncoding:
+def encode(puzzle: Puzzle, options: Options, *, sum_mode: str | None = None) -> LiteralEncoding:
     """The one-hot CNF of `puzzle`; identical clause lists run to run (everything is iterated sorted)."""
-    card, pb = option_names(options, "onehot")
+    card, pb = option_names(options)
     mode = sum_mode or DEFAULT_SUM_MODE
     if pb == "native":
         mode = "shift"  # native constraints carry no condition literal, so they cannot be reified

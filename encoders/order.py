@@ -118,9 +118,9 @@ def scheme(sum_mode: str | None = None) -> Scheme:
     return Scheme("order", order_var, order_restrict, order_distinct, order_less, SUM_ENCODERS[mode])
 
 
-def encode(puzzle: Puzzle, options: Options | None = None, *, sum_mode: str | None = None) -> LiteralEncoding:
+def encode(puzzle: Puzzle, options: Options, *, sum_mode: str | None = None) -> LiteralEncoding:
     """The order CNF of `puzzle`; identical clause lists run to run."""
-    card, pb = option_names(options, "order")
+    card, pb = option_names(options)
     mode = sum_mode or DEFAULT_SUM_MODE
     driver = encode_integers(puzzle, scheme(mode), ClauseBuilder(card, pb))
     return cnf_encoding(driver, {"encoding": "order", "card": card, "pb": pb, "sum_mode": mode})

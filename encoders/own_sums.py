@@ -8,13 +8,30 @@ domains.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from .intvars import Driver, IntVar
 
-OwnSum = Callable[["Driver", Sequence[tuple[int, "IntVar"]], int], bool]
+# What an own sum reads of the driver and its integers (`encoders.intvars.Driver` and `IntVar`
+# fit): said here as protocols, since the driver imports this registry and not the other way.
+class IntVar(Protocol):
+    domain: tuple[int, ...]
+    equals: Mapping[int, tuple[int, ...]]
+
+
+class Clauses(Protocol):
+    clauses: list[list[int]]
+
+
+class Driver(Protocol):
+    sink: Clauses
+
+    def fresh(self) -> int: ...
+
+    def order_literals(self, var: IntVar) -> Mapping[int, int]: ...
+
+
+OwnSum = Callable[[Driver, Sequence[tuple[int, IntVar]], int], bool]
 
 # The unary adders' clauses grow as the product of the partial sums' ranges: beyond this many
 # (an order-4 magic square's row needs about 2,000; a row of magic-square-18 millions) the

@@ -38,6 +38,11 @@ class ExitStatus:
     meaning: str
     brief: str
     commands: tuple[str, ...]  # the commands that can end with it; () for every command
+    briefs: tuple[tuple[str, str], ...] = ()  # (command, brief) where the code means less there
+
+    def brief_for(self, command: str) -> str:
+        """The few words `command`'s --help says for this code."""
+        return dict(self.briefs).get(command, self.brief)
 
 
 EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
@@ -63,6 +68,7 @@ EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
             "false`), or the outside solver answered UNKNOWN",
             "stopped early (--timeout, a signal, or the solver said UNKNOWN)",
             ("solve", "compare", "decode", "check", "candidates", "clues", "count"),
+            (("decode", "the solver answered UNKNOWN"),),
         ),
         ExitStatus(
             ExitCode.BACKEND,
@@ -114,6 +120,7 @@ EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
             "to the same puzzle: a bug, please report it",
             "a solution failed the checker (a bug)",
             ("solve", "convert", "check", "candidates", "clues", "generate", "count"),
+            (("convert", "the written file would not load back to the same puzzle (a bug)"),),
         ),
         ExitStatus(
             ExitCode.OUTPUT,
@@ -135,7 +142,7 @@ EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
 def exit_help(command: str) -> str:
     """The `Exit status: ...` sentence of `command`'s --help, from the table."""
     rows = [s for s in EXIT_STATUSES.values() if not s.commands or command in s.commands]
-    return "Exit status: " + ", ".join(f"{int(s.code)} {s.brief}" for s in rows) + "."
+    return "Exit status: " + ", ".join(f"{int(s.code)} {s.brief_for(command)}" for s in rows) + "."
 
 
 class PuzzleSatError(Exception):

@@ -10,14 +10,44 @@ for it to map solutions to solutions; the message names the first constraint it 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .core import FLIPPED, AllDifferent, Constraint, Linear, Table
 from .errors import ModelError
 from .symmetry import Element, Perm
 
-if TYPE_CHECKING:
-    from .model import Puzzle
+
+class NamedDomain(Protocol):
+    name: str
+    domain: tuple[int, ...]
+
+
+class Puzzle(Protocol):
+    """What the check reads of a puzzle (`puzzles.model.Puzzle` fits). A protocol, not the model's
+    class: the model runs this check on its declared generators while it validates itself."""
+
+    cells: tuple[str, ...]
+    domains: tuple[tuple[int, ...], ...]
+    unknowns: tuple[NamedDomain, ...]
+    givens: tuple[tuple[int, int], ...]
+
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def values(self) -> tuple[int, ...]: ...
+
+    @property
+    def given_map(self) -> dict[int, int]: ...
+
+    @property
+    def lowered(self) -> tuple[tuple[str, Constraint], ...]: ...
+
+    @property
+    def core(self) -> tuple[Constraint, ...]: ...
+
+    @property
+    def sums(self) -> tuple[Linear, ...]: ...
 
 # How a message names what a constraint maps onto when no equal constraint is there.
 _MISSING = {AllDifferent: "maps onto cells that are not a group", Linear: "maps onto cells that carry no such sum"}

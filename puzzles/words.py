@@ -10,3 +10,15 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     ('1 configuration', '2 boxes', '0 givens')
     """
     return f"{count} {noun if count == 1 else many or noun + 's'}"
+
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def number_word(count: int) -> str:
+    """A small count as a word, as prose writes it; larger ones as digits.
+
+    >>> number_word(4), number_word(12)
+    ('four', '12')
+    """
+    return NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)

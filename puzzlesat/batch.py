@@ -19,6 +19,7 @@ from puzzles.instances import Instance
 from puzzles.model import Puzzle
 from solvers.base import Config, Session
 from solvers.enumerate import Outcome, Solution
+from solvers.plan import Plan
 
 from .solving import check_symmetry, configure, run
 
@@ -33,6 +34,7 @@ class BatchOutcome:
     seconds: float
     stats: dict[str, int | float | str] = field(default_factory=dict)
     base: Puzzle | None = None  # the puzzle every instance is, givens aside
+    plan: Plan | None = None  # the configuration every instance was searched on
 
     @property
     def complete(self) -> bool:
@@ -113,7 +115,7 @@ def solve_batch(
     limit: int | None = None,
     modulo_symmetry: bool = True,
     timeout: float | None = None,
-    config: Config | None = None,
+    config: Config | Plan | None = None,
     on_solution: Callable[[int, Solution], None] | None = None,
     on_outcome: Callable[[int, Outcome | PuzzleSatError], None] | None = None,
     symmetry_breaking: str = "auto",
@@ -183,4 +185,4 @@ def solve_batch(
         if shared is not None:
             shared.close()
     given = len(instances) if isinstance(instances, Sized) else len(outcomes)
-    return BatchOutcome(outcomes, given, stopped, time.monotonic() - start, stats, base)
+    return BatchOutcome(outcomes, given, stopped, time.monotonic() - start, stats, base, cfg)

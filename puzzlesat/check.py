@@ -70,12 +70,14 @@ def check_unique(
     timeout: float | None = None,
     config: Config | None = None,
     on_solution: Callable[[Solution], None] | None = None,
+    symmetry: str | None = "declared",
     **names: str | None,
 ) -> Checked:
-    """Search for two solutions (two classes with `modulo_symmetry`): none, one, or more than one."""
+    """Search for two solutions (two classes with `modulo_symmetry`, under the group `symmetry`
+    names as for `solve`): none, one, or more than one."""
     outcome = solve(
         puzzle, limit=2, modulo_symmetry=modulo_symmetry, timeout=timeout, config=config, on_solution=on_solution,
-        **names,
+        symmetry=symmetry, **names,
     )  # fmt: skip
     return Checked(puzzle, outcome)
 

@@ -51,6 +51,17 @@ DEFAULT_TIMEOUT = 60.0
 Names = str | Sequence[str] | None
 
 
+def defaults() -> dict[str, str]:
+    """What compare runs without options, in words for its --help."""
+    from puzzles.words import number_word
+
+    return {
+        "compare_encodings": ", ".join(DEFAULT_ENCODINGS),
+        "onehot_pairs": number_word(len(ONEHOT_PAIRS)),
+        "onehot_pair_list": ", ".join(f"{card}+{pb}" for card, pb in ONEHOT_PAIRS),
+    }
+
+
 @dataclass(frozen=True)
 class Row:
     """One configuration and what it measured."""
@@ -109,7 +120,7 @@ class Comparison:
         return ok[0] if ok else None
 
     def as_json(self, timeout: float | None, repeat: int) -> dict[str, Any]:
-        from .report import document
+        from .header import document
 
         return {
             **document(self.puzzle),
@@ -149,20 +160,14 @@ def matrix(encodings: Names = None, card: Names = None, pb: Names = None, solver
     (`solvers.takes`); a list no configuration takes is a UsageError.
     """
     import encoders
-    from encoders.pysat_names import CARD_ENCODINGS, DEFAULT_CARD, PB_ENCODINGS, check_card, check_pb, default_pb
-    from solvers import BACKENDS, not_used, pysat_solvers, spoken_list, takes
+    from encoders.pysat_names import CARD_ENCODINGS, PB_ENCODINGS, check_card, check_pb
+    from solvers import BACKENDS, not_used, option_default, pysat_solvers, spoken_list, takes
 
     encs = _split(encodings, "encoding", list(encoders.ENCODINGS), encoders.get) or list(DEFAULT_ENCODINGS)
     given = {
         "card": _split(card, "card", list(CARD_ENCODINGS), check_card),
         "pb": _split(pb, "pb", list(PB_ENCODINGS), check_pb),
         "solver": _split(solvers, "solver", pysat_solvers.names(), pysat_solvers.get),
-    }
-    # Each option's default for an encoding (the PB default depends on it: unary or the totalizer).
-    defaults: dict[str, Callable[[str], str]] = {
-        "card": lambda _: DEFAULT_CARD,
-        "pb": default_pb,
-        "solver": lambda _: pysat_solvers.DEFAULT_SOLVER,
     }
 
     def runs(info: encoders.EncodingInfo, option: str) -> bool:
@@ -178,7 +183,7 @@ def matrix(encodings: Names = None, card: Names = None, pb: Names = None, solver
         info = encoders.get(name)
 
         def values(option: str, info: encoders.EncodingInfo = info) -> list[str | None]:
-            return list(given[option] or [defaults[option](info.name)]) if runs(info, option) else [None]
+            return list(given[option] or [option_default(option, info.name)]) if runs(info, option) else [None]
 
         if given["card"] is None and given["pb"] is None and name == "onehot":
             pairs: list[tuple[str | None, str | None]] = list(ONEHOT_PAIRS)
@@ -414,8 +419,8 @@ def table_csv(comparison: Comparison) -> str:
 def listing() -> str:
     """Every name compare takes (encodings, card and PB encodings, solvers) with one line each."""
     import encoders
-    from encoders.pysat_names import CARD_ENCODINGS, DEFAULT_CARD, PB_ENCODINGS, pb_defaults
-    from solvers import pysat_solvers
+    from encoders.pysat_names import CARD_ENCODINGS, PB_ENCODINGS, pb_defaults
+    from solvers import option_default, pysat_solvers
 
     def section(title: str, items: list[tuple[str, str]], marks: dict[str, str] | None = None) -> list[str]:
         """One line per name; `marks` adds a note in parentheses after some (which is the default)."""
@@ -428,9 +433,10 @@ def listing() -> str:
 
     encs = [(e.name, f"[{e.kind}] {e.summary}") for e in encoders.ENCODINGS.values()]
     out = section("Encodings (--encoding)", encs)
-    out += section("Cardinality encodings (--card)", sorted(CARD_ENCODINGS.items()), {DEFAULT_CARD: "default"})
+    card_default = {str(option_default("card", "onehot")): "default"}
+    out += section("Cardinality encodings (--card)", sorted(CARD_ENCODINGS.items()), card_default)
     out += section("PB encodings (--pb)", sorted(PB_ENCODINGS.items()), pb_defaults())
     sats = [(s.name, s.summary) for s in sorted(pysat_solvers.SOLVERS.values(), key=lambda s: s.name)]
-    out += section("SAT solvers (--solver)", sats, {pysat_solvers.DEFAULT_SOLVER: "default"})
+    out += section("SAT solvers (--solver)", sats, {str(option_default("solver", "onehot")): "default"})
     out.append('("native" card/PB encodings run only when named, with a solver that supports them)')
     return "\n".join(out)

@@ -6,14 +6,13 @@ from math import factorial
 from typing import Any
 
 from puzzles.model import Puzzle
-from solvers.base import Config
 
 from .counting import CountOutcome
 
 
-def count_json(puzzle: Puzzle, config: Config, outcome: CountOutcome) -> dict[str, Any]:
+def count_json(puzzle: Puzzle, outcome: CountOutcome) -> dict[str, Any]:
     """The `count --json` document: `count`, `orbits`, `method` first; key order fixed."""
-    from .report import document
+    from .header import document
 
     stats = dict(outcome.stats)
     head = document(puzzle)
@@ -27,8 +26,8 @@ def count_json(puzzle: Puzzle, config: Config, outcome: CountOutcome) -> dict[st
         "stopped": outcome.stopped,
         "puzzle": head["puzzle"],
         "params": head["params"],
-        "backend": config.backend,
-        "encoding": config.encoding,
+        "backend": outcome.plan.backend if outcome.plan else None,
+        "encoding": outcome.plan.encoding if outcome.plan else None,
         "symmetry": outcome.symmetry,
         "group_order": outcome.group_order,
         "conjugacy_classes": outcome.classes,

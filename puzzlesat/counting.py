@@ -28,6 +28,7 @@ from puzzles.model import Puzzle
 from puzzles.relabel import interchangeable_group, pins, relabellings
 from puzzles.symmetry import Group
 from solvers.base import Config, SearchStopped, check_stop, remaining
+from solvers.plan import Plan
 
 METHODS = ("auto", "enumerate", "sharpsat")
 # auto: enumeration first, if it ends within both limits (measured: 4x4 sudoku grids, 288, take
@@ -55,6 +56,7 @@ class CountOutcome:
     seconds: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
     symmetry: str = "declared"  # which group: "declared", "detected" or "none" (puzzlesat.groups)
+    plan: Plan | None = None  # the configuration the count ran on (solvers.resolve)
 
 
 @dataclass
@@ -62,7 +64,7 @@ class _Run:
     """The state of one count, shared by the methods: the deadline, progress and what is known."""
 
     puzzle: Puzzle
-    config: Config
+    config: Plan
     classes: list[Element]
     pinned: tuple[tuple[int, int], ...]
     factor: int
@@ -86,7 +88,7 @@ def count(
     method: str = "auto",
     modulo_symmetry: bool = True,
     timeout: float | None = None,
-    config: Config | None = None,
+    config: Config | Plan | None = None,
     on_progress: Progress | None = None,
     symmetry: str | None = "declared",
     workers: int | None = None,
@@ -157,7 +159,7 @@ def count(
     except KeyboardInterrupt:
         stopped = "interrupt"
     outcome = _outcome(run, used, stopped, order, listed is not None)
-    outcome.symmetry = choice.source
+    outcome.symmetry, outcome.plan = choice.source, cfg
     if order > 1 and listed is None and choice.group.relabel and run.pinned and run.listed is not None:
         outcome.orbits = orbits_by_union(choice.group, run.pinned, run.listed)
         outcome.stats["orbits_by"] = "union-find over the pinned solutions"
@@ -222,14 +224,14 @@ def burnside_elements(group: Group) -> tuple[list[Element], list[Element]] | Non
     return product, [*gens, Element(identity, value_key(swap)), Element(identity, value_key(cycle))]
 
 
-def _check_sharpsat(cfg: Config, cnf: bool) -> None:
+def _check_sharpsat(cfg: Plan, cnf: bool) -> None:
     if not cnf:
         raise UsageError(
             f"--method sharpsat counts models of a CNF; the {cfg.backend} backend has none "
             "(use --backend sat, or --method enumerate)"
         )
     for name, flag in (("solver", "--solver"), ("solver_cmd", "--solver-cmd")):
-        if getattr(cfg, name) is not None:
+        if name in cfg.chosen:
             raise UsageError(f"{flag} is not used by --method sharpsat (ganak counts the CNF itself)")
 
 
@@ -310,7 +312,7 @@ def _sharpsat(run: _Run) -> None:
     from solvers.ganak_counter import Problem, count_models
 
     t0 = time.perf_counter()
-    encoding = encoders.get(run.config.encoding or "onehot", "cnf").encode(run.puzzle, run.config)
+    encoding = encoders.get(run.config.encoding, "cnf").encode(run.puzzle, run.config)
     if encoding.atmosts:
         raise UsageError(
             "--method sharpsat needs plain clauses; the native card/PB encodings make solver-specific "

@@ -20,7 +20,7 @@ from puzzles.model import Puzzle
 from solvers.dimacs_io import SAT, UNSAT, GarbledAnswer, parse_answer
 from solvers.enumerate import Solution
 
-from .export import MAP_FORMAT, MAP_VERSION, cnf_encoding, fingerprint
+from .export import MAP_FORMAT, MAP_VERSION, cnf_plan, fingerprint
 from .export import digest as export_digest
 
 
@@ -153,7 +153,7 @@ def load_map(
         return _from_sidecar(puzzle, map_path) if map_path.endswith(".json") else _from_comments(puzzle, map_path)
     from encoders.dimacs import encode_for_dimacs
 
-    cnf = encode_for_dimacs(puzzle, cnf_encoding(encoding, card, pb, puzzle), card, pb)
+    cnf = encode_for_dimacs(puzzle, cnf_plan(puzzle, encoding, card, pb))
     return MapSource(VarMap.from_encoding(cnf), dict(cnf.settings), "the puzzle encoded again")
 
 

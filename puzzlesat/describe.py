@@ -14,7 +14,7 @@ SHOWN = 12  # rules of one kind listed in words; the rest are counted
 
 def describe_json(p: Puzzle) -> dict[str, Any]:
     from . import __version__
-    from .report import params_json
+    from .header import params_json
 
     return {
         "version": __version__,

@@ -17,7 +17,7 @@ import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from encoders.varmap import VarMap
 from puzzles.atomic import writable_target, write_atomic
@@ -26,6 +26,9 @@ from puzzles.files import dump_toml
 from puzzles.model import Puzzle
 
 from .blockfile import Blocked, read_blocked
+
+if TYPE_CHECKING:
+    from solvers.plan import Plan
 
 FORMATS = {"cnf": "DIMACS CNF", "opb": "OPB pseudo-Boolean (PB competition format)", "smt2": "SMT-LIB 2"}
 DEFAULT_FOLDER = "cnf_out"
@@ -48,7 +51,7 @@ class Exported:
 
     def as_json(self) -> dict[str, Any]:
         """What `dimacs --json` prints: the files written, their size and the settings."""
-        from .report import document
+        from .header import document
 
         return {
             **document(self.puzzle),
@@ -76,9 +79,10 @@ def _stem(puzzle: Puzzle) -> str:
 
 
 def default_path(puzzle: Puzzle, fmt: str, settings: dict[str, str] | None = None) -> Path:
-    """`cnf_out/<puzzle>[-<param><value>...]-<encoding>-<card>-<pb>.cnf`; `.opb` and `.smt2` carry no settings."""
+    """`cnf_out/<puzzle>[-<param><value>...]-<encoding>[-<card>]-<pb>.cnf`; `.opb` and `.smt2` carry no settings."""
     if fmt == "cnf" and settings:
-        return Path(DEFAULT_FOLDER) / f"{_stem(puzzle)}-{settings['encoding']}-{settings['card']}-{settings['pb']}.cnf"
+        named = "-".join(settings[k] for k in ("encoding", "card", "pb") if settings.get(k))
+        return Path(DEFAULT_FOLDER) / f"{_stem(puzzle)}-{named}.cnf"
     return Path(DEFAULT_FOLDER) / f"{_stem(puzzle)}.{fmt}"
 
 
@@ -184,29 +188,22 @@ def _pretty(value: Any, depth: int = 0) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def cnf_encoding(encoding: str | None, card: str | None, pb: str | None, puzzle: Puzzle | None = None) -> str:
-    """The CNF encoding to write, after refusing a --card or --pb it does not use. The default is
-    the one `solve` uses for this puzzle (`solvers.default_encoding`), so the exported CNF is the
-    formula solve solves (docs/decisions.md, "The exported CNF is the one solve solves")."""
+def cnf_plan(puzzle: Puzzle, encoding: str | None, card: str | None, pb: str | None) -> Plan:
+    """The plan of the CNF to write: the one `solve` would use on the sat backend for this puzzle
+    (`solvers.resolve`), so the exported CNF is the formula solve solves (docs/decisions.md, "The
+    exported CNF is the one solve solves"). Only CNF encodings are named here."""
     import encoders
-    from solvers import BACKENDS, DEFAULT_BACKEND, check_encoding_options, default_encoding
+    from solvers import Config, resolve
 
-    info = encoders.get(encoding or default_encoding(BACKENDS[DEFAULT_BACKEND], puzzle), "cnf")
-    check_encoding_options(info, {"card": card, "pb": pb}, defaulted=encoding is None)
-    return info.name
-
-
-def _default_fallback(puzzle: Puzzle, encoding: str | None, chosen: str | None) -> str | None:
-    """The default encoding gives way to log where it refuses the domains (encoders.fallback)."""
-    import encoders
-
-    return chosen if encoding is not None or chosen is None else encoders.fallback(chosen, puzzle)
+    if encoding is not None:
+        encoders.get(encoding, "cnf")
+    return resolve(Config(encoding=encoding, card=card, pb=pb), puzzle)
 
 
-def _cnf(puzzle: Puzzle, encoding: str | None, card: str | None, pb: str | None, blocked: Blocked | None):
+def _cnf(puzzle: Puzzle, plan: Plan, blocked: Blocked | None):
     from encoders.dimacs import dimacs_text, encode_for_dimacs
 
-    cnf = encode_for_dimacs(puzzle, encoding, card, pb)
+    cnf = encode_for_dimacs(puzzle, plan)
     settings = dict(cnf.settings)
     varmap = VarMap.from_encoding(cnf)
     clauses = cnf.clauses + [cnf.blocking_clause(a) for a in (blocked.assignments if blocked else ())]
@@ -254,11 +251,10 @@ def export(
         raise UsageError(f"--encoding, --card and --pb choose a CNF encoding; --format {fmt} uses none")
     if output is not None:  # a bad -o fails before the build, which can take a while
         writable_target(_named(output), force=force)
-    if fmt == "cnf":
-        encoding = _default_fallback(puzzle, encoding, cnf_encoding(encoding, card, pb, puzzle))
+    plan = cnf_plan(puzzle, encoding, card, pb) if fmt == "cnf" else None
     blocked = read_blocked(block, puzzle) if block else None
-    if fmt == "cnf":
-        text, settings, varmap, nvars, count = _cnf(puzzle, encoding, card, pb, blocked)
+    if plan is not None:
+        text, settings, varmap, nvars, count = _cnf(puzzle, plan, blocked)
     elif fmt == "opb":
         text, settings, varmap, nvars, count = _opb(puzzle, blocked)
     else:

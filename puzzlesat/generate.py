@@ -131,7 +131,7 @@ def generate_puzzle(kind: str, *, seed: int = 1, params: Mapping[str, str] | Non
 
 def generated_json(g: Generated, toml: str, written: str | None) -> dict[str, Any]:
     from . import __version__
-    from .report import params_json
+    from .header import params_json
 
     p = g.puzzle
     return {

@@ -9,8 +9,10 @@ from puzzles.board import draw
 from puzzles.errors import PuzzleSatError
 from puzzles.model import Puzzle
 from puzzles.words import plural
-from solvers.base import Config
 from solvers.enumerate import Outcome, Solution
+from solvers.plan import Plan
+
+from .header import document, params_json  # noqa: F401 (the renderers' shared head, re-exported)
 
 if TYPE_CHECKING:
     from puzzles.instances import Instance
@@ -33,37 +35,20 @@ def solution_json(solution: Solution, puzzle: Puzzle | None = None) -> dict[str,
     return doc
 
 
-def params_json(params: Sequence[tuple[str, object]]) -> dict[str, Any]:
-    """Parameters as JSON: whole numbers as numbers (`{"order": 4}`), anything else as given."""
-    out: dict[str, Any] = {}
-    for key, value in params:
-        text = str(value).strip()
-        whole = isinstance(value, int) or (text[1:] if text[:1] == "-" else text).isdigit()
-        out[key] = int(text) if whole and not isinstance(value, bool) else value
-    return out
-
-
-def document(puzzle: Puzzle) -> dict[str, Any]:
-    """The keys every JSON document starts with: the format's version, the puzzle, its parameters."""
-    from . import __version__
-
-    return {"version": __version__, "puzzle": puzzle.name, "params": params_json(puzzle.params)}
-
-
-def _head(puzzle: Puzzle, config: Config, stats: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The first keys of a JSON document (puzzle, backend, settings) and the stats left over."""
+def _head(puzzle: Puzzle, plan: Plan | None, stats: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The first keys of a JSON document (puzzle, backend, settings) and the stats left over. The
+    settings are the plan's (a search stopped while building has no session to report them)."""
     rest = dict(stats)
-    from solvers import backend_for
-
-    doc = {**document(puzzle), "backend": backend_for(config)}
+    settings = plan.settings() if plan is not None else {}
+    doc = {**document(puzzle), "backend": plan.backend if plan is not None else None}
     for key in SETTINGS:
-        doc[key] = rest.pop(key, None)
+        doc[key] = rest.pop(key, settings.get(key))
     return doc, rest
 
 
-def outcome_json(puzzle: Puzzle, config: Config, outcome: Outcome) -> dict[str, Any]:
+def outcome_json(puzzle: Puzzle, outcome: Outcome) -> dict[str, Any]:
     """The `--json` document; key order is fixed so output is byte-identical run to run."""
-    doc, stats = _head(puzzle, config, outcome.stats)
+    doc, stats = _head(puzzle, outcome.plan, outcome.stats)
     doc.update(
         modulo_symmetry=outcome.modulo_symmetry,
         symmetry=outcome.symmetry,
@@ -138,9 +123,9 @@ def instance_json(instance: Instance, outcome: Outcome | PuzzleSatError) -> dict
     }
 
 
-def batch_json(base: Puzzle, config: Config, instances: Sequence[Instance], batch: BatchOutcome) -> dict[str, Any]:
+def batch_json(base: Puzzle, instances: Sequence[Instance], batch: BatchOutcome) -> dict[str, Any]:
     """The `--json` document of a batch; one entry per instance attempted, in input order."""
-    doc, stats = _head(base, config, batch.stats)
+    doc, stats = _head(base, batch.plan, batch.stats)
     doc.update(
         instances=batch.instances,
         attempted=len(batch.outcomes),

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from puzzles.model import Puzzle
 from solvers.base import Config, Session
 from solvers.enumerate import Outcome, Solution
+from solvers.plan import Plan
 
 
 def solve(
@@ -20,7 +21,7 @@ def solve(
     limit: int | None = None,
     modulo_symmetry: bool = True,
     timeout: float | None = None,
-    config: Config | None = None,
+    config: Config | Plan | None = None,
     on_solution: Callable[[Solution], None] | None = None,
     symmetry_breaking: str = "auto",
     keep: bool = True,
@@ -58,7 +59,7 @@ def solve(
             session = solvers.open_session(puzzle, cfg)
     except (SearchStopped, KeyboardInterrupt) as e:  # stopped while encoding: nothing found, said so
         stopped = "timeout" if isinstance(e, SearchStopped) else stop_reason()
-        return empty_outcome(puzzle, stopped, modulo_symmetry, time.monotonic() - start)
+        return empty_outcome(puzzle, stopped, modulo_symmetry, time.monotonic() - start, cfg)
     try:
         outcome = run(
             puzzle,
@@ -75,10 +76,11 @@ def solve(
     finally:
         session.close()
     outcome.seconds = time.monotonic() - start  # encoding included: the user waited for it too
+    outcome.plan = cfg
     return outcome
 
 
-def empty_outcome(puzzle: Puzzle, stopped: str, modulo_symmetry: bool, seconds: float) -> Outcome:
+def empty_outcome(puzzle: Puzzle, stopped: str, modulo_symmetry: bool, seconds: float, plan: Plan) -> Outcome:
     """The outcome of a search stopped before it began (during the build)."""
     return Outcome(
         solutions=[],
@@ -89,14 +91,21 @@ def empty_outcome(puzzle: Puzzle, stopped: str, modulo_symmetry: bool, seconds: 
         group_order=puzzle.group.order if modulo_symmetry else 1,
         seconds=seconds,
         stats={"stopped_while": "building"},
+        plan=plan,
     )
 
 
-def configure(config: Config | None, names: dict[str, str | None]) -> Config:
-    """`config` with the keyword overrides (`backend="z3"`, `card=...`) that are not None."""
+def configure(config: Config | Plan | None, names: dict[str, str | None]) -> Config | Plan:
+    """`config` with the keyword overrides (`backend="z3"`, `card=...`) that are not None; a plan
+    is already resolved and takes none."""
     from dataclasses import replace
 
-    return replace(config or Config(), **{k: v for k, v in names.items() if v is not None})
+    given = {k: v for k, v in names.items() if v is not None}
+    if isinstance(config, Plan):
+        if given:
+            raise TypeError(f"a resolved plan takes no option keywords ({', '.join(sorted(given))})")
+        return config
+    return replace(config or Config(), **given)
 
 
 def check_symmetry(symmetry: str | None, symmetry_breaking: str) -> None:
@@ -122,7 +131,7 @@ def run(
     on_solution: Callable[[Solution], None] | None,
     keep: bool = True,
     symmetry: str | None = "declared",
-    split: tuple[Config, int | None, str | None] | None = None,
+    split: tuple[Plan, int | None, str | None] | None = None,
 ) -> Outcome:
     """One enumeration on an open session: the group chosen, its static constraints, then the loop
     (with `split`, the configuration, workers and scheduler: the loop over workers, `puzzlesat.split`).

@@ -17,9 +17,10 @@ from collections.abc import Callable
 
 from puzzles.errors import CheckError, UsageError
 from puzzles.model import Puzzle
-from solvers.base import Config, Found, Session
+from solvers.base import Found, Session
 from solvers.enumerate import Collector, Outcome, Solution, enumerate_solutions
-from solvers.symmetry_breaking import Plan
+from solvers.plan import Plan
+from solvers.symmetry_breaking import Breaking
 
 # Measured (docs/decisions.md, "Scale out"): starting the workers costs little (0.06 s for 35 cubes
 # of a tiny puzzle), and since session 8 local workers are forked from the parent's session, with
@@ -29,7 +30,7 @@ SPLIT_AFTER = 1.0
 
 
 def check_split(
-    workers: int | None, scheduler: str | None, config: Config, *, enumerating: bool = True, limit: int | None = None
+    workers: int | None, scheduler: str | None, config: Plan, *, enumerating: bool = True, limit: int | None = None
 ) -> None:
     """Refuse what cannot be split, before any work: bad counts, both ways at once, a backend without
     scopes, a search for one solution (`enumerating` False: nothing to split), a search for the
@@ -52,7 +53,7 @@ def check_split(
             "depend on the search order, which a split would change from run to run"
         )
     if (workers or 1) > 1 or scheduler is not None:
-        info = solvers.get(config.backend or "sat")
+        info = solvers.get(config.backend)
         if not info.scopes:
             raise UsageError(
                 f"{flag} splits the search into cubes solved as scopes of one encoding, which the "
@@ -63,8 +64,8 @@ def check_split(
 def enumerate_split(
     puzzle: Puzzle,
     session: Session,
-    plan: Plan,
-    config: Config,
+    plan: Breaking,
+    config: Plan,
     *,
     workers: int | None,
     scheduler: str | None,
@@ -141,7 +142,8 @@ def enumerate_split(
 class Merger:
     """The parent's side: each worker message checked and merged into one `Collector`, classes kept once."""
 
-    def __init__(self, puzzle: Puzzle, plan: Plan, on_solution, keep: bool, first: list[Solution], limit: int | None):  # noqa: ANN001
+    def __init__(self, puzzle: Puzzle, plan: Breaking, on_solution, keep: bool, first: list[Solution],  # noqa: ANN001
+                 limit: int | None):  # fmt: skip
         self.plan, self.limit = plan, limit
         self.collector = Collector(puzzle, plan, on_solution, keep)
         for solution in first:

@@ -18,10 +18,10 @@ from typing import Any
 
 from puzzles.model import Puzzle
 
-from .base import Config
 from .cubes import Cube
 from .enumerate import Solution, enumerate_solutions
-from .symmetry_breaking import Plan
+from .plan import Plan
+from .symmetry_breaking import Breaking
 
 # The session counters a worker reports as its own work (the parent sums them over workers).
 COUNTERS = ("blocking_clauses", "solve_seconds", "solver_calls", "solve_slices", "conflicts", "decisions",
@@ -35,8 +35,8 @@ class Job:
     """What every worker of one split search shares: sent once per worker (or scattered once on Dask)."""
 
     puzzle: Puzzle
-    config: Config
-    plan: Plan
+    config: Plan
+    plan: Breaking
     modulo_symmetry: bool
     known: tuple[tuple[int, ...], ...] = ()  # classes the parent found before splitting: blocked up front
     limit: int | None = None  # no worker needs more than this many solutions from one cube

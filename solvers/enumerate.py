@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from puzzles.check import verify
 from puzzles.errors import BackendError, CheckError
@@ -18,7 +19,10 @@ from puzzles.model import Puzzle
 from puzzles.symmetry import Group
 
 from .base import Found, SearchStopped, Session, check_stop, stop_reason
-from .symmetry_breaking import Plan
+from .symmetry_breaking import Breaking
+
+if TYPE_CHECKING:
+    from .plan import Plan
 
 
 @dataclass(frozen=True, order=True)
@@ -47,6 +51,7 @@ class Outcome:
     found: int | None = None  # how many were found when they were streamed and not kept (keep=False)
     symmetry: str = "declared"  # which group: "declared", "detected" or "none" (puzzlesat.groups)
     symmetry_note: str | None = None  # why the default took none although symmetry was found
+    plan: Plan | None = None  # the configuration searched (solvers.resolve), for reports
 
     @property
     def cut_short(self) -> bool:
@@ -76,7 +81,7 @@ def enumerate_solutions(
     modulo_symmetry: bool = True,
     timeout: float | None = None,
     on_solution: Callable[[Solution], None] | None = None,
-    plan: Plan | None = None,
+    plan: Breaking | None = None,
     keep: bool = True,
 ) -> Outcome:
     """Run `session` to exhaustion, to `limit` solutions, or until the timeout or an interrupt.
@@ -90,7 +95,8 @@ def enumerate_solutions(
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
     if plan is None:
-        plan = Plan(puzzle.group if modulo_symmetry else Group.generate(puzzle.size, (), puzzle.values), name="orbit")
+        group = puzzle.group if modulo_symmetry else Group.generate(puzzle.size, (), puzzle.values)
+        plan = Breaking(group, name="orbit")
     collector = Collector(puzzle, plan, on_solution, keep)
     stopped: str | None = None
     error: str | None = None
@@ -128,7 +134,7 @@ class Collector:
     def __init__(
         self,
         puzzle: Puzzle,
-        plan: Plan,
+        plan: Breaking,
         on_solution: Callable[[Solution], None] | None,
         keep: bool = True,
     ) -> None:

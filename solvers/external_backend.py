@@ -23,6 +23,7 @@ from puzzles.model import Puzzle
 from .base import Config, Found, SearchStopped
 from .dimacs_io import SAT, UNSAT, GarbledAnswer, first_violated, parse_answer
 from .external_cmd import Run, SolverCommand, run
+from .plan import Plan
 
 # The SAT competition's exit statuses.
 EXIT_SAT, EXIT_UNSAT = 10, 20
@@ -36,10 +37,10 @@ def _tail(text: str) -> str:
 class ExternalSession:
     """One enumeration through an external solver program; the temporary folder goes on close."""
 
-    def __init__(self, puzzle: Puzzle, config: Config) -> None:
+    def __init__(self, puzzle: Puzzle, plan: Plan) -> None:
         t0 = time.perf_counter()
-        self.command = SolverCommand.parse(config.solver_cmd)
-        self.encoding = encode_for_dimacs(puzzle, config.encoding, config.card, config.pb)
+        self.command = SolverCommand.parse(plan.solver_cmd)
+        self.encoding = encode_for_dimacs(puzzle, plan)
         self.settings = {**{k: self.encoding.settings[k] for k in ("encoding", "card", "pb")}}
         self.settings["solver"] = str(self.command)
         self.body = clause_lines(self.encoding.clauses)
@@ -134,5 +135,8 @@ class ExternalSession:
         self.close()
 
 
-def open_session(puzzle: Puzzle, config: Config) -> ExternalSession:
-    return ExternalSession(puzzle, config)
+def open_session(puzzle: Puzzle, plan: Plan | Config) -> ExternalSession:
+    """A session on the planned encoding (a `Config` is resolved first, for callers of this module)."""
+    from .plan import resolve
+
+    return ExternalSession(puzzle, resolve(plan, puzzle))

@@ -17,6 +17,7 @@ from puzzles.check import verify
 from puzzles.errors import CheckError, ModelError
 
 from .base import Config, Found, Session, check_stop
+from .plan import Plan
 
 if TYPE_CHECKING:
     from puzzles.model import Puzzle
@@ -29,7 +30,7 @@ class Prober:
     """One puzzle, one configuration, one session where the backend allows it; `calls` counts questions."""
 
     puzzle: Puzzle
-    config: Config
+    config: Config | Plan
     calls: int = 0
 
     def __post_init__(self) -> None:

@@ -12,17 +12,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 import encoders
 from encoders.cnf import CNFEncoding
-from encoders.pysat_names import DEFAULT_CARD, check_card, check_pb, default_pb, no_pysat_signals
-from puzzles.errors import UsageError
+from encoders.pysat_names import no_pysat_signals
 from puzzles.model import Puzzle
 
 from . import pysat_solvers
 from .base import Config, Found, SearchStopped, check_stop
+from .plan import Plan
 
 # Slices: the first has FIRST_SLICE conflicts, each next one GROWTH times more, up to MAX_SLICE,
 # a schedule in conflicts only. Slicing changes CaDiCaL's path (each call starts afresh from level
@@ -69,18 +68,6 @@ RACE_LITERALS = 5_000_000
 SEARCH_STATS = ("conflicts", "decisions", "propagations", "restarts")
 
 
-def _check_native(solver: pysat_solvers.SolverInfo, card: str, pb: str) -> None:
-    """Native constraints need a solver that takes them; say which ones do."""
-    need = "pb" if pb == "native" else "card" if card == "native" else ""
-    if not need or solver.native == "pb" or solver.native == need:
-        return
-    able = sorted(s.name for s in pysat_solvers.SOLVERS.values() if s.native == "pb" or s.native == need)
-    kind = "PB" if need == "pb" else "card"
-    raise UsageError(
-        f"the native {kind} encoding needs a solver with native constraints ({', '.join(able)}), not {solver.name}"
-    )
-
-
 def _next_budget(budget: int, incremental: bool) -> int:
     """The conflict budget of the next slice: a function of the last budget alone, never of the clock."""
     return min(budget * GROWTH, MAX_SLICE) if incremental else budget * 2
@@ -89,16 +76,11 @@ def _next_budget(budget: int, incremental: bool) -> int:
 class SatSession:
     """One incremental PySAT search; for a non-incremental solver, a fresh solver per solve call."""
 
-    def __init__(self, puzzle: Puzzle, config: Config) -> None:
+    def __init__(self, puzzle: Puzzle, plan: Plan) -> None:
         t0 = time.perf_counter()
-        self.info = pysat_solvers.get(config.solver or pysat_solvers.DEFAULT_SOLVER)
-        card = check_card(config.card or DEFAULT_CARD)
-        name = config.encoding or "onehot"
-        pb = check_pb(config.pb or default_pb(name))
-        _check_native(self.info, card, pb)
-        options = replace(config, card=card, pb=pb)
-        self.encoding: CNFEncoding = encoders.get(name, "cnf").encode(puzzle, options)
-        self.settings = {"encoding": name, "card": card, "pb": pb, "solver": self.info.name}
+        self.info = pysat_solvers.get(str(plan.solver))
+        self.encoding: CNFEncoding = encoders.get(plan.encoding, "cnf").encode(puzzle, plan)
+        self.settings = {"encoding": plan.encoding, "card": plan.card, "pb": plan.pb, "solver": self.info.name}
         self.blocked: list[list[int]] = []  # kept only to rebuild a non-incremental solver
         self.early: list[list[int]] = []  # clauses added before the first search (see _race)
         self.blocking_clauses = 0
@@ -318,5 +300,8 @@ def _counters(solver: Any) -> dict[str, int]:
     return {key: mine[key] for key in SEARCH_STATS if isinstance(mine.get(key), int)}
 
 
-def open_session(puzzle: Puzzle, config: Config) -> SatSession:
-    return SatSession(puzzle, config)
+def open_session(puzzle: Puzzle, plan: Plan | Config) -> SatSession:
+    """A session on the planned encoding (a `Config` is resolved first, for callers of this module)."""
+    from .plan import resolve
+
+    return SatSession(puzzle, resolve(plan, puzzle))

@@ -49,7 +49,7 @@ def lex_leader_pairs(puzzle: Puzzle, permutations: Sequence[Perm] | None = None)
 
 
 @dataclass(frozen=True)
-class Plan:
+class Breaking:
     """How one enumeration treats its group: static inequalities, and what a found solution blocks."""
 
     group: Group
@@ -75,25 +75,25 @@ class Plan:
 MODES = ("auto", "lex", "orbit")
 
 
-def plan(puzzle: Puzzle, group: Group, mode: str = "auto") -> Plan:
+def plan(puzzle: Puzzle, group: Group, mode: str = "auto") -> Breaking:
     """The plan for enumerating `puzzle` modulo `group` with symmetry breaking `mode`.
 
     Raises ValueError when `mode` is lex and no exact lex-leader form exists (the caller words it).
     """
     if group.order == 1:
-        return Plan(group)
+        return Breaking(group)
     if group.relabel:
         cells = full_group(puzzle)
         if cells is None:
             raise ValueError("every relabelling of the values is a symmetry, but no all-different group holds them all")
-        return Plan(group, tuple(zip(cells, cells[1:], strict=False)), anchor=cells, name="anchor+orbit")
+        return Breaking(group, tuple(zip(cells, cells[1:], strict=False)), anchor=cells, name="anchor+orbit")
     if mode == "orbit":
-        return Plan(group, name="orbit")
+        return Breaking(group, name="orbit")
     pairs = lex_leader_pairs(puzzle, group.permutations)
     if pairs is None:
         if mode == "lex":
             raise ValueError("lex-leader symmetry breaking is not exact here")
-        return Plan(group, name="orbit")
+        return Breaking(group, name="orbit")
     if group.moves_values:
-        return Plan(group, pairs, name="lex+orbit")
-    return Plan(group, pairs, canonical_only=True, name="lex")
+        return Breaking(group, pairs, name="lex+orbit")
+    return Breaking(group, pairs, canonical_only=True, name="lex")

@@ -13,6 +13,7 @@ from puzzles.errors import BackendError
 from puzzles.model import Puzzle
 
 from .base import Config, Found, SearchStopped, check_stop, remaining, wake_on_signal
+from .plan import Plan
 
 
 class Z3Model(Protocol):
@@ -34,13 +35,13 @@ class Z3Model(Protocol):
 
 
 class Z3Session:
-    def __init__(self, puzzle: Puzzle, config: Config) -> None:
+    def __init__(self, puzzle: Puzzle, plan: Plan) -> None:
         t0 = time.perf_counter()
         self.ctx = z3.Context()
-        self.encoding: Z3Model = encoders.get(config.encoding or "z3-int", "smt").encode(puzzle, self.ctx)
+        self.encoding: Z3Model = encoders.get(plan.encoding, "smt").encode(puzzle, self.ctx)
         self.solver = z3.Solver(ctx=self.ctx)
         self.solver.add(*self.encoding.assertions)
-        self.settings = {"encoding": config.encoding or "z3-int", "solver": "z3"}
+        self.settings = {"encoding": plan.encoding, "solver": "z3"}
         self.build_seconds = time.perf_counter() - t0
         self.solve_seconds = 0.0
         self.calls = 0
@@ -93,5 +94,8 @@ class Z3Session:
         self.solver = None  # type: ignore[assignment]
 
 
-def open_session(puzzle: Puzzle, config: Config) -> Z3Session:
-    return Z3Session(puzzle, config)
+def open_session(puzzle: Puzzle, plan: Plan | Config) -> Z3Session:
+    """A session on the planned encoding (a `Config` is resolved first, for callers of this module)."""
+    from .plan import resolve
+
+    return Z3Session(puzzle, resolve(plan, puzzle))

@@ -51,7 +51,9 @@ def test_full_cross_product_without_native(cli):
 
 
 def test_inconsistent_configuration_exits_8(cli, monkeypatch):
-    broken = EncodingInfo("broken", "cnf", "one-hot missing solutions (test only)", f"{__name__}:broken_encode")
+    broken = EncodingInfo(
+        "broken", "cnf", "one-hot missing solutions (test only)", f"{__name__}:broken_encode", options=("card", "pb")
+    )
     monkeypatch.setitem(encoders.ENCODINGS, "broken", broken)
     r = cli("compare", "magic-frame", "--all", "--encoding", "onehot", "--encoding", "broken", "--card", "seqcounter")
     assert r.code == 8

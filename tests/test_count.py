@@ -18,7 +18,8 @@ from puzzles import catalog
 from puzzles.burnside import Element, value_key
 from puzzles.files import load_file
 from puzzles.model import define
-from solvers.base import STOP, SearchStopped
+from solvers import resolve
+from solvers.base import STOP, Config, SearchStopped
 from solvers.ganak_counter import Problem, count_models
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,7 +73,7 @@ def test_latin_squares_by_ganak_and_every_encoding(encoding):
     latin = define("latin", cells=16, values=range(1, 5), distinct=lines)
     out = _count(latin, method="sharpsat", encoding=encoding)
     assert (out.count, out.relabelling) == (576, 24)
-    enc = encoders.get(encoding, "cnf").encode(latin, None)
+    enc = encoders.get(encoding, "cnf").encode(latin, resolve(Config(encoding=encoding), latin))
     assert count_models([Problem(enc.clauses, enc.nvars, projection(enc))]) == [576]
 
 
@@ -131,7 +132,7 @@ def test_fixed_point_clauses_with_value_maps(encoding, puzzle):
         for j in range(len(vals))
     ]
     elements = [*shifts, Element(tuple(reversed(range(n))), value_key(dict(zip(vals, reversed(vals), strict=True))))]
-    enc = encoders.get(encoding, "cnf").encode(puzzle, None)
+    enc = encoders.get(encoding, "cnf").encode(puzzle, resolve(Config(encoding=encoding), puzzle))
     problems = [
         Problem([*enc.clauses, *fixed_point_clauses(enc, e.cells, e.value_map)], enc.nvars, projection(enc))
         for e in elements
@@ -146,7 +147,7 @@ def test_fixed_point_clauses_with_value_maps(encoding, puzzle):
 def test_pin_clauses_fix_the_cells():
     """Pinned cells hold their values in every counted solution: as many as with those givens."""
     p = catalog.build("sudoku", {"box": "2"}, EMPTY_4X4)
-    enc = encoders.get("order", "cnf").encode(p, None)
+    enc = encoders.get("order", "cnf").encode(p, resolve(Config(encoding="order"), p))
     pinned = pin_clauses(enc, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 3), (5, 4)])
     given = puzzlesat.solve(catalog.build("sudoku", {"box": "2"}, "123434" + "." * 10), all=True, symmetry="none")
     assert count_models([Problem([*enc.clauses, *pinned], enc.nvars, projection(enc))]) == [given.count] == [6]

@@ -544,7 +544,8 @@ def test_order_ladders_decode_like_the_general_path(encoding, ladders):
     decodes to the same values as testing each conjunction, or fails where that finds none or several."""
     import random
 
-    enc = encoders.get(encoding, "cnf").encode(puzzlesat.load("magic-square"), None)
+    square = puzzlesat.load("magic-square")
+    enc = encoders.get(encoding, "cnf").encode(square, puzzlesat.resolve(puzzlesat.Config(encoding=encoding), square))
     varmap = VarMap.from_encoding(enc)
     assert all(ladder is not None for ladder in varmap._ladders) is ladders
     rng = random.Random(7)

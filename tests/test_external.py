@@ -274,7 +274,8 @@ def test_usage_errors(cli):
 
 def test_session_removes_its_folder(tmp_path):
     """The private temporary folder (mode 0700) holds the CNF while the session lives and goes on close."""
-    with ExternalSession(puzzlesat.load("magic-frame"), Config(backend="external", solver_cmd="true")) as session:
+    frame = puzzlesat.load("magic-frame")
+    with ExternalSession(frame, puzzlesat.resolve(Config(backend="external", solver_cmd="true"), frame)) as session:
         folder = session.folder
         assert folder.is_dir() and stat.S_IMODE(os.stat(folder).st_mode) == 0o700
         with pytest.raises(BackendError):

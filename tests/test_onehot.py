@@ -33,6 +33,11 @@ def OneHot(**kw) -> Config:  # noqa: N802 - reads as the Config it builds
     return Config(encoding="onehot", **kw)
 
 
+def plan(puzzle: Puzzle, **kw) -> solvers.Plan:
+    """The resolved one-hot plan an encoder takes (the plan fills card and PB; the encoder does not)."""
+    return solvers.resolve(OneHot(**kw), puzzle)
+
+
 def run(puzzle: Puzzle, config: Config, *, raw: bool = False, timeout: float | None = None) -> Outcome:
     session = solvers.open_session(puzzle, config)
     try:
@@ -77,7 +82,7 @@ def tiny() -> Puzzle:
 def test_every_cell_value_has_a_variable_used_in_clauses() -> None:
     """Every x and y variable exists and occurs in some clause; clause and literal counts are positive."""
     puzzle = catalog.build("magic-frame")
-    enc = encode(puzzle)
+    enc = encode(puzzle, plan(puzzle))
     assert set(enc.x) == {(c, v) for c in range(puzzle.size) for v in puzzle.domains[c]}
     assert set(enc.y) == {("N", n) for n in puzzle.unknowns[0].domain}
     used = {abs(lit) for clause in enc.clauses for lit in clause}
@@ -92,7 +97,7 @@ def test_every_cell_value_has_a_variable_used_in_clauses() -> None:
 def test_encoding_is_deterministic(mode: str) -> None:
     """Two encodings of the same puzzle give identical clause lists and variable maps."""
     puzzle = catalog.build("magic-blocks")
-    a, b = encode(puzzle, sum_mode=mode), encode(puzzle, sum_mode=mode)
+    a, b = encode(puzzle, plan(puzzle), sum_mode=mode), encode(puzzle, plan(puzzle), sum_mode=mode)
     assert a.clauses == b.clauses and a.x == b.x and a.y == b.y and a.nvars == b.nvars
 
 
@@ -100,7 +105,8 @@ def test_encoding_is_deterministic(mode: str) -> None:
 @pytest.mark.parametrize("pb", [DEFAULT_PB, "adder"])
 def test_aux_variables_never_collide_with_primary_ones(card: str, pb: str) -> None:
     """Keyed variables are distinct and come first; every other variable is auxiliary and in range."""
-    enc = encode(catalog.build("magic-frame"), OneHot(card=card, pb=pb))
+    frame = catalog.build("magic-frame")
+    enc = encode(frame, plan(frame, card=card, pb=pb))
     primary = list(enc.x.values()) + list(enc.y.values())
     assert len(set(primary)) == len(primary)
     assert sorted(primary) == list(range(1, len(primary) + 1))
@@ -112,7 +118,7 @@ def test_aux_variables_never_collide_with_primary_ones(card: str, pb: str) -> No
 def test_blocking_clause_and_decode_round_trip() -> None:
     """decode(model of an assignment) gives it back; its blocking clause is false on that model only."""
     puzzle = catalog.build("magic-frame")
-    enc = encode(puzzle)
+    enc = encode(puzzle, plan(puzzle))
     values = (1, 8, 3, 5, 7, 6, 4, 2)
     true = {enc.x[c, v] for c, v in enumerate(values)} | {enc.y["N", 12]}
     assert enc.decode(true) == (values, {"N": 12})
@@ -124,7 +130,7 @@ def test_blocking_clause_and_decode_round_trip() -> None:
 
 def test_decode_rejects_a_cell_with_two_values() -> None:
     """A model that puts two values in one cell is an internal error, not a silent pick."""
-    enc = encode(catalog.build("magic-frame"))
+    enc = encode(catalog.build("magic-frame"), plan(catalog.build("magic-frame")))
     true = {enc.x[c, v] for c, v in enumerate((1, 8, 3, 5, 7, 6, 4, 2))} | {enc.x[0, 3], enc.y["N", 12]}
     with pytest.raises(CheckError, match="cell #0"):
         enc.decode(true)
@@ -132,7 +138,7 @@ def test_decode_rejects_a_cell_with_two_values() -> None:
 
 def test_container_is_encoder_neutral() -> None:
     """A CNFEncoding is built from plain data: no pysat object is kept in it."""
-    enc = encode(catalog.build("magic-frame"))
+    enc = encode(catalog.build("magic-frame"), plan(catalog.build("magic-frame")))
     assert isinstance(enc, CNFEncoding)
     assert all(type(c) is list and all(type(lit) is int for lit in c) for c in enc.clauses)
 

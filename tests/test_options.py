@@ -101,8 +101,11 @@ def test_the_api_resolves_the_same_way():
     six = puzzles.load("magic-square", {"order": "6"})
     with pytest.raises(UsageError, match="^--card is not used by the log encoding, the default for this puzzle"):
         puzzlesat.solve(six, config=Config(card="totalizer"))
-    assert puzzlesat.resolve(Config(pb="bdd"), six) == Config(backend="sat", encoding="log", pb="bdd")
-    assert puzzlesat.resolve(Config(pb="bdd"), star) == Config(backend="sat", encoding="order", pb="bdd")
+    chosen = frozenset({"pb"})
+    log = puzzlesat.Plan("sat", "log", card=None, pb="bdd", solver="cadical195", chosen=chosen)
+    assert puzzlesat.resolve(Config(pb="bdd"), six) == log
+    order = puzzlesat.Plan("sat", "order", card="seqcounter", pb="bdd", solver="cadical195", chosen=chosen)
+    assert puzzlesat.resolve(Config(pb="bdd"), star) == order
 
 
 def test_resolve_checks_names_before_any_work():
@@ -183,7 +186,8 @@ def test_every_declared_option_is_known():
 def test_declarations_match_what_the_encoders_read(encoding, option, values):
     """An encoding declares an option exactly when changing it changes the clauses it builds."""
     puzzle = build("magic-frame")  # sums, an unknown and an all-different group: every part is built
-    first, second = (encoders.get(encoding).encode(puzzle, Config(**{option: v})).clauses for v in values)
+    plans = (solvers.Plan("sat", encoding, **{"card": "seqcounter", "pb": "totalizer", option: v}) for v in values)
+    first, second = (encoders.get(encoding).encode(puzzle, plan).clauses for plan in plans)
     assert (first != second) == (option in encoders.get(encoding).options)
 
 

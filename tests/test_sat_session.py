@@ -12,7 +12,7 @@ from solvers import sat_backend
 from solvers.base import Config
 from solvers.pysat_solvers import SOLVERS
 
-ORDER = Config(backend="sat", encoding="order", card=None, pb=None, solver=None, solver_cmd=None)
+ORDER = puzzlesat.resolve(Config(backend="sat", encoding="order"))
 
 
 def first(puzzle, config=ORDER):

@@ -1,0 +1,206 @@
+"""The one place where options become a plan: every default filled, every name checked, once.
+
+A `Config` is what the user asked for (None: not said). `resolve` turns it into a `Plan`, with the
+backend, the encoding and each option the two take filled in, and refuses an option they would
+ignore. Backends, encoders, reports, `compare` and `--help` receive the plan or read their defaults
+from here (`option_default`, `option_names`) and fill nothing themselves. No solver library is
+imported here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING
+
+import encoders
+from puzzles.errors import UsageError
+
+from .base import Config
+from .registry import BACKENDS, DEFAULT_BACKEND, OPTIONS, BackendInfo, get
+
+if TYPE_CHECKING:
+    from puzzles.model import Puzzle
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A complete configuration. `card`, `pb`, `solver` and `solver_cmd` are filled exactly where the
+    backend and the encoding take them (None: this configuration has no such option); `chosen`
+    names the fields the user gave, for messages that say what to change."""
+
+    backend: str
+    encoding: str
+    card: str | None = None
+    pb: str | None = None
+    solver: str | None = None
+    solver_cmd: str | None = None
+    chosen: frozenset[str] = frozenset()
+
+    def settings(self) -> dict[str, str | None]:
+        """The configuration as reports print it (the external backend's solver is its command)."""
+        return {
+            "encoding": self.encoding,
+            "card": self.card,
+            "pb": self.pb,
+            "solver": self.solver_cmd if self.backend == "external" else self.solver or self.backend,
+        }
+
+
+# The most clauses the unary adders of a figure's sums may take for order to be the default: the
+# 5x5 magic square needs 62k (order 0.29 s to a first square, log 0.41), the 6x6 222k (order
+# 18 s, log 1.8 s).
+ORDER_SUMS_LIMIT = 100_000
+
+
+def default_encoding(info: BackendInfo, puzzle: Puzzle | None) -> str:
+    """The measured best CNF encoding for this kind of puzzle (docs/decisions.md, "Default encoding",
+    "Unary sums").
+
+    With linear sums over a figure (magic squares, stars): order with unary adders where their
+    clauses stay few (the stars, squares up to 5x5: 1.5-3x faster than log), else log, which wins
+    by 10-400x on wide domains (small PB constraints over a few bits). A grid's houses (sudoku and
+    its variants, killer cages, KenKen) are one-hot's home ground: on killer sudokus one-hot took
+    0.23 s where log took 0.45.
+    """
+    if info.kind == "cnf" and puzzle is not None and puzzle.sums and puzzle.grid is None:
+        from encoders.estimate import unary_clauses
+
+        name = "order" if unary_clauses(puzzle) <= ORDER_SUMS_LIMIT else "log"
+    else:
+        name = info.default_encoding
+    return name if puzzle is None else encoders.fallback(name, puzzle)
+
+
+def option_default(option: str, encoding: str) -> str | None:
+    """The value an option takes on `encoding` when it is not given (None: it has no default, as
+    --solver-cmd has not)."""
+    from encoders.pysat_names import DEFAULT_CARD, default_pb
+
+    from .pysat_solvers import DEFAULT_SOLVER
+
+    return {"card": DEFAULT_CARD, "pb": default_pb(encoding), "solver": DEFAULT_SOLVER}.get(option)
+
+
+def takes(backend: BackendInfo, encoding: encoders.EncodingInfo, option: str) -> bool:
+    """Whether `option` changes anything on this backend with this encoding."""
+    return option in backend.options and (not OPTIONS[option].per_encoding or option in encoding.options)
+
+
+def spoken_list(items: list[str], conjunction: str = "or") -> str:
+    """`a`, `a or b`, `a, b or c` (or with `and`); "" for none."""
+    return f" {conjunction} ".join(filter(None, (", ".join(items[:-1]), items[-1] if items else "")))
+
+
+def not_used(flag: str, by: str, applies: Iterable[str], hint: str = "") -> UsageError:
+    """The one message for an option the chosen configuration would ignore."""
+    return UsageError(f"{flag} is not used by {by} (it applies to: {', '.join(sorted(applies))}{hint})")
+
+
+def check_encoding_options(
+    encoding: encoders.EncodingInfo, given: Mapping[str, str | None], *, defaulted: bool = False
+) -> None:
+    """Refuse each per-encoding option in `given` (card, pb) that `encoding` does not take.
+
+    `defaulted`: the user did not choose the encoding, so the message says how to.
+    """
+    for name, value in given.items():
+        option = OPTIONS[name]
+        if value is None or not option.per_encoding or name in encoding.options:
+            continue
+        able = [e.name for e in encoders.ENCODINGS.values() if e.kind == encoding.kind and name in e.options]
+        if not defaulted or not able:
+            raise not_used(option.flag, f"the {encoding.name} encoding", able)
+        hint = "; add " + spoken_list([f"--encoding {e}" for e in sorted(able)])
+        raise not_used(option.flag, f"the {encoding.name} encoding, the default for this puzzle", able, hint)
+
+
+def backend_for(config: Config | Plan) -> str:
+    """The backend a configuration runs on: the one named, else the one its encoding needs (an
+    SMT encoding such as z3-int runs on z3), else the default."""
+    if config.backend is not None:
+        return config.backend
+    chosen = encoders.ENCODINGS.get(config.encoding or "")
+    if chosen is not None and chosen.kind != BACKENDS[DEFAULT_BACKEND].kind:
+        return next(b.name for b in BACKENDS.values() if b.kind == chosen.kind)
+    return DEFAULT_BACKEND
+
+
+def resolve(config: Config | Plan | None = None, puzzle: Puzzle | None = None) -> Plan:
+    """The plan for `config` on `puzzle`: backend and encoding defaults filled in, every name
+    checked, every option it sets taken by the backend and the encoding, and every option they take
+    filled with its default: a UsageError before any work is done otherwise. A plan is returned as
+    it is (resolving is done once)."""
+    if isinstance(config, Plan):
+        return config
+    config = config or Config()
+    info = get(backend_for(config))
+    chosen = encoders.ENCODINGS.get(config.encoding or "")
+    if chosen is not None and chosen.kind != info.kind:
+        able = spoken_list([b.name for b in BACKENDS.values() if b.kind == chosen.kind])
+        raise UsageError(
+            f"--encoding {chosen.name} runs on the {able} backend, not {info.name} "
+            f"(drop --backend {info.name}; encodings for {info.name}: {', '.join(encoders.names(info.kind))})"
+        )
+    encoding = encoders.get(config.encoding or default_encoding(info, puzzle), info.kind)
+    given = {name: getattr(config, name) for name in OPTIONS}
+    for name, value in given.items():
+        if value is not None and name not in info.options:
+            able = (b.name for b in BACKENDS.values() if name in b.options)
+            raise not_used(OPTIONS[name].flag, f"the {info.name} backend", able)
+    check_encoding_options(encoding, given, defaulted=config.encoding is None)
+    filled = {
+        name: given[name] if given[name] is not None else option_default(name, encoding.name)
+        for name in OPTIONS
+        if takes(info, encoding, name)
+    }
+    for name, value in filled.items():
+        target = OPTIONS[name].check
+        if value is not None and target is not None:
+            module, attr = target.split(":")
+            getattr(importlib.import_module(module), attr)(value)
+    plan = Plan(
+        backend=info.name,
+        encoding=encoding.name,
+        chosen=frozenset(f.name for f in fields(Config) if getattr(config, f.name) is not None),
+        **filled,
+    )
+    if plan.backend == "sat":
+        check_native(plan)
+    return plan
+
+
+def check_native(plan: Plan) -> None:
+    """Native constraints need a solver that takes them; say which ones do."""
+    from . import pysat_solvers
+
+    solver = pysat_solvers.get(plan.solver or "")
+    need = "pb" if plan.pb == "native" else "card" if plan.card == "native" else ""
+    if not need or solver.native == "pb" or solver.native == need:
+        return
+    able = sorted(s.name for s in pysat_solvers.SOLVERS.values() if s.native == "pb" or s.native == need)
+    kind = "PB" if need == "pb" else "card"
+    raise UsageError(
+        f"the native {kind} encoding needs a solver with native constraints ({', '.join(able)}), not {solver.name}"
+    )
+
+
+def option_names() -> dict[str, str]:
+    """The names each option takes and their defaults, for `--help` (no solver library is imported)."""
+    from encoders.pysat_names import CARD_ENCODINGS, PB_ENCODINGS, pb_defaults
+
+    from . import pysat_solvers
+
+    return {
+        "backends": ", ".join(BACKENDS),
+        "backend_default": DEFAULT_BACKEND,
+        "encodings": ", ".join(encoders.ENCODINGS),
+        "cnf_encodings": ", ".join(encoders.names("cnf")),
+        "cards": ", ".join(CARD_ENCODINGS),
+        "card_default": str(option_default("card", "onehot")),
+        "pbs": ", ".join(PB_ENCODINGS),
+        "pb_default": "; ".join(f"{pb} {where.removeprefix('default ')}" for pb, where in pb_defaults().items()),
+        "solvers": ", ".join(pysat_solvers.names()),
+        "solver_default": str(option_default("solver", "onehot")),
+    }
