@@ -57,7 +57,7 @@ class _Command(typer.core.TyperCommand):
     start-up imports no registry."""
 
     def format_help(self, ctx, formatter) -> None:  # noqa: ANN001 (click's types, not imported here)
-        names = {**puzzlesat.option_names(), **puzzlesat.compare_defaults()}
+        names = {**puzzlesat.option_names(), **puzzlesat.compare_defaults(), "count_method": puzzlesat.COUNT_DEFAULT}
         for param in self.params:
             text = getattr(param, "help", None)
             if text and "{" in text:
@@ -254,6 +254,11 @@ def _config(**names: str | None):
     return puzzlesat.Config(**names)
 
 
+def _given(**options: object) -> dict[str, object]:
+    """The options the user gave: the library's own defaults stand for the others (one place each)."""
+    return {k: v for k, v in options.items() if v is not None}
+
+
 def _params(items: list[str] | None) -> dict[str, str]:
     out: dict[str, str] = {}
     for item in items or []:
@@ -390,9 +395,9 @@ def solve(
         typer.Option(
             metavar="MODE",
             help="How each class is found once: lex (search only canonical solutions), orbit (block each "
-            "solution's orbit), auto (lex where exact).",
+            "solution's orbit), auto (lex where exact). [default: {breaking_default}]",
         ),
-    ] = "auto",
+    ] = None,
     config=None,  # the SOLVER_OPTIONS (see _takes)
     param: ParamOpt = None,
     givens: GivensOpt = None,
@@ -678,9 +683,9 @@ def count(
         typer.Option(
             metavar="enumerate|sharpsat|auto",
             help="enumerate (list the solutions, any backend), sharpsat (the exact model counter ganak on "
-            "the CNF), auto (enumerate when that ends quickly, else ganak).",
+            "the CNF), auto (enumerate when that ends quickly, else ganak). [default: {count_method}]",
         ),
-    ] = "auto",
+    ] = None,
     no_symmetry: Annotated[
         bool, typer.Option("--no-symmetry", help="Count solutions only, not the classes modulo symmetry.")
     ] = False,
@@ -705,7 +710,7 @@ def count(
     try:
         outcome = puzzlesat.count_solutions(
             p,
-            method=method,
+            **_given(method=method),
             modulo_symmetry=not no_symmetry,
             symmetry=symmetry,
             timeout=timeout,
@@ -779,8 +784,12 @@ def compare(
     ] = False,
     timeout: Annotated[
         float,
-        typer.Option(min=0.001, metavar="SECONDS", help="Seconds per configuration; slower rows say timeout."),
-    ] = 60.0,
+        typer.Option(
+            min=0.001,
+            metavar="SECONDS",
+            help="Seconds per configuration; slower rows say timeout. [default: {compare_timeout}]",
+        ),
+    ] = None,
     repeat: Annotated[
         int, typer.Option(min=1, metavar="R", help="Run each configuration R times; times are medians.")
     ] = 1,
@@ -825,11 +834,11 @@ def compare(
         [*(solver or []), *([solvers] if solvers else [])],
     )
     result = puzzlesat.compare_configs(
-        p, configs, all=all_, modulo_symmetry=not no_symmetry, timeout=timeout, repeat=repeat
+        p, configs, all=all_, modulo_symmetry=not no_symmetry, repeat=repeat, **_given(timeout=timeout)
     )
     if plot is not None:
         puzzlesat.write_plot(result, plot)
-    doc = result.as_json(timeout, repeat)
+    doc = result.as_json()
     _write_doc(output, doc)
     if as_json:
         typer.echo(json.dumps(doc))

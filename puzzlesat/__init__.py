@@ -40,6 +40,7 @@ PUBLIC: dict[str, str] = {
     "count_solutions": "puzzlesat.counting:count",
     "CountOutcome": "puzzlesat.counting:CountOutcome",
     "COUNT_METHODS": "puzzlesat.counting:METHODS",
+    "COUNT_DEFAULT": "puzzlesat.counting:DEFAULT_METHOD",
     "BatchOutcome": "puzzlesat.batch:BatchOutcome",
     "common_base": "puzzlesat.batch:common_base",
     "STOP": "solvers.base:STOP",

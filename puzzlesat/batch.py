@@ -21,7 +21,7 @@ from solvers.base import Config, Session
 from solvers.enumerate import Outcome, Solution
 from solvers.plan import Plan
 
-from .solving import check_symmetry, configure, run
+from .solving import configure, run
 
 
 @dataclass
@@ -118,7 +118,7 @@ def solve_batch(
     config: Config | Plan | None = None,
     on_solution: Callable[[int, Solution], None] | None = None,
     on_outcome: Callable[[int, Outcome | PuzzleSatError], None] | None = None,
-    symmetry_breaking: str = "auto",
+    symmetry_breaking: str | None = None,
     **names: str | None,
 ) -> BatchOutcome:
     """Solve each instance (first solution, or with `all` every one) on one shared session.
@@ -137,8 +137,7 @@ def solve_batch(
     if first is None:
         raise UsageError("batch: no instances to solve")
     base = replace(first, givens=())
-    cfg = solvers.resolve(configure(config, names), base)
-    check_symmetry(None, symmetry_breaking)
+    cfg = solvers.resolve(configure(config, {**names, "symmetry_breaking": symmetry_breaking}), base)
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
     outcomes: list[Outcome | PuzzleSatError] = []
@@ -164,7 +163,7 @@ def solve_batch(
                     session,
                     limit=limit if (all or limit is not None) else 1,
                     modulo_symmetry=modulo_symmetry,
-                    symmetry_breaking=symmetry_breaking,
+                    symmetry_breaking=cfg.symmetry_breaking,
                     timeout=None if deadline is None else max(0.0, deadline - time.monotonic()),
                     on_solution=None if on_solution is None else lambda s, i=i: on_solution(i, s),
                 )

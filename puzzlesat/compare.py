@@ -56,6 +56,7 @@ def defaults() -> dict[str, str]:
     from puzzles.words import number_word
 
     return {
+        "compare_timeout": f"{DEFAULT_TIMEOUT:g}",
         "compare_encodings": ", ".join(DEFAULT_ENCODINGS),
         "onehot_pairs": number_word(len(ONEHOT_PAIRS)),
         "onehot_pair_list": ", ".join(f"{card}+{pb}" for card, pb in ONEHOT_PAIRS),
@@ -102,6 +103,8 @@ class Comparison:
     rows: list[Row]
     disagreements: list[str]
     interrupted: bool = False
+    timeout: float | None = None  # seconds per configuration
+    repeat: int = 1
 
     @property
     def consistent(self) -> bool:
@@ -119,15 +122,15 @@ class Comparison:
         ok = [r for r in self.sorted_rows() if r.status == "ok" and r.total is not None]
         return ok[0] if ok else None
 
-    def as_json(self, timeout: float | None, repeat: int) -> dict[str, Any]:
+    def as_json(self) -> dict[str, Any]:
         from .header import document
 
         return {
             **document(self.puzzle),
             "all": self.all,
             "modulo_symmetry": self.modulo_symmetry,
-            "timeout": timeout,
-            "repeat": repeat,
+            "timeout": self.timeout,
+            "repeat": self.repeat,
             "rows": [r.as_dict() for r in self.sorted_rows()],
             "consistent": self.consistent,
         }
@@ -328,7 +331,7 @@ def compare(
     *,
     all: bool = False,
     modulo_symmetry: bool = True,
-    timeout: float | None = None,
+    timeout: float | None = DEFAULT_TIMEOUT,
     repeat: int = 1,
     runner: Callable[..., Row] | None = None,
     progress: bool = True,
@@ -359,7 +362,8 @@ def compare(
     finally:
         if show:
             show.close()
-    return Comparison(puzzle, all, modulo_symmetry, rows, check_consistency(rows, all), interrupted)
+    consistency = check_consistency(rows, all)
+    return Comparison(puzzle, all, modulo_symmetry, rows, consistency, interrupted, timeout, repeat)
 
 
 def _cell(value: Any) -> str:

@@ -31,6 +31,7 @@ from solvers.base import Config, SearchStopped, check_stop, remaining
 from solvers.plan import Plan
 
 METHODS = ("auto", "enumerate", "sharpsat")
+DEFAULT_METHOD = "auto"
 # auto: enumeration first, if it ends within both limits (measured: 4x4 sudoku grids, 288, take
 # 0.1 s; the 1344 pinned 5x5 Latin squares 0.6 s; 7040 magic squares would take 80 s)
 AUTO_LIMIT = 2_000
@@ -85,7 +86,7 @@ class _Run:
 def count(
     puzzle: Puzzle,
     *,
-    method: str = "auto",
+    method: str = DEFAULT_METHOD,
     modulo_symmetry: bool = True,
     timeout: float | None = None,
     config: Config | Plan | None = None,

@@ -13,6 +13,8 @@ from solvers.base import Config, Session
 from solvers.enumerate import Outcome, Solution
 from solvers.plan import Plan
 
+from .groups import check_mode
+
 
 def solve(
     puzzle: Puzzle,
@@ -23,7 +25,7 @@ def solve(
     timeout: float | None = None,
     config: Config | Plan | None = None,
     on_solution: Callable[[Solution], None] | None = None,
-    symmetry_breaking: str = "auto",
+    symmetry_breaking: str | None = None,
     keep: bool = True,
     symmetry: str | None = "declared",
     workers: int | None = None,
@@ -36,7 +38,7 @@ def solve(
     by `solvers.resolve`: an option they would ignore is a UsageError. `symmetry_breaking` picks how
     classes are counted once: "lex" restricts the search to canonical solutions (static lex-leader
     constraints), "orbit" blocks each found solution's whole orbit, "auto" takes lex where it is
-    exact for the puzzle and orbit elsewhere. `keep=False` streams: each solution goes to
+    exact for the puzzle and orbit elsewhere (the plan's default, auto). `keep=False` streams: each solution goes to
     `on_solution` and is not kept (the outcome has the count only), so memory stays flat.
     `symmetry` picks the group (`puzzlesat.groups`): declared (the library's default, so a
     caller's counts never change under it), detected or none; None is the command line's rule:
@@ -50,9 +52,9 @@ def solve(
     from .split import check_split
 
     timeout = check_timeout(timeout)
-    cfg = solvers.resolve(configure(config, names), puzzle)
+    cfg = solvers.resolve(configure(config, {**names, "symmetry_breaking": symmetry_breaking}), puzzle)
     check_split(workers, scheduler, cfg, enumerating=all or limit is not None, limit=limit)
-    check_symmetry(symmetry, symmetry_breaking)
+    check_mode(symmetry)
     start = time.monotonic()
     try:
         with build_deadline(None if timeout is None else start + timeout):
@@ -66,7 +68,7 @@ def solve(
             session,
             limit=limit if (all or limit is not None) else 1,
             modulo_symmetry=modulo_symmetry,
-            symmetry_breaking=symmetry_breaking,
+            symmetry_breaking=cfg.symmetry_breaking,
             symmetry=symmetry,
             timeout=None if timeout is None else max(0.0, timeout - (time.monotonic() - start)),
             on_solution=on_solution,
@@ -108,18 +110,6 @@ def configure(config: Config | Plan | None, names: dict[str, str | None]) -> Con
     return replace(config or Config(), **given)
 
 
-def check_symmetry(symmetry: str | None, symmetry_breaking: str) -> None:
-    """Refuse unknown symmetry and symmetry-breaking names before any encoding is built."""
-    from puzzles.errors import UsageError
-    from solvers.symmetry_breaking import MODES
-
-    from .groups import check_mode
-
-    if symmetry_breaking not in MODES:
-        raise UsageError(f"unknown symmetry breaking {symmetry_breaking!r}; valid: {', '.join(MODES)}")
-    check_mode(symmetry)
-
-
 def run(
     puzzle: Puzzle,
     session: Session,
@@ -135,7 +125,7 @@ def run(
 ) -> Outcome:
     """One enumeration on an open session: the group chosen, its static constraints, then the loop
     (with `split`, the configuration, workers and scheduler: the loop over workers, `puzzlesat.split`).
-    The callers (`solve`, `solve_batch`) have checked the symmetry names with `check_symmetry`."""
+    The callers (`solve`, `solve_batch`) have checked the symmetry names (the plan's resolve, `check_mode`)."""
     from puzzles.errors import UsageError
     from solvers.enumerate import enumerate_solutions
     from solvers.symmetry_breaking import plan

@@ -36,6 +36,7 @@ class Config:
     pb: str | None = None
     solver: str | None = None
     solver_cmd: str | None = None
+    symmetry_breaking: str | None = None  # how classes are found once: solvers.symmetry_breaking.MODES
 
 
 class Session(Protocol):

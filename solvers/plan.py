@@ -37,6 +37,7 @@ class Plan:
     solver: str | None = None
     solver_cmd: str | None = None
     chosen: frozenset[str] = frozenset()
+    symmetry_breaking: str = "auto"  # always filled by resolve (solvers.symmetry_breaking.DEFAULT_MODE)
 
     def settings(self) -> dict[str, str | None]:
         """The configuration as reports print it (the external backend's solver is its command)."""
@@ -164,11 +165,21 @@ def resolve(config: Config | Plan | None = None, puzzle: Puzzle | None = None) -
         backend=info.name,
         encoding=encoding.name,
         chosen=frozenset(f.name for f in fields(Config) if getattr(config, f.name) is not None),
+        symmetry_breaking=breaking_mode(config.symmetry_breaking),
         **filled,
     )
     if plan.backend == "sat":
         check_native(plan)
     return plan
+
+
+def breaking_mode(mode: str | None) -> str:
+    """The symmetry-breaking mode, checked; the default where none is given."""
+    from .symmetry_breaking import DEFAULT_MODE, MODES
+
+    if mode is not None and mode not in MODES:
+        raise UsageError(f"unknown symmetry breaking {mode!r}; valid: {', '.join(MODES)}")
+    return mode or DEFAULT_MODE
 
 
 def check_native(plan: Plan) -> None:
@@ -203,4 +214,6 @@ def option_names() -> dict[str, str]:
         "pb_default": "; ".join(f"{pb} {where.removeprefix('default ')}" for pb, where in pb_defaults().items()),
         "solvers": ", ".join(pysat_solvers.names()),
         "solver_default": str(option_default("solver", "onehot")),
+        "breaking_default": breaking_mode(None),
+        "breaking_modes": ", ".join(importlib.import_module("solvers.symmetry_breaking").MODES),
     }

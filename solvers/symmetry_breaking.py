@@ -73,6 +73,7 @@ class Breaking:
 
 
 MODES = ("auto", "lex", "orbit")
+DEFAULT_MODE = "auto"
 
 
 def plan(puzzle: Puzzle, group: Group, mode: str = "auto") -> Breaking:

@@ -116,3 +116,31 @@ def test_check_symmetry_is_spelt_as_elsewhere(cli):
     assert new.json()["group_order"] == old.json()["group_order"] == 8
     unique = cli("check", "magic-blocks", "--symmetry", "declared")
     assert unique.code == 0 and unique.out.splitlines()[-1].startswith("unique: exactly one solution up to symmetry")
+
+
+def test_symmetry_breaking_is_part_of_the_plan():
+    frame = catalog.build("magic-frame")
+    assert solvers.resolve(Config(), frame).symmetry_breaking == "auto"
+    assert solvers.resolve(Config(symmetry_breaking="orbit"), frame).symmetry_breaking == "orbit"
+    with pytest.raises(puzzlesat.UsageError, match=r"^unknown symmetry breaking 'lexx'; valid: auto, lex, orbit$"):
+        solvers.resolve(Config(symmetry_breaking="lexx"), frame)
+    assert puzzlesat.solve(frame, all=True, symmetry_breaking="orbit").symmetry_breaking == "orbit"
+
+
+@pytest.mark.parametrize(
+    ("command", "option", "library_default"),
+    [
+        ("solve", "symmetry_breaking", "auto"),
+        ("count", "method", "auto"),
+        ("compare", "timeout", "60"),
+    ],
+)
+def test_the_command_line_leaves_defaults_to_the_library(cli, command, option, library_default):
+    """An option the library defaults is None on the command line (so there is one default), and
+    its --help shows the library's value."""
+    import cli as cli_module
+
+    click = cli_module._click_command([command]).commands[command]
+    param = next(p for p in click.params if p.name == option)
+    assert param.default is None
+    assert f"[default: {library_default}]" in " ".join(cli(command, "--help").out.split())
