@@ -33,8 +33,8 @@ from puzzles.rules.cage import Cage
 from puzzles.rules.less import Less
 from puzzles.rules.sum import Sum
 from puzzles.tomlcheck import quote
-from puzzlesat.drafts import Draft, Given
-from puzzlesat.makers import sudoku_grid
+from puzzlesat.setter.drafts import Draft, Given
+from puzzlesat.setter.makers import sudoku_grid
 
 from . import variants
 

@@ -1,10 +1,10 @@
 """One maker per puzzle kind: a random solution, clues derived from it, then unique by puzzlesat.
 
 Each maker takes a `random.Random` and returns a `Draft` whose intended solution puzzlesat has
-proved to be the only one (`puzzlesat.drafts`); the killer and KenKen makers and the random
-solution live in `puzzlesat.makers` (`puzzlesat generate` uses them). The clues are read off the solution: cages from a
-random partition into connected pieces, thermometers along increasing paths, arrows whose shaft
-adds up to the circle, every kropki or XV dot (with the negative constraint), futoshiki signs,
+proved to be the only one (`puzzlesat.setter.drafts`); the killer and KenKen makers and the random
+solution live in `puzzlesat.setter.makers` (`puzzlesat generate` uses them). The clues are read off
+the solution: cages from a random partition into connected pieces, thermometers along increasing
+paths, arrows whose shaft adds up to the circle, every kropki or XV dot (with the negative constraint), futoshiki signs,
 KenKen cages with an operation; where the solution is not yet unique, a clue is added that the
 other solution breaks (a split cage, a new sign, thermometer or arrow, or a given), and clues that
 are not needed are then dropped.
@@ -34,8 +34,8 @@ from puzzles.shapes import (
     walk,
 )
 from puzzles.shapes import runs as white_runs
-from puzzlesat.drafts import Draft, Given, Values, differing, given_fix, make_unique, minimize
-from puzzlesat.makers import (  # noqa: F401  (re-exported: the makers of every kind, in one place)
+from puzzlesat.setter.drafts import Draft, Given, Values, differing, given_fix, make_unique, minimize
+from puzzlesat.setter.makers import (  # noqa: F401  (re-exported: the makers of every kind, in one place)
     cells_of,
     is_given,
     kenken,

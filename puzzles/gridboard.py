@@ -11,7 +11,7 @@ Blocked squares are `░`. Kropki and XV dots and futoshiki signs sit on the edg
 cells (`○ ● X V < > ∧ ∨`); thermometers, arrows and other rules are listed in words below.
 
 The junction characters come from Unicode's own names (`LINES`), so every mix of light and heavy
-arms is available. `features` says what is drawn where; `puzzlesat.svg` draws the same picture.
+arms is available. `features` says what is drawn where; `puzzlesat.render.svg` draws the same picture.
 """
 
 from __future__ import annotations

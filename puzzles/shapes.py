@@ -2,7 +2,7 @@
 
 Plain Python on (row, column) squares counted from 1, driven by one `random.Random` so a seed gives
 the same shapes on every machine (the solver decides nothing here). `puzzlesat generate`
-(puzzlesat/makers.py) and `benchmarks/make_instances.py` turn them into puzzles.
+(puzzlesat/setter/makers.py) and `benchmarks/make_instances.py` turn them into puzzles.
 """
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ class Outcome:
     stats: dict[str, int | float | str] = field(default_factory=dict)
     error: str | None = None  # with stopped == "failed": the backend's failure, one line
     found: int | None = None  # how many were found when they were streamed and not kept (keep=False)
-    symmetry: str = "declared"  # which group: "declared", "detected" or "none" (puzzlesat.groups)
+    symmetry: str = "declared"  # which group: "declared", "detected" or "none" (puzzlesat.search.groups)
     symmetry_note: str | None = None  # why the default took none although symmetry was found
     plan: Plan | None = None  # the configuration searched (solvers.resolve), for reports
 

@@ -57,7 +57,7 @@ GROWTH = 4
 
 
 # The solvers' tuning (`SolverInfo.options`, the first search's race). Instance generation
-# (puzzlesat/drafts.py) turns it off: which solutions the solver finds decides where clues go, so
+# (puzzlesat/setter/drafts.py) turns it off: which solutions the solver finds decides where clues go, so
 # instances made from a seed stay as they were made while the tuning changes.
 TUNED = True
 

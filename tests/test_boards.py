@@ -20,7 +20,7 @@ from puzzles.model import define
 from puzzles.rules.cage import Cage
 from puzzles.rules.less import Less
 from puzzles.rules.sum import Sum
-from puzzlesat.svg import board_svg
+from puzzlesat.render.svg import board_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 SOLUTION4 = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]  # a 4x4 sudoku, row by row

@@ -5,7 +5,7 @@ from __future__ import annotations
 import encoders
 from encoders import EncodingInfo
 from encoders.pysat_names import CARD_ENCODINGS, PB_ENCODINGS
-from puzzlesat import compare as cmp
+from puzzlesat.search import compare as cmp
 from solvers import pysat_solvers
 
 

@@ -53,7 +53,7 @@ def test_4x4_sudoku_classes_under_the_detected_group(method):  # tested in test_
 
 def _classes(puzzle, raw):
     """Brute-force classes under the group `count` uses by default (None without one)."""
-    from puzzlesat.groups import choose
+    from puzzlesat.search.groups import choose
 
     group = choose(puzzle, "declared").group
     return len({group.canonical(s) for s in raw}) if group.order > 1 else None
@@ -166,7 +166,7 @@ def test_sharpsat_needs_a_cnf():
 def test_auto_switches_to_ganak_when_enumeration_is_long(monkeypatch):
     """Past AUTO_LIMIT solutions auto stops enumerating and counts with ganak: same numbers; with
     sums it enumerates on instead."""
-    import puzzlesat.counting as counting
+    import puzzlesat.search.counting as counting
 
     monkeypatch.setattr(counting, "AUTO_LIMIT", 5)
     out = _count(catalog.build("sudoku", {"box": "2"}, EMPTY_4X4), symmetry="none")
@@ -287,7 +287,7 @@ def test_pinning_and_burnside_together(method):
 def test_orbits_of_a_group_too_large_to_list(monkeypatch):
     """Past the listing limit, enumeration joins the pinned solutions by the cell generators: the
     4x4 grids still fall into 2 classes (here with the limit lowered below the group's 3,072)."""
-    import puzzlesat.counting as counting
+    import puzzlesat.search.counting as counting
 
     monkeypatch.setattr(counting, "LIST_LIMIT", 100)
     p = catalog.build("sudoku", {"box": "2"}, EMPTY_4X4)

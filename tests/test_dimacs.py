@@ -16,7 +16,7 @@ from encoders.varmap import VarMap
 from puzzles.catalog import names as catalog_names
 from puzzles.check import violations
 from puzzles.model import define
-from puzzlesat.export import export, fingerprint
+from puzzlesat.exchange.export import export, fingerprint
 from solvers.dimacs_io import SAT, UNKNOWN, UNSAT, GarbledAnswer, TruncatedAnswer, first_violated, parse_answer
 
 CADICAL = shutil.which("cadical")

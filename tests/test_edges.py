@@ -595,12 +595,12 @@ def test_the_address_space_limit_counts(monkeypatch):
 
 def test_running_out_of_memory_is_one_line(cli, monkeypatch):
     """A MemoryError past the estimate (a native allocation Python sees) is one line and exit 4."""
-    import puzzlesat.solving
+    import puzzlesat.search.solving
 
     def starve(*args, **kwargs):
         raise MemoryError
 
-    monkeypatch.setattr(puzzlesat.solving, "solve", starve)
+    monkeypatch.setattr(puzzlesat.search.solving, "solve", starve)
     line = one_line(cli("solve", "magic-frame"), 4)
     assert line == "puzzlesat: error: out of memory; a smaller encoding may fit (see README, Guarantees)"
 

@@ -62,7 +62,7 @@ def test_every_error_carries_a_code_from_the_table(cls):
 
 def test_the_modules_that_raise_them_use_the_same_classes():
     """decode's and the parser's exceptions are the ones defined with the table."""
-    import puzzlesat.decode as decode
+    import puzzlesat.exchange.decode as decode
     import solvers.dimacs_io as dimacs_io
 
     assert dimacs_io.GarbledAnswer is errors.GarbledAnswer and dimacs_io.TruncatedAnswer is errors.TruncatedAnswer

@@ -11,7 +11,7 @@ import pytest
 from benchmarks import make_instances
 from puzzles import shapes
 from puzzles.grid import Grid
-from puzzlesat.drafts import Draft, Given, make_unique, minimize
+from puzzlesat.setter.drafts import Draft, Given, make_unique, minimize
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -150,7 +150,7 @@ def test_compare_refuses_lists_no_configuration_uses(cli, args, message):
 
 def test_compare_matrix_follows_the_declarations():
     """A card list reaches one-hot and order, never log or Z3; the solver list never reaches Z3."""
-    from puzzlesat.compare import matrix
+    from puzzlesat.search.compare import matrix
 
     configs = matrix("onehot,log,z3-int", "pairwise,ladder", None, "glucose4")
     cards = {e: sorted({c.card for c in configs if c.encoding == e} - {None}) for e in ("onehot", "log", "z3-int")}

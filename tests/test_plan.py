@@ -11,7 +11,7 @@ import encoders
 import puzzlesat
 import solvers
 from puzzles import catalog
-from puzzlesat import compare as cmp
+from puzzlesat.search import compare as cmp
 from solvers import plan as plan_module
 from solvers.base import Config
 

@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from puzzlesat import compare as cmp
-from puzzlesat import plot
+from puzzlesat.render import plot
+from puzzlesat.search import compare as cmp
 
 ENCODINGS = "z3-int,z3-pb,log,onehot"
 

@@ -6,7 +6,7 @@ import io
 import threading
 import time
 
-from puzzlesat.progress import Progress, StatusLine, Ticker
+from puzzlesat.render.progress import Progress, StatusLine, Ticker
 
 ERASE = "\r\033[K"
 

@@ -15,7 +15,7 @@ import time
 import pytest
 
 import puzzlesat
-import puzzlesat.split as split
+import puzzlesat.search.split as split
 from puzzles.check import verify
 from puzzles.errors import UsageError
 from solvers.cubes import make_cubes, propagate

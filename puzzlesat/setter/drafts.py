@@ -27,9 +27,8 @@ from puzzles.check import violations
 from puzzles.grid import Grid
 from puzzles.model import Puzzle, define
 from puzzles.rules.table import TableRule
+from puzzlesat.search.solving import solve
 from solvers import sat_backend
-
-from .solving import solve
 
 Values = tuple[int, ...]
 

@@ -18,10 +18,9 @@ from puzzles.board import draw
 from puzzles.errors import NotUnique, Unsatisfiable
 from puzzles.model import Puzzle
 from puzzles.stop import stop_reason
+from puzzlesat.search.solving import configure
 from solvers.base import Config, SearchStopped
 from solvers.probe import Prober
-
-from .solving import configure
 
 Givens = tuple[tuple[int, int], ...]
 
@@ -115,7 +114,7 @@ def find_clues(
 
 def clues_json(c: Clues) -> dict[str, Any]:
     """`{"redundant": [cell names], "minimal": {cell: value}, ...}`."""
-    from . import __version__
+    from puzzlesat import __version__
 
     names = c.puzzle.cells
     return {

@@ -6,13 +6,12 @@ from math import factorial
 from typing import Any
 
 from puzzles.model import Puzzle
-
-from .counting import CountOutcome
+from puzzlesat.search.counting import CountOutcome
 
 
 def count_json(puzzle: Puzzle, outcome: CountOutcome) -> dict[str, Any]:
     """The `count --json` document: `count`, `orbits`, `method` first; key order fixed."""
-    from .header import document
+    from puzzlesat.render.header import document
 
     stats = dict(outcome.stats)
     head = document(puzzle)

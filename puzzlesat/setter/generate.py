@@ -20,13 +20,12 @@ from typing import Any
 from puzzles.board import draw
 from puzzles.errors import CheckError, UsageError
 from puzzles.model import Puzzle, define
+from puzzlesat.setter.check import check_unique
+from puzzlesat.setter.clues import minimize_givens
+from puzzlesat.setter.drafts import one_slice
+from puzzlesat.setter.makers import kenken, killer, random_solution, sudoku_grid
 from solvers.base import Config
 from solvers.probe import Prober
-
-from .check import check_unique
-from .clues import minimize_givens
-from .drafts import one_slice
-from .makers import kenken, killer, random_solution, sudoku_grid
 
 
 @dataclass(frozen=True)
@@ -130,8 +129,8 @@ def generate_puzzle(kind: str, *, seed: int = 1, params: Mapping[str, str] | Non
 
 
 def generated_json(g: Generated, toml: str, written: str | None) -> dict[str, Any]:
-    from . import __version__
-    from .header import params_json
+    from puzzlesat import __version__
+    from puzzlesat.render.header import params_json
 
     p = g.puzzle
     return {

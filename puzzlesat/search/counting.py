@@ -56,7 +56,7 @@ class CountOutcome:
     relabelling: int  # n! when the values are interchangeable (every count was multiplied by it), else 1
     seconds: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
-    symmetry: str = "declared"  # which group: "declared", "detected" or "none" (puzzlesat.groups)
+    symmetry: str = "declared"  # which group: "declared", "detected" or "none" (puzzlesat.search.groups)
     plan: Plan | None = None  # the configuration the count ran on (solvers.resolve)
 
 
@@ -99,18 +99,17 @@ def count(
     """The number of solutions of `puzzle` and, modulo its symmetry group, of classes.
 
     Backend and encoding come from `config` or keywords, as for `solve`. `symmetry` picks the group
-    as for `solve` (`puzzlesat.groups`: declared by default, detected or none; None is the command
+    as for `solve` (`puzzlesat.search.groups`: declared by default, detected or none; None is the command
     line's rule: the declared group where there is one, else the detected). A timeout or Ctrl-C
     keeps what is known: a lower bound from enumeration, `complete` False. `workers` and
-    `scheduler` split the enumeration as for `solve` (`puzzlesat.split`). `on_progress` hears what
+    `scheduler` split the enumeration as for `solve` (`puzzlesat.search.split`). `on_progress` hears what
     the count is doing now ("enumerating: 1,024 solutions", "counting 2 of 5 with ganak"), without
     the time: the command line's status line (`progress.Ticker`) adds it.
     """
     import solvers
-
-    from .groups import choose
-    from .solving import configure
-    from .split import check_split
+    from puzzlesat.search.groups import choose
+    from puzzlesat.search.solving import configure
+    from puzzlesat.search.split import check_split
 
     if method not in METHODS:
         raise UsageError(f"unknown counting method {method!r}; valid: {', '.join(METHODS)}")
@@ -266,7 +265,7 @@ def _outcome(run: _Run, method: str, stopped: str | None, order: int, burnside: 
 def _enumerate(run: _Run, limit: int | None, seconds: float | None) -> bool:
     """List every solution (of the pinned instance); True when the list is complete, False when the
     auto limits cut it short. Burnside then counts fixed points on the list."""
-    from .solving import solve
+    from puzzlesat.search.solving import solve
 
     # The pins are not symmetric: the pinned instance drops the group (the list is raw anyway). An
     # element that relabels values needs the whole list: no pins then.

@@ -17,11 +17,10 @@ from puzzles import atomic
 from puzzles.check import violations
 from puzzles.errors import NotASolution, Undecided, Unsatisfiable, UsageError
 from puzzles.model import Puzzle
+from puzzlesat.exchange.export import MAP_FORMAT, MAP_VERSION, cnf_plan, fingerprint
+from puzzlesat.exchange.export import digest as export_digest
 from solvers.dimacs_io import SAT, UNSAT, GarbledAnswer, parse_answer
 from solvers.enumerate import Solution
-
-from .export import MAP_FORMAT, MAP_VERSION, cnf_plan, fingerprint
-from .export import digest as export_digest
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,6 @@ def params_json(params: Sequence[tuple[str, object]]) -> dict[str, Any]:
 
 def document(puzzle: Puzzle) -> dict[str, Any]:
     """The keys every JSON document starts with: the format's version, the puzzle, its parameters."""
-    from . import __version__
+    from puzzlesat import __version__
 
     return {"version": __version__, "puzzle": puzzle.name, "params": params_json(puzzle.params)}

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from puzzles.errors import UsageError
 
 if TYPE_CHECKING:
-    from .compare import Comparison, Row
+    from puzzlesat.search.compare import Comparison, Row
 
 FORMATS = {".png": "png", ".svg": "svg"}
 SIZE_BARS = (("variables", "variables"), ("clauses", "clauses"))

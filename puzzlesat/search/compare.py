@@ -18,9 +18,8 @@ from typing import Any, TextIO
 from puzzles.errors import PuzzleSatError, UsageError
 from puzzles.model import Puzzle
 from puzzles.words import plural
+from puzzlesat.render.progress import StatusLine
 from solvers.base import Config
-
-from .progress import StatusLine
 
 COLUMNS = (
     "backend",
@@ -123,7 +122,7 @@ class Comparison:
         return ok[0] if ok else None
 
     def as_json(self) -> dict[str, Any]:
-        from .header import document
+        from puzzlesat.render.header import document
 
         return {
             **document(self.puzzle),
@@ -207,7 +206,7 @@ def run_config(
     puzzle: Puzzle, config: Config, *, all: bool, modulo_symmetry: bool, timeout: float | None, repeat: int
 ) -> Row:
     """Solve `puzzle` with `config` `repeat` times; an error becomes the row's status, not an exception."""
-    from .solving import solve
+    from puzzlesat.search.solving import solve
 
     base = Row(
         backend=config.backend,

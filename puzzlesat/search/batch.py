@@ -17,11 +17,10 @@ from dataclasses import dataclass, field, replace
 from puzzles.errors import PuzzleSatError, UsageError
 from puzzles.instances import Instance
 from puzzles.model import Puzzle
+from puzzlesat.search.solving import configure, run
 from solvers.base import Config, Session
 from solvers.enumerate import Outcome, Solution
 from solvers.plan import Plan
-
-from .solving import configure, run
 
 
 @dataclass

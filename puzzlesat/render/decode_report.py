@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from puzzles.model import Puzzle
+from puzzlesat.render.report import document, solution_json, solution_text
 from solvers.enumerate import Solution
-
-from .report import document, solution_json, solution_text
 
 
 def _settings_text(settings: dict[str, str]) -> str:

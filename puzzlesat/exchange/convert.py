@@ -28,7 +28,7 @@ class Converted:
 
     def as_json(self) -> dict[str, Any]:
         p = self.puzzle
-        from . import __version__
+        from puzzlesat import __version__
 
         doc: dict[str, Any] = {
             "version": __version__,

@@ -79,7 +79,7 @@ def report(puzzle: Puzzle) -> dict[str, object]:
         if len(values) > 2:
             cycle = {str(v): values[(k + 1) % len(values)] for k, v in enumerate(values)}
             gens.append({"cells": identity, "values": cycle, "text": "values (" + " ".join(map(str, values)) + ")"})
-    from .header import document
+    from puzzlesat.render.header import document
 
     return {
         **document(puzzle),

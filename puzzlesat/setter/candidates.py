@@ -17,10 +17,9 @@ from typing import Any
 from puzzles.model import Puzzle
 from puzzles.pencil import pencil_marks
 from puzzles.stop import stop_reason
+from puzzlesat.search.solving import configure
 from solvers.base import Config, SearchStopped
 from solvers.probe import Prober
-
-from .solving import configure
 
 
 @dataclass
@@ -91,7 +90,7 @@ def find_candidates(
 
 def candidates_json(c: Candidates) -> dict[str, Any]:
     """`{"candidates": {cell: [values]}, "calls": K, "complete": ...}`, cells in puzzle order."""
-    from . import __version__
+    from puzzlesat import __version__
 
     names = c.puzzle.cells
     return {

@@ -13,8 +13,8 @@ SHOWN = 12  # rules of one kind listed in words; the rest are counted
 
 
 def describe_json(p: Puzzle) -> dict[str, Any]:
-    from . import __version__
-    from .header import params_json
+    from puzzlesat import __version__
+    from puzzlesat.render.header import params_json
 
     return {
         "version": __version__,

@@ -2,7 +2,7 @@
 it, and the fixes that make the intended solution the only one (moved here from
 benchmarks/variants.py, which imports them, so the catalog's instances and `generate` share them).
 
-Each maker takes a `random.Random` and returns a `Draft` (puzzlesat/drafts.py) whose intended
+Each maker takes a `random.Random` and returns a `Draft` (puzzlesat/setter/drafts.py) whose intended
 solution puzzlesat has proved to be the only one. Every solver call runs in one slice
 (`drafts.first_solution`), so a seed makes the same instance on every machine.
 """
@@ -18,8 +18,7 @@ from puzzles.grid import Grid
 from puzzles.model import define
 from puzzles.rules.cage import Cage
 from puzzles.shapes import Square, around, connected, partition
-
-from .drafts import Draft, Given, Values, differing, first_solution, given_fix, make_unique, minimize
+from puzzlesat.setter.drafts import Draft, Given, Values, differing, first_solution, given_fix, make_unique, minimize
 
 
 def sudoku_grid(size: int, **flags: object) -> Grid:

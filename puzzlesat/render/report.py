@@ -9,15 +9,13 @@ from puzzles.board import draw
 from puzzles.errors import PuzzleSatError
 from puzzles.model import Puzzle
 from puzzles.words import plural
+from puzzlesat.render.header import document, params_json  # noqa: F401 (the renderers' shared head, re-exported)
 from solvers.enumerate import Outcome, Solution
 from solvers.plan import Plan
 
-from .header import document, params_json  # noqa: F401 (the renderers' shared head, re-exported)
-
 if TYPE_CHECKING:
     from puzzles.instances import Instance
-
-    from .batch import BatchOutcome
+    from puzzlesat.search.batch import BatchOutcome
 
 SETTINGS = ("encoding", "card", "pb", "solver")
 

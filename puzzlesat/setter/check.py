@@ -14,11 +14,10 @@ from typing import Any
 from puzzles.board import draw
 from puzzles.errors import ExitCode
 from puzzles.model import Puzzle
+from puzzlesat.render.report import solution_json, summary_text
+from puzzlesat.search.solving import solve
 from solvers.base import Config
 from solvers.enumerate import Outcome, Solution
-
-from .report import solution_json, summary_text
-from .solving import solve
 
 STATUSES = ("unique", "multiple", "none", "unknown")
 EXIT = {
@@ -84,7 +83,7 @@ def check_unique(
 
 def check_json(checked: Checked) -> dict[str, Any]:
     """`{"status", "solutions", ...}`: the fixed keys first, then what the verdict rests on."""
-    from . import __version__
+    from puzzlesat import __version__
 
     o, p = checked.outcome, checked.puzzle
     return {

@@ -9,11 +9,10 @@ import time
 from collections.abc import Callable
 
 from puzzles.model import Puzzle
+from puzzlesat.search.groups import check_mode
 from solvers.base import Config, Session
 from solvers.enumerate import Outcome, Solution
 from solvers.plan import Plan
-
-from .groups import check_mode
 
 
 def solve(
@@ -40,16 +39,15 @@ def solve(
     constraints), "orbit" blocks each found solution's whole orbit, "auto" takes lex where it is
     exact for the puzzle and orbit elsewhere (the plan's default, auto). `keep=False` streams: each solution goes to
     `on_solution` and is not kept (the outcome has the count only), so memory stays flat.
-    `symmetry` picks the group (`puzzlesat.groups`): declared (the library's default, so a
+    `symmetry` picks the group (`puzzlesat.search.groups`): declared (the library's default, so a
     caller's counts never change under it), detected or none; None is the command line's rule:
     the declared group where there is one, else the detected. `workers=N` splits a search that
     outlives three seconds into cubes over N local processes, `scheduler=ADDRESS` over a Dask cluster
-    (`puzzlesat.split`): the same classes, found sooner.
+    (`puzzlesat.search.split`): the same classes, found sooner.
     """
     import solvers
     from puzzles.stop import SearchStopped, build_deadline, check_timeout, stop_reason
-
-    from .split import check_split
+    from puzzlesat.search.split import check_split
 
     timeout = check_timeout(timeout)
     cfg = solvers.resolve(configure(config, {**names, "symmetry_breaking": symmetry_breaking}), puzzle)
@@ -124,13 +122,12 @@ def run(
     split: tuple[Plan, int | None, str | None] | None = None,
 ) -> Outcome:
     """One enumeration on an open session: the group chosen, its static constraints, then the loop
-    (with `split`, the configuration, workers and scheduler: the loop over workers, `puzzlesat.split`).
+    (with `split`, the configuration, workers and scheduler: the loop over workers, `puzzlesat.search.split`).
     The callers (`solve`, `solve_batch`) have checked the symmetry names (the plan's resolve, `check_mode`)."""
     from puzzles.errors import UsageError
+    from puzzlesat.search.groups import choose
     from solvers.enumerate import enumerate_solutions
     from solvers.symmetry_breaking import plan
-
-    from .groups import choose
 
     choice = choose(puzzle, symmetry if modulo_symmetry else "none", enumerating=limit != 1)
     try:
@@ -143,7 +140,7 @@ def run(
     if how.less_than:
         session.add_less_than(how.less_than)
     if split is not None and limit != 1:
-        from .split import enumerate_split
+        from puzzlesat.search.split import enumerate_split
 
         outcome = enumerate_split(puzzle, session, how, split[0], workers=split[1], scheduler=split[2], limit=limit,
                                   modulo_symmetry=choice.source != "none", timeout=timeout, on_solution=on_solution,

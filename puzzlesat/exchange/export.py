@@ -24,8 +24,7 @@ from puzzles.atomic import writable_target, write_atomic
 from puzzles.errors import UsageError
 from puzzles.files import dump_toml
 from puzzles.model import Puzzle
-
-from .blockfile import Blocked, read_blocked
+from puzzlesat.exchange.blockfile import Blocked, read_blocked
 
 if TYPE_CHECKING:
     from solvers.plan import Plan
@@ -51,7 +50,7 @@ class Exported:
 
     def as_json(self) -> dict[str, Any]:
         """What `dimacs --json` prints: the files written, their size and the settings."""
-        from .header import document
+        from puzzlesat.render.header import document
 
         return {
             **document(self.puzzle),

@@ -1,0 +1,1 @@
+"""How results are drawn: text, JSON documents, SVG boards, plots and the status line."""
