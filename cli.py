@@ -96,7 +96,7 @@ def _complete_puzzle(incomplete: str) -> list[str]:
 
 PUZZLE_HELP = (
     "A catalog name (see `puzzlesat list`), a path to a .toml puzzle file, or an f-puzzles link or string "
-    "(or a file holding one; quote a link for the shell)."
+    "(or a file holding one; quote a link for the shell); - reads the file, link or string from standard input."
 )
 PuzzleArg = Annotated[
     str,
@@ -603,6 +603,8 @@ def decode(
 
     Example: cadical -q f.cnf > out.txt;  puzzlesat decode magic-frame out.txt --map f.cnf.map.json
     """
+    if puzzle == "-" and solver_output == "-":
+        raise puzzlesat.UsageError("the puzzle and the solver output cannot both be - (standard input is read once)")
     p = _load(puzzle, param, givens)
     source = puzzlesat.load_map(p, map_file, encoding, card, pb)
     answer = puzzlesat.read_input(solver_output, "solver output")

@@ -1,0 +1,96 @@
+"""A newcomer's findings (issue 32, items 9 and 10): a puzzle on standard input, one JSON line per
+document, one way to write numbers, "did you mean", and warnings for likely mistakes."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+import puzzlesat
+
+ROOT = Path(__file__).resolve().parent.parent
+TINY = 'name = "my-file"\ncells = 3\nvalues = { min = 1, max = 3 }\n'
+
+
+@pytest.fixture
+def stdin(monkeypatch):
+    """Give the command `text` as its standard input."""
+
+    def feed(text: str) -> None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(text))
+
+    return feed
+
+
+# --- a puzzle on standard input ------------------------------------------------------------------
+
+
+def test_a_toml_puzzle_reads_from_stdin(cli, stdin):
+    """`solve - < my.toml` solves the file's puzzle, as `solve my.toml` does."""
+    stdin(TINY)
+    r = cli("solve", "-", "--all", "--no-symmetry", "--json")
+    assert r.code == 0 and r.json()["puzzle"] == "my-file" and r.json()["count"] == 6
+
+
+def test_an_fpuzzles_link_reads_from_stdin(cli, stdin):
+    """A link (or a bare string) on stdin is told from TOML and imported."""
+    link = (ROOT / "examples/clipped-fpuzzles.txt").read_text()
+    want = cli("solve", "examples/clipped-fpuzzles.txt", "--json").json()["solutions"]
+    stdin(link)
+    assert cli("solve", "-", "--json").json()["solutions"] == want
+
+
+def test_stdin_is_named_in_messages(cli, stdin):
+    """A fault in the piped text names `<stdin>`, as a file's would name the file."""
+    stdin('name = "x"\ncells = 2\nvalues = { min = 1, max = 2 }\nbogus = 1\n')
+    r = cli("show", "-")
+    assert (r.code, r.err) == (
+        2,
+        "puzzlesat: error: <stdin>: bogus: unknown key; valid keys: name, title, grid, cells, values, domains, "
+        "distinct, givens, layout, sum, less, cage, table, unknowns, symmetry, params (line 4)\n",
+    )
+    stdin("")
+    r = cli("show", "-")
+    assert r.err == "puzzlesat: error: <stdin>: empty; pipe a puzzle file (TOML) or an f-puzzles link or string\n"
+    stdin("https://example.com/x\n")
+    r = cli("show", "-")
+    assert r.err.startswith("puzzlesat: error: <stdin>: f-puzzles: https://example.com/x: not an f-puzzles link")
+
+
+def test_stdin_takes_givens_but_not_params(cli, stdin):
+    """--givens applies to a grid read from stdin; -p is for the catalog only."""
+    stdin((ROOT / "examples/killer-6x6.toml").read_text())
+    r = cli("solve", "-", "--givens", "11" + "." * 34)
+    assert r.err == "puzzlesat: error: givens: cells r1c1 and r1c2 both hold 1 but are in row 1\n"
+    stdin(TINY)
+    r = cli("solve", "-", "-p", "order=3")
+    assert (r.code, r.err) == (
+        2,
+        "puzzlesat: error: <stdin>: parameters (-p) apply to catalog puzzles only; write them into the puzzle\n",
+    )
+
+
+def test_stdin_is_read_once(cli, stdin):
+    """A puzzle `-` with `--givens-file -` (or decode's answer `-`) is one line, not a hang."""
+    stdin(TINY)
+    r = cli("solve", "-", "--givens-file", "-")
+    assert (r.code, r.err) == (
+        2,
+        "puzzlesat: error: the puzzle and --givens-file cannot both be - (standard input is read once)\n",
+    )
+    r = cli("decode", "-", "-")
+    assert (r.code, r.err) == (
+        2,
+        "puzzlesat: error: the puzzle and the solver output cannot both be - (standard input is read once)\n",
+    )
+    with pytest.raises(puzzlesat.UsageError, match="cannot both be -"):
+        puzzlesat.load_instances("-", None, "-")
+
+
+def test_the_api_loads_stdin(stdin):
+    """`puzzlesat.load("-")` is the CLI's `-`."""
+    stdin(TINY)
+    assert puzzlesat.load("-").name == "my-file"
