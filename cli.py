@@ -239,7 +239,7 @@ def list_cmd(as_json: JsonOpt = False, output: OutputOpt = None) -> None:
     doc = {"version": puzzlesat.version, "puzzles": puzzles}
     _write_doc(output, doc)
     if as_json:
-        typer.echo(json.dumps(doc, indent=1))
+        typer.echo(json.dumps(doc))
         return
     width = max(len(e.name) for e in rows)
     for e in rows:
@@ -275,7 +275,7 @@ def show(
         puzzlesat.write_svg(p, svg)
     doc = puzzlesat.describe_json(p)
     _write_doc(output, doc)
-    typer.echo(json.dumps(doc, indent=1) if as_json else puzzlesat.describe_text(p))
+    typer.echo(json.dumps(doc) if as_json else puzzlesat.describe_text(p))
 
 
 @app.command(
@@ -303,7 +303,7 @@ def symmetry(
     """
     doc = puzzlesat.symmetry_report(_load(puzzle, param, givens))
     _write_doc(output, doc)
-    typer.echo(json.dumps(doc, indent=1) if as_json else puzzlesat.symmetry_text(doc))
+    typer.echo(json.dumps(doc) if as_json else puzzlesat.symmetry_text(doc))
 
 
 @app.command(

@@ -94,3 +94,28 @@ def test_the_api_loads_stdin(stdin):
     """`puzzlesat.load("-")` is the CLI's `-`."""
     stdin(TINY)
     assert puzzlesat.load("-").name == "my-file"
+
+
+# --- one JSON convention ---------------------------------------------------------------------------
+
+ONE_LINE = [
+    ["list"],
+    ["show", "magic-frame"],
+    ["symmetry", "magic-frame"],
+    ["solve", "magic-frame"],
+    ["count", "magic-frame"],
+    ["check", "examples/killer-6x6.toml"],
+    ["candidates", "magic-frame"],
+    ["convert", "magic-frame"],
+]
+
+
+@pytest.mark.parametrize("args", ONE_LINE, ids=lambda a: a[0])
+def test_every_json_document_is_one_line(cli, tmp_path, args):
+    """--json and -o write one line each, like solve's, whatever the command (pipe to jq to indent)."""
+    r = cli(*args, "--json")
+    assert r.code == 0 and r.out.count("\n") == 1 and json.loads(r.out)["version"] == puzzlesat.__version__
+    if args[0] != "convert":  # convert's -o is the TOML file
+        path = tmp_path / "doc.json"
+        assert cli(*args, "-o", str(path)).code == 0
+        assert path.read_text().count("\n") == 1 and json.loads(path.read_text()).keys() == json.loads(r.out).keys()
