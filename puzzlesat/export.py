@@ -24,6 +24,7 @@ from puzzles.atomic import writable_target, write_atomic
 from puzzles.errors import UsageError
 from puzzles.files import dump_toml
 from puzzles.model import Puzzle
+from puzzles.words import unknown
 
 from .blockfile import Blocked, read_blocked
 
@@ -249,7 +250,7 @@ def export(
 ) -> Exported:
     """Write `puzzle` in `fmt` (cnf, opb, smt2) to `output` or the default path, with its map sidecar."""
     if fmt not in FORMATS:
-        raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}")
+        raise UsageError(unknown("format", fmt, FORMATS))
     if fmt != "cnf" and any(x is not None for x in (encoding, card, pb)):
         raise UsageError(f"--encoding, --card and --pb choose a CNF encoding; --format {fmt} uses none")
     if output is not None:  # a bad -o fails before the build, which can take a while

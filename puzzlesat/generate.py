@@ -20,6 +20,7 @@ from typing import Any
 from puzzles.board import draw
 from puzzles.errors import CheckError, UsageError
 from puzzles.model import Puzzle, define
+from puzzles.words import unknown
 from solvers.base import Config
 from solvers.probe import Prober
 
@@ -102,8 +103,7 @@ def _params(kind: Kind, given: Mapping[str, str] | None) -> dict[str, int]:
     out = {name: default for name, (_, default) in kind.params.items()}
     for key, text in (given or {}).items():
         if key not in kind.params:
-            valid = ", ".join(sorted(kind.params))
-            raise UsageError(f"generate {kind.name}: unknown parameter {key!r}; valid: {valid}")
+            raise UsageError(f"generate {kind.name}: {unknown('parameter', key, sorted(kind.params))}")
         allowed = kind.params[key][0]
         if not text.lstrip("-").isdigit() or int(text) not in allowed:
             choices = "|".join(map(str, allowed))
@@ -115,7 +115,7 @@ def _params(kind: Kind, given: Mapping[str, str] | None) -> dict[str, int]:
 def generate_puzzle(kind: str, *, seed: int = 1, params: Mapping[str, str] | None = None) -> Generated:
     """A new puzzle of `kind` from `seed`: unique and with minimal givens, checked before it is returned."""
     if kind not in KINDS:
-        raise UsageError(f"unknown kind {kind!r}; valid: {', '.join(KINDS)}")
+        raise UsageError(unknown("kind", kind, KINDS))
     info = KINDS[kind]
     values = _params(info, params)
     start = time.monotonic()

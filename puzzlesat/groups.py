@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from puzzles.errors import UsageError
 from puzzles.model import Puzzle
 from puzzles.symmetry import MAX_GROUP_ORDER, Group
+from puzzles.words import unknown
 
 SYMMETRY_MODES = ("declared", "detected", "none")
 
@@ -33,7 +34,7 @@ def trivial(puzzle: Puzzle) -> Group:
 def check_mode(mode: str | None) -> None:
     """Refuse an unknown symmetry mode (None is the default rule)."""
     if mode is not None and mode not in SYMMETRY_MODES:
-        raise UsageError(f"unknown symmetry {mode!r}; valid: {', '.join(SYMMETRY_MODES)}")
+        raise UsageError(unknown("symmetry", mode, SYMMETRY_MODES))
 
 
 def choose(puzzle: Puzzle, mode: str | None, enumerating: bool = True) -> Choice:

@@ -102,12 +102,13 @@ def configure(config: Config | None, names: dict[str, str | None]) -> Config:
 def check_symmetry(symmetry: str | None, symmetry_breaking: str) -> None:
     """Refuse unknown symmetry and symmetry-breaking names before any encoding is built."""
     from puzzles.errors import UsageError
+    from puzzles.words import unknown
     from solvers.symmetry_breaking import MODES
 
     from .groups import check_mode
 
     if symmetry_breaking not in MODES:
-        raise UsageError(f"unknown symmetry breaking {symmetry_breaking!r}; valid: {', '.join(MODES)}")
+        raise UsageError(unknown("symmetry breaking", symmetry_breaking, MODES))
     check_mode(symmetry)
 
 

@@ -119,3 +119,43 @@ def test_every_json_document_is_one_line(cli, tmp_path, args):
         path = tmp_path / "doc.json"
         assert cli(*args, "-o", str(path)).code == 0
         assert path.read_text().count("\n") == 1 and json.loads(path.read_text()).keys() == json.loads(r.out).keys()
+
+
+# --- did you mean ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "magic-stra"], "unknown puzzle 'magic-stra'; did you mean magic-star? valid: anti-knight-sudoku, "),
+        (["solve", "Sudoku"], "unknown puzzle 'Sudoku'; did you mean sudoku? valid: anti-knight-sudoku, "),
+        (["solve", "sudoku", "--encoding", "onehto"], "unknown encoding 'onehto'; did you mean onehot? valid: log, "),
+        (["solve", "sudoku", "--card", "seqcuonter"], "unknown card encoding 'seqcuonter'; did you mean seqcounter? "),
+        (["solve", "sudoku", "--pb", "totaliser"], "unknown PB encoding 'totaliser'; did you mean totalizer? "),
+        (["solve", "sudoku", "--solver", "minisat"], "unknown solver 'minisat'; did you mean minisat22? valid: "),
+        (["solve", "sudoku", "-p", "bxo=2"], "sudoku: unknown parameter 'bxo'; did you mean box? valid: box=3: "),
+        (["count", "sudoku", "--method", "enumerat"], "unknown counting method 'enumerat'; did you mean enumerate? "),
+        (["generate", "sudok"], "unknown kind 'sudok'; did you mean sudoku? valid: sudoku, killer-sudoku, kenken"),
+    ],
+)
+def test_a_mistyped_name_gets_the_closest_valid_one(cli, args, message):
+    """Every registry's "unknown NAME" says the closest valid name first, then lists them all as before."""
+    r = cli(*args)
+    assert r.code == 2 and r.err.startswith("puzzlesat: error: " + message), r.err
+
+
+def test_no_guess_when_nothing_is_close(cli):
+    """A name like none of the valid ones keeps today's message."""
+    r = cli("solve", "sudoku", "--encoding", "zzz")
+    assert r.err == "puzzlesat: error: unknown encoding 'zzz'; valid: log, onehot, order\n"
+
+
+def test_a_mistyped_toml_key_gets_the_closest_valid_one(cli, stdin):
+    """An unknown key in a file names the key it most likely meant, with the line."""
+    stdin('name = "x"\ncells = 2\nvalues = { min = 1, max = 2 }\nlayuot = "{0} {1}"\n')
+    r = cli("show", "-")
+    assert r.err == (
+        "puzzlesat: error: <stdin>: layuot: unknown key; did you mean layout? valid keys: name, title, grid, "
+        "cells, values, domains, distinct, givens, layout, sum, less, cage, table, unknowns, symmetry, params "
+        "(line 4)\n"
+    )
