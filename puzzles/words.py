@@ -12,7 +12,17 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     >>> plural(1, "configuration"), plural(2, "box", "boxes"), plural(0, "given")
     ('1 configuration', '2 boxes', '0 givens')
     """
-    return f"{count} {noun if count == 1 else many or noun + 's'}"
+    return f"{number(count)} {noun if count == 1 else many or noun + 's'}"
+
+
+def number(n: int) -> str:
+    """A count or size as text shows it: a comma between thousands from 1,000 on (JSON keeps plain
+    integers).
+
+    >>> number(999), number(3072), number(1234567), plural(7040, "solution")
+    ('999', '3,072', '1,234,567', '7,040 solutions')
+    """
+    return f"{n:,}"
 
 
 def closest(name: str, valid: Iterable[str], cutoff: float = 0.6) -> str | None:

@@ -24,7 +24,7 @@ from puzzles.atomic import writable_target, write_atomic
 from puzzles.errors import UsageError
 from puzzles.files import dump_toml
 from puzzles.model import Puzzle
-from puzzles.words import unknown
+from puzzles.words import number, unknown
 
 from .blockfile import Blocked, read_blocked
 
@@ -63,7 +63,7 @@ class Exported:
 
     def summary(self) -> str:
         extra = f" (map: {self.map_path})" if self.map_path else ""
-        return f"{self.path}: {self.variables} variables, {self.constraints} {self.noun}{extra}"
+        return f"{self.path}: {number(self.variables)} variables, {number(self.constraints)} {self.noun}{extra}"
 
 
 def fingerprint(puzzle: Puzzle) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 from puzzles.board import draw
 from puzzles.errors import CheckError, UsageError
 from puzzles.model import Puzzle, define
-from puzzles.words import unknown
+from puzzles.words import number, unknown
 from solvers.base import Config
 from solvers.probe import Prober
 
@@ -154,8 +154,8 @@ def generated_text(g: Generated) -> str:
     symbol = p.grid.symbol if p.grid is not None else str
     shown = p.given_map
     board = draw(p, [symbol(shown[i]) if i in shown else "." for i in range(p.size)])
-    rules = f", {len(p.rules)} cages" if p.rules else ""
-    return f"{board}\n\n{p.title}\n{len(p.givens)} givens{rules}; unique and minimal; {g.seconds:.2f} s"
+    rules = f", {number(len(p.rules))} cages" if p.rules else ""
+    return f"{board}\n\n{p.title}\n{number(len(p.givens))} givens{rules}; unique and minimal; {g.seconds:.2f} s"
 
 
 def kinds_help() -> str:

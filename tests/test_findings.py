@@ -159,3 +159,40 @@ def test_a_mistyped_toml_key_gets_the_closest_valid_one(cli, stdin):
         "cells, values, domains, distinct, givens, layout, sum, less, cage, table, unknowns, symmetry, params "
         "(line 4)\n"
     )
+
+
+# --- one way to write numbers ----------------------------------------------------------------------
+
+WIDE = 'name = "wide"\ncells = 4\nvalues = { min = 1, max = 6 }\ndistinct = "none"\n'
+
+
+def test_text_writes_thousands_with_commas_and_json_keeps_integers(cli, stdin):
+    """A count of 1,000 or more has its comma in every text line, never in JSON."""
+    stdin(WIDE)
+    r = cli("solve", "-", "--all", "--no-symmetry", "--limit", "1000")
+    assert r.out.splitlines()[-1].startswith("1,000 solutions (no symmetry reduction), stopped after 1,000, more")
+    stdin(WIDE)
+    assert cli("count", "-", "--no-symmetry", "--json").json()["count"] == 1296
+    stdin(WIDE)
+    assert cli("count", "-", "--no-symmetry").out.splitlines()[0] == "1,296 solutions"
+    lines = cli("count", "sudoku", "-p", "box=2", "--givens", "." * 16).out.splitlines()
+    assert lines[1] == "2 classes modulo symmetry (group of order 3,072; Burnside over 100 conjugacy classes)"
+
+
+def test_sizes_have_commas_in_text(cli, tmp_path):
+    """dimacs' summary, compare's table: variables and clauses as text writes numbers."""
+    out = cli("dimacs", "sudoku", "-o", str(tmp_path / "s.cnf")).out
+    assert out == f"{tmp_path / 's.cnf'}: 3,321 variables, 7,809 clauses (map: {tmp_path / 's.cnf.map.json'})\n"
+    table = cli("compare", "sudoku", "--encoding", "onehot", "--card", "seqcounter", "--pb", "totalizer").out
+    row = table.splitlines()[1].split()
+    assert row[6:9] == ["3,321", "7,809", "17,853"]
+    csv = cli("compare", "sudoku", "--encoding", "onehot", "--card", "seqcounter", "--pb", "totalizer", "--csv").out
+    assert ",3321,7809,17853," in csv
+
+
+def test_show_writes_the_name_as_written(cli, tmp_path):
+    """A puzzle loaded from `my-file.toml` named `my-file` is shown as `my-file`, not `My-file`."""
+    path = tmp_path / "my-file.toml"
+    path.write_text(TINY)
+    assert cli("show", str(path)).out.splitlines()[0] == "my-file: my-file"
+    assert cli("show", str(path), "--json").json()["name"] == "my-file"
