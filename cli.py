@@ -218,7 +218,11 @@ def _ticks(workers: int | None) -> bool:
 
 
 def _load(ref: str, params: list[str] | None, givens: str | None):
-    return puzzlesat.load(ref, _params(params) or None, givens)
+    """The puzzle, its likely mistakes (`Puzzle.warnings`) said on stderr, one line each."""
+    puzzle = puzzlesat.load(ref, _params(params) or None, givens)
+    for warning in puzzle.warnings:
+        typer.echo(f"puzzlesat: warning: {warning}", err=True)
+    return puzzle
 
 
 def _write_doc(output: str | None, doc: object) -> None:

@@ -36,6 +36,7 @@ def describe_json(p: Puzzle) -> dict[str, Any]:
         "givens": {p.cells[c]: v for c, v in p.givens},
         "group_order": p.group.order,
         "generators": [list(g) if m is None else p.group.describe_element((g, m)) for g, m in p.generators],
+        "warnings": list(p.warnings),
     }
 
 

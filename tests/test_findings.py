@@ -196,3 +196,105 @@ def test_show_writes_the_name_as_written(cli, tmp_path):
     path.write_text(TINY)
     assert cli("show", str(path)).out.splitlines()[0] == "my-file: my-file"
     assert cli("show", str(path), "--json").json()["name"] == "my-file"
+
+
+# --- warnings for likely mistakes ----------------------------------------------------------------
+
+KILLER = """name = "overlap"
+[grid]
+size = 6
+boxes = "2x3"
+
+[[cage]]
+cells = ["r1c1", "r1c2"]
+sum = 3
+
+[[cage]]
+cells = ["r1c2", "r2c2"]
+sum = 5
+"""
+
+
+def test_overlapping_cages_warn_and_still_solve(cli, tmp_path):
+    """A cell in two killer cages is one stderr warning; the puzzle still solves (exit 0)."""
+    path = tmp_path / "overlap.toml"
+    path.write_text(KILLER)
+    r = cli("solve", str(path))
+    assert r.code == 0 and r.out.splitlines()[-1].startswith("1 solution")
+    said = "cage #1 and cage #2 share cell r1c2; a killer's or KenKen's cages do not overlap"
+    assert r.err == f"puzzlesat: warning: {said}\n"
+    doc = cli("show", str(path), "--json").json()
+    assert doc["warnings"] == [said]
+    assert puzzlesat.load(str(path)).warnings == tuple(doc["warnings"])
+
+
+def test_kakuro_runs_cross_without_a_warning():
+    """Across and down runs of a grid without Latin rows share cells by design."""
+    from puzzles.grid import Grid
+    from puzzles.model import define
+    from puzzles.rules.cage import Cage
+
+    grid = Grid(2, latin=False)
+    across, down = Cage(("r1c1", "r1c2"), "sum", 3), Cage(("r1c1", "r2c1"), "sum", 4)
+    assert define("k", grid=grid, values=range(1, 10), rules=[across, down]).warnings == ()
+    latin = define("k", grid=Grid(2), rules=[Cage(("r1c1", "r1c2"), "sum", 3), Cage(("r1c1", "r2c1"), "sum", 3)])
+    assert latin.warnings == ("cage #1 and cage #2 share cell r1c1; a killer's or KenKen's cages do not overlap",)
+
+
+def test_a_sum_out_of_reach_warns():
+    """A sum no values reach, or a cage its givens contradict, warns: the answer can only be "no solution"."""
+    from puzzles.model import define
+
+    assert define("a", cells=2, values=range(1, 10), sums=[([0, 1], 30)]).warnings == (
+        "sum #1 (0 + 1 = 30) cannot hold whatever values its cells take",
+    )
+    from puzzles.grid import Grid
+    from puzzles.rules.cage import Cage
+
+    cage = Cage(("r1c1", "r1c2"), "sum", 3)
+    assert define("g", grid=Grid(4), rules=[cage], givens="4" + "." * 15).warnings == (
+        "cage #1 (cage 3: r1c1 + r1c2 = 3) cannot hold with the givens r1c1 = 4",
+    )
+    assert define("g", grid=Grid(4), rules=[cage], givens="1" + "." * 15).warnings == ()
+
+
+def test_more_cells_than_values_warns_and_names_the_box_reading(cli, tmp_path):
+    """3x3 boxes in a 6x6 grid tile it, but 9 cells cannot differ with 6 values: the warning says how
+    `boxes` was read (rows x columns)."""
+    path = tmp_path / "boxes.toml"
+    path.write_text('name = "b"\n[grid]\nsize = 6\nboxes = "3x3"\n')
+    r = cli("show", str(path))
+    assert r.code == 0 and r.err == (
+        "puzzlesat: warning: box 1: 9 cells must all differ but have only 6 values between them "
+        '(and 3 more like it) (boxes = "3x3": 3 rows x 3 columns a box)\n'
+    )
+
+
+def test_box_messages_say_the_orientation(cli, tmp_path):
+    """`boxes = "RxC"` is rows x columns a box; a clash of givens in a box and a box that does not
+    tile say which way it was read."""
+    path = tmp_path / "b.toml"
+    path.write_text('name = "b"\n[grid]\nsize = 6\nboxes = "3x2"\n')
+    r = cli("show", str(path), "--givens", "1" + "." * 6 + "1" + "." * 28)
+    assert r.err == (
+        "puzzlesat: error: givens: cells r1c1 and r2c2 both hold 1 but are in box 1 "
+        '(boxes = "3x2": 3 rows x 2 columns a box)\n'
+    )
+    path.write_text('name = "b"\n[grid]\nsize = 6\nboxes = "4x3"\n')
+    assert cli("show", str(path)).err == (
+        f"puzzlesat: error: {path}: grid.boxes: 4x3 boxes (4 rows x 3 columns each) do not tile a 6x6 grid "
+        "(6 rows x 6 columns) (line 4)\n"
+    )
+
+
+def test_no_catalog_puzzle_or_example_warns():
+    """Every catalog puzzle (each parameter value) and every file in examples/ loads without a warning."""
+    from puzzles.catalog import CATALOG
+
+    for name, entry in CATALOG.items():
+        assert puzzlesat.load(name).warnings == (), name
+        for param in entry.params:
+            for value in range(param.lo, param.hi + 1):
+                assert puzzlesat.load(name, {param.name: str(value)}).warnings == (), (name, param.name, value)
+    for path in [*sorted((ROOT / "examples").glob("*.toml")), ROOT / "examples/clipped-fpuzzles.txt"]:
+        assert puzzlesat.load(str(path)).warnings == (), path.name
