@@ -99,7 +99,7 @@ def _complete_puzzle(incomplete: str) -> list[str]:
 
 PUZZLE_HELP = (
     "A catalog name (see `puzzlesat list`), a path to a .toml puzzle file, or an f-puzzles link or string "
-    "(or a file holding one; quote a link for the shell)."
+    "(or a file holding one; quote a link for the shell); - reads the file, link or string from standard input."
 )
 PuzzleArg = Annotated[
     str,
@@ -277,7 +277,11 @@ def _ticks(workers: int | None) -> bool:
 
 
 def _load(ref: str, params: list[str] | None, givens: str | None):
-    return puzzlesat.load(ref, _params(params) or None, givens)
+    """The puzzle, its likely mistakes (`Puzzle.warnings`) said on stderr, one line each."""
+    puzzle = puzzlesat.load(ref, _params(params) or None, givens)
+    for warning in puzzle.warnings:
+        typer.echo(f"puzzlesat: warning: {warning}", err=True)
+    return puzzle
 
 
 def _write_doc(output: str | None, doc: object) -> None:
@@ -299,7 +303,7 @@ def list_cmd(as_json: JsonOpt = False, output: OutputOpt = None) -> None:
     doc = {"version": puzzlesat.version, "puzzles": puzzles}
     _write_doc(output, doc)
     if as_json:
-        typer.echo(json.dumps(doc, indent=1))
+        typer.echo(json.dumps(doc))
         return
     width = max(len(e.name) for e in rows)
     for e in rows:
@@ -336,7 +340,7 @@ def show(
         puzzlesat.write_svg(p, svg)
     doc = puzzlesat.describe_json(p)
     _write_doc(output, doc)
-    typer.echo(json.dumps(doc, indent=1) if as_json else puzzlesat.describe_text(p))
+    typer.echo(json.dumps(doc) if as_json else puzzlesat.describe_text(p))
 
 
 @app.command(
@@ -364,7 +368,7 @@ def symmetry(
     """
     doc = puzzlesat.symmetry_report(_load(puzzle, param, givens))
     _write_doc(output, doc)
-    typer.echo(json.dumps(doc, indent=1) if as_json else puzzlesat.symmetry_text(doc))
+    typer.echo(json.dumps(doc) if as_json else puzzlesat.symmetry_text(doc))
 
 
 @app.command(
@@ -653,6 +657,8 @@ def decode(
 
     Example: cadical -q f.cnf > out.txt;  puzzlesat decode magic-frame out.txt --map f.cnf.map.json
     """
+    if puzzle == "-" and solver_output == "-":
+        raise puzzlesat.UsageError("the puzzle and the solver output cannot both be - (standard input is read once)")
     p = _load(puzzle, param, givens)
     source = puzzlesat.load_map(p, map_file, **cnf)
     answer = puzzlesat.read_input(solver_output, "solver output")

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from puzzles.errors import UsageError
+from puzzles.words import unknown
 
 if TYPE_CHECKING:
     from puzzles.model import Puzzle
@@ -115,5 +116,5 @@ def get(name: str, kind: str | None = None) -> EncodingInfo:
     """The encoding called `name`; an unknown name is a UsageError listing the valid ones."""
     valid = names(kind)
     if name not in valid:
-        raise UsageError(f"unknown encoding {name!r}; valid: {', '.join(valid)}")
+        raise UsageError(unknown("encoding", name, valid))
     return ENCODINGS[name]

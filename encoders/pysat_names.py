@@ -10,6 +10,7 @@ import contextlib
 from collections.abc import Iterator
 
 from puzzles.errors import BackendError, UsageError
+from puzzles.words import unknown
 
 # Every member of pysat.card.EncType (PySAT 1.9).
 CARD_ENCODINGS: dict[str, str] = {
@@ -76,14 +77,14 @@ def pb_defaults() -> dict[str, str]:
 def check_card(name: str) -> str:
     """`name` if it is a card encoding, else a UsageError listing the valid names."""
     if name not in CARD_ENCODINGS:
-        raise UsageError(f"unknown card encoding {name!r}; valid: {', '.join(sorted(CARD_ENCODINGS))}")
+        raise UsageError(unknown("card encoding", name, sorted(CARD_ENCODINGS)))
     return name
 
 
 def check_pb(name: str) -> str:
     """`name` if it is a PB encoding, else a UsageError listing the valid names."""
     if name not in PB_ENCODINGS:
-        raise UsageError(f"unknown PB encoding {name!r}; valid: {', '.join(sorted(PB_ENCODINGS))}")
+        raise UsageError(unknown("PB encoding", name, sorted(PB_ENCODINGS)))
     return name
 
 

@@ -1,7 +1,7 @@
 """puzzles: the puzzle model, the built-in catalog and puzzle files.
 
 `load()` is the one entry point the CLI and the API share: a catalog name, a TOML file, or an
-f-puzzles link or string (or a file holding one).
+f-puzzles link or string (or a file holding one); `-` reads any of the latter from standard input.
 """
 
 from __future__ import annotations
@@ -14,7 +14,10 @@ from pathlib import Path
 from .errors import UsageError
 from .model import Puzzle
 
-__all__ = ["Puzzle", "is_file_ref", "load"]
+__all__ = ["STDIN", "Puzzle", "is_file_ref", "load"]
+
+# The ref that reads the puzzle from standard input, and the name it has in messages.
+STDIN, STDIN_NAME = "-", "<stdin>"
 
 # A catalog name: never an f-puzzles link or string (those start with http or N4Ig), so such a
 # ref goes to the catalog without importing the f-puzzles reader (start-up, issue 16).
@@ -37,6 +40,8 @@ def load(ref: str, params: Mapping[str, str] | None = None, givens: str | None =
 
     -p is for the catalog only; `givens` (one character or number a cell, row by row) works for any
     puzzle whose cells form a grid and replaces the puzzle's own givens."""
+    if ref == STDIN:
+        return _load_stdin(params, givens)
     if _NAME.fullmatch(ref) and not is_file_ref(ref):
         from .catalog import build
 
@@ -61,3 +66,27 @@ def load(ref: str, params: Mapping[str, str] | None = None, givens: str | None =
     from .catalog import build
 
     return build(ref, params, givens)
+
+
+def _load_stdin(params: Mapping[str, str] | None, givens: str | None) -> Puzzle:
+    """`-`: standard input read once, an f-puzzles link or string if it is one, else TOML."""
+    from .atomic import read_stdin_text
+
+    if params:
+        raise UsageError(f"{STDIN_NAME}: parameters (-p) apply to catalog puzzles only; write them into the puzzle")
+    text = read_stdin_text(STDIN_NAME)
+    if not text.strip():
+        raise UsageError(f"{STDIN_NAME}: empty; pipe a puzzle file (TOML) or an f-puzzles link or string")
+    from .fpuzzles import extract, is_link
+
+    if extract(text) is not None or is_link(text.strip()):
+        from .fpuzzles import load_fpuzzles
+
+        puzzle = load_fpuzzles(text.strip(), STDIN_NAME)
+    else:
+        from .files import load_text
+
+        puzzle = load_text(text, STDIN_NAME)
+    from .givens import with_givens
+
+    return puzzle if givens is None else with_givens(puzzle, givens, STDIN_NAME)

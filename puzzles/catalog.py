@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from .board import ascii_grid, box_grid, canvas, sudoku_grid
 from .errors import ModelError, UsageError
 from .model import Puzzle, UnknownSpec, define, describe_values, is_prime
-from .words import plural
+from .words import plural, unknown
 
 Perm = tuple[int, ...]
 Point = tuple[float, float]
@@ -547,9 +547,8 @@ def _resolve_params(entry: Entry, params: Mapping[str, str]) -> dict[str, str]:
         if key not in known:
             if not known:
                 raise UsageError(f"{entry.name} takes no parameters (got {key!r})")
-            raise UsageError(
-                f"{entry.name}: unknown parameter {key!r}; valid: " + ", ".join(p.help_line for p in entry.params)
-            )
+            listing = ", ".join(p.help_line for p in entry.params)
+            raise UsageError(f"{entry.name}: {unknown('parameter', key, known, listing)}")
         p = known[key]
         text = str(raw).strip()
         if not re.fullmatch(r"[+-]?[0-9]+", text):
@@ -565,7 +564,7 @@ def build(name: str, params: Mapping[str, str] | None = None, givens: str | None
     """The catalog puzzle `name`; bad names, parameters or givens raise a one-line UsageError."""
     entry = CATALOG.get(name)
     if entry is None:
-        raise UsageError(f"unknown puzzle {name!r}; valid: {', '.join(names())}")
+        raise UsageError(unknown("puzzle", name, names()))
     values = _resolve_params(entry, params or {})
     if givens is not None and not entry.takes_givens:
         from .givens import with_givens

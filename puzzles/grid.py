@@ -73,7 +73,8 @@ class Dots:
 class Grid:
     """A rows x columns grid as the user described it; everything else is derived.
 
-    `boxes`: "HxW", "none", or "" for square boxes when the side is a square; `regions`: a jigsaw
+    `boxes`: "HxW" (H rows x W columns a box, as the grid's size is rows x columns), "none", or ""
+    for square boxes when the side is a square; `regions`: a jigsaw
     map, one character a square (replaces the boxes); `blocked`: a map where `#` is no cell
     (kakuro); `latin`: rows and columns all different; `diagonals`: both long diagonals all
     different (X-sudoku); `windows`: the four windoku boxes; the neighbour rules as flags; `dots`:
@@ -140,8 +141,19 @@ class Grid:
         if not sep or not h.isdigit() or not w.isdigit() or not int(h) or not int(w):
             raise ModelError(f'grid.boxes: expected "HxW" such as "2x3", or "none", got {self.boxes!r}')
         if self.rows % int(h) or self.columns % int(w):
-            raise ModelError(f"grid.boxes: {h}x{w} boxes do not tile a {self.rows}x{self.columns} grid")
+            raise ModelError(
+                f"grid.boxes: {h}x{w} boxes ({h} rows x {w} columns each) do not tile a "
+                f"{self.rows}x{self.columns} grid ({self.rows} rows x {self.columns} columns)"
+            )
         return int(h), int(w)
+
+    @property
+    def box_reading(self) -> str:
+        """How the boxes were read, for messages about a box: `boxes = "2x3": 2 rows x 3 columns a box`."""
+        if self.box_shape is None:
+            return ""
+        h, w = self.box_shape
+        return f'boxes = "{h}x{w}": {h} rows x {w} columns a box'
 
     @cached_property
     def regions_cells(self) -> tuple[tuple[int, ...], ...]:

@@ -3,7 +3,7 @@
 ```toml
 [grid]
 size = 9                 # or rows = 6, columns = 6
-boxes = "3x3"            # default: square boxes when the side is a square; "2x3"; "none"
+boxes = "3x3"            # rows x columns a box ("2x3": 2 rows of 3); default square; "none"
 regions = '''            # a jigsaw instead of boxes: one character a square
 AAABBBCCC
 ...'''

@@ -84,10 +84,21 @@ def _lines(stream: BinaryIO, label: str) -> Iterator[tuple[int, str]]:
             raise UsageError(f"{label} line {number}: not UTF-8 text (byte {e.start})") from None
 
 
+def _one_stdin(ref: str, path: str) -> None:
+    """Standard input is read once: it cannot hold both the puzzle and its instances."""
+    if ref == "-" and path == "-":
+        raise UsageError("the puzzle and --givens-file cannot both be - (standard input is read once)")
+
+
 def iter_instances(ref: str, params: Mapping[str, str] | None, path: str) -> Iterator[Instance]:
     """The instances of the file at `path` ("-": standard input) one at a time. Standard input is
     parsed as the lines arrive: a batch on a pipe is solved as it streams in, with memory that does
     not grow with its length (a bad line is that instance's error, as in a file)."""
+    _one_stdin(ref, path)  # at the call, not at the first instance
+    return _iter_instances(ref, params, path)
+
+
+def _iter_instances(ref: str, params: Mapping[str, str] | None, path: str) -> Iterator[Instance]:
     if path != "-":  # a file is read and checked whole first: a bad line stops it before any work
         yield from load_instances(ref, params, path)
         return
@@ -102,5 +113,6 @@ def iter_instances(ref: str, params: Mapping[str, str] | None, path: str) -> Ite
 
 def load_instances(ref: str, params: Mapping[str, str] | None, path: str) -> list[Instance]:
     """The instances in the file at `path` ("-": standard input)."""
+    _one_stdin(ref, path)
     text = read_stdin_text(f"--givens-file {path}") if path == "-" else read_text(path)
     return parse_instances(ref, params, text, "<stdin>" if path == "-" else path)

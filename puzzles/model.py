@@ -126,6 +126,14 @@ class Puzzle:
         return tuple(c.cells for c in self.core if isinstance(c, AllDifferent))
 
     @cached_property
+    def warnings(self) -> tuple[str, ...]:
+        """Likely mistakes that still make a valid puzzle (overlapping cages, a sum out of reach):
+        `puzzles.lint`; the CLI prints each as `puzzlesat: warning: ...`."""
+        from .lint import lint
+
+        return lint(self)
+
+    @cached_property
     def unknown_index(self) -> dict[str, int]:
         return {u.name: i for i, u in enumerate(self.unknowns)}
 
@@ -226,6 +234,7 @@ def _validate(p: Puzzle) -> None:
                 if v in held:
                     raise ModelError(
                         f"givens: cells {p.cells[held[v]]} and {p.cells[c]} both hold {v} but are in {where}"
+                        + _box_reading(p, where)
                     )
                 held[v] = c
     if p.layout is not None:
@@ -234,6 +243,14 @@ def _validate(p: Puzzle) -> None:
         raise ModelError(f"grid: its {len(p.grid.cell_names)} squares are not the puzzle's {n} cells")
     for k, gen in enumerate(p.generators):
         check_generator(p, gen, k)
+
+
+def _box_reading(p: Puzzle, where: str) -> str:
+    """How a non-square box was read, for a clash in one: `2x3` and `3x2` both tile a 6x6 grid."""
+    shape = None if p.grid is None or not where.startswith("box ") else p.grid.box_shape
+    if shape is None or shape[0] == shape[1]:
+        return ""
+    return f" ({p.grid.box_reading})"  # type: ignore[union-attr]
 
 
 def _resolve_cell(ref: CellRef, index: Mapping[str, int], n: int, where: str) -> int:

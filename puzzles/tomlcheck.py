@@ -11,6 +11,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from .words import valid_names
+
 KeyPath = tuple[str | int, ...]
 
 
@@ -44,7 +46,7 @@ def table(v: object, path: KeyPath, allowed: tuple[str, ...] | None = None) -> d
     if allowed is not None:
         for key in v:
             if key not in allowed:
-                raise Bad((*path, key), f"unknown key; valid keys: {', '.join(allowed)}")
+                raise Bad((*path, key), "unknown key" + valid_names(key, allowed, label="valid keys"))
     return v
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import encoders
 from puzzles.errors import UsageError
+from puzzles.words import unknown
 
 from .base import Config
 from .registry import BACKENDS, DEFAULT_BACKEND, OPTIONS, BackendInfo, get
@@ -178,7 +179,7 @@ def breaking_mode(mode: str | None) -> str:
     from .symmetry_breaking import DEFAULT_MODE, MODES
 
     if mode is not None and mode not in MODES:
-        raise UsageError(f"unknown symmetry breaking {mode!r}; valid: {', '.join(MODES)}")
+        raise UsageError(unknown("symmetry breaking", mode, MODES))
     return mode or DEFAULT_MODE
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from puzzles.errors import UsageError
+from puzzles.words import unknown
 
 
 @dataclass(frozen=True)
@@ -82,5 +83,5 @@ def names() -> list[str]:
 def get(name: str) -> SolverInfo:
     """The solver called `name`; an unknown name is a UsageError listing the valid ones."""
     if name not in SOLVERS:
-        raise UsageError(f"unknown solver {name!r}; valid: {', '.join(names())}")
+        raise UsageError(unknown("solver", name, names()))
     return SOLVERS[name]

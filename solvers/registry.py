@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from puzzles.errors import UsageError
+from puzzles.words import unknown
 
 
 @dataclass(frozen=True)
@@ -73,5 +74,5 @@ OPTIONS: dict[str, OptionInfo] = {
 
 def get(name: str) -> BackendInfo:
     if name not in BACKENDS:
-        raise UsageError(f"unknown backend {name!r}; valid: {', '.join(sorted(BACKENDS))}")
+        raise UsageError(unknown("backend", name, sorted(BACKENDS)))
     return BACKENDS[name]

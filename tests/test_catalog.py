@@ -378,8 +378,10 @@ STAR_HELP = "points=6: the number K of points of the star (5..12)"
 @pytest.mark.parametrize(
     ("name", "params", "givens", "message"),
     [
-        ("magic-cube", None, None, "unknown puzzle 'magic-cube'; valid: " + ", ".join(sorted(NAMES))),
-        ("magic-star", {"point": "6"}, None, f"magic-star: unknown parameter 'point'; valid: {STAR_HELP}"),
+        ("magic-cube", None, None,
+         "unknown puzzle 'magic-cube'; did you mean magic-square? valid: " + ", ".join(sorted(NAMES))),
+        ("magic-star", {"point": "6"}, None,
+         f"magic-star: unknown parameter 'point'; did you mean points? valid: {STAR_HELP}"),
         ("magic-star", {"points": "six"}, None, "magic-star: parameter points='six' is not an integer; "
          "valid: 5..12"),
         ("magic-star", {"points": "4"}, None, "magic-star: parameter points=4 is out of range; valid: 5..12"),

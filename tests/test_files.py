@@ -150,12 +150,12 @@ equals = 6
          "colour: unknown key; valid keys: name, title, grid, cells, values, domains, distinct, givens, layout, "
          "sum, less, cage, table, unknowns, symmetry, params (line 6)"),
         (edit("cells = [0, 3, 5]", "cells = [0, 3, 5]\nweight = [1, 1, 1]"),
-         "sum[2].weight: unknown key; valid keys: cells, equals, weights, not_equal, less_than, at_most, "
-         "greater_than, at_least (line 18)"),
+         "sum[2].weight: unknown key; did you mean weights? valid keys: cells, equals, weights, not_equal, "
+         "less_than, at_most, greater_than, at_least (line 18)"),
         (edit("values = { min = 1, max = 30 }", "values = { min = 1, max = 30 }\nprimes = true"),
-         "unknowns.N.primes: unknown key; valid keys: values, prime (line 30)"),
+         "unknowns.N.primes: unknown key; did you mean prime? valid keys: values, prime (line 30)"),
         (edit("generators = [", "generator = []\ngenerators = ["),
-         "symmetry.generator: unknown key; valid keys: generators (line 32)"),
+         "symmetry.generator: unknown key; did you mean generators? valid keys: generators (line 32)"),
         (edit("values = { min = 1, max = 8 }", "values = { min = 1, most = 8 }"),
          "values.most: unknown key; valid keys: min, max (line 4)"),
         (edit("cells = [2, 4, 7]", 'cells = "2, 4, 7"'),

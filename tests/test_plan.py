@@ -122,7 +122,8 @@ def test_symmetry_breaking_is_part_of_the_plan():
     frame = catalog.build("magic-frame")
     assert solvers.resolve(Config(), frame).symmetry_breaking == "auto"
     assert solvers.resolve(Config(symmetry_breaking="orbit"), frame).symmetry_breaking == "orbit"
-    with pytest.raises(puzzlesat.UsageError, match=r"^unknown symmetry breaking 'lexx'; valid: auto, lex, orbit$"):
+    refused = r"^unknown symmetry breaking 'lexx'; did you mean lex\? valid: auto, lex, orbit$"
+    with pytest.raises(puzzlesat.UsageError, match=refused):
         solvers.resolve(Config(symmetry_breaking="lexx"), frame)
     assert puzzlesat.solve(frame, all=True, symmetry_breaking="orbit").symmetry_breaking == "orbit"
 

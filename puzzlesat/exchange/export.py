@@ -24,6 +24,7 @@ from puzzles.atomic import writable_target, write_atomic
 from puzzles.errors import UsageError
 from puzzles.files import dump_toml
 from puzzles.model import Puzzle
+from puzzles.words import number, unknown
 from puzzlesat.exchange.blockfile import Blocked, read_blocked
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ class Exported:
 
     def summary(self) -> str:
         extra = f" (map: {self.map_path})" if self.map_path else ""
-        return f"{self.path}: {self.variables} variables, {self.constraints} {self.noun}{extra}"
+        return f"{self.path}: {number(self.variables)} variables, {number(self.constraints)} {self.noun}{extra}"
 
 
 def fingerprint(puzzle: Puzzle) -> str:
@@ -245,7 +246,7 @@ def export(
 ) -> Exported:
     """Write `puzzle` in `fmt` (cnf, opb, smt2) to `output` or the default path, with its map sidecar."""
     if fmt not in FORMATS:
-        raise UsageError(f"unknown format {fmt!r}; valid: {', '.join(FORMATS)}")
+        raise UsageError(unknown("format", fmt, FORMATS))
     if fmt != "cnf" and any(x is not None for x in (encoding, card, pb)):
         raise UsageError(f"--encoding, --card and --pb choose a CNF encoding; --format {fmt} uses none")
     if output is not None:  # a bad -o fails before the build, which can take a while

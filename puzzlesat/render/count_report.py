@@ -6,6 +6,7 @@ from math import factorial
 from typing import Any
 
 from puzzles.model import Puzzle
+from puzzles.words import number
 from puzzlesat.search.counting import CountOutcome
 
 
@@ -44,34 +45,36 @@ def _n_factorial(m: int) -> str:
 def count_text(outcome: CountOutcome) -> str:
     """Two or three lines: the count, the classes, how it was found."""
     noun = "solution" if outcome.count == 1 else "solutions"
-    first = f"{outcome.count:,} {noun}" if outcome.count_complete else f"at least {outcome.count:,} {noun}"
+    first = f"{number(outcome.count)} {noun}"
+    first = first if outcome.count_complete else f"at least {first}"
     if outcome.relabelling > 1:
         base = outcome.count // outcome.relabelling
         n = _n_factorial(outcome.relabelling)
-        first += f" ({base:,} with one all-different group in order, x {n} relabellings)"
+        first += f" ({number(base)} with one all-different group in order, x {n} relabellings)"
     lines = [first if outcome.count_complete else f"{first}; the count did not finish"]
     note = outcome.stats.get("orbits_note")
     if outcome.group_order > 1 and not outcome.classes and outcome.orbits is not None:
         noun = "class" if outcome.orbits == 1 else "classes"
         lines.append(
-            f"{outcome.orbits:,} {noun} modulo symmetry (group of order {outcome.group_order:,}; "
+            f"{number(outcome.orbits)} {noun} modulo symmetry (group of order {number(outcome.group_order)}; "
             "the pinned solutions joined by the group's generators)"
         )
     elif outcome.group_order > 1 and note:
-        lines.append(f"modulo symmetry (group of order {outcome.group_order:,}): not counted, {note}")
+        lines.append(f"modulo symmetry (group of order {number(outcome.group_order)}): not counted, {note}")
     elif outcome.group_order > 1 and outcome.classes:
         if outcome.orbits is None:
-            lines.append(f"modulo symmetry (group of order {outcome.group_order}): not known, the count did not finish")
+            order = number(outcome.group_order)
+            lines.append(f"modulo symmetry (group of order {order}): not known, the count did not finish")
         else:
             noun = "class" if outcome.orbits == 1 else "classes"
             lines.append(
-                f"{outcome.orbits:,} {noun} modulo symmetry (group of order {outcome.group_order}; "
-                f"Burnside over {outcome.classes} conjugacy classes)"
+                f"{number(outcome.orbits)} {noun} modulo symmetry (group of order {number(outcome.group_order)}; "
+                f"Burnside over {number(outcome.classes)} conjugacy classes)"
             )
     how = {"enumerate": "by enumeration", "sharpsat": "by ganak (exact model counting)"}[outcome.method]
     workers = outcome.stats.get("workers", 1)
     if outcome.method == "enumerate" and isinstance(workers, int) and workers > 1:
-        how += f" on {workers} workers ({outcome.stats.get('cubes')} cubes)"
+        how += f" on {workers} workers ({number(outcome.stats.get('cubes', 0))} cubes)"
     state = "complete" if outcome.complete else f"stopped ({outcome.stopped})"
     lines.append(f"{how}, {state}, {outcome.seconds:.2f} s")
     return "\n".join(lines)

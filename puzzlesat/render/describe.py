@@ -7,7 +7,7 @@ from typing import Any
 from puzzles.board import draw
 from puzzles.model import Puzzle, describe_values
 from puzzles.rules.sum import KEYS
-from puzzles.words import plural
+from puzzles.words import number, plural
 
 SHOWN = 12  # rules of one kind listed in words; the rest are counted
 
@@ -36,6 +36,7 @@ def describe_json(p: Puzzle) -> dict[str, Any]:
         "givens": {p.cells[c]: v for c, v in p.givens},
         "group_order": p.group.order,
         "generators": [list(g) if m is None else p.group.describe_element((g, m)) for g, m in p.generators],
+        "warnings": list(p.warnings),
     }
 
 
@@ -47,13 +48,13 @@ def describe_text(p: Puzzle) -> str:
     lines = [
         f"{p.name}: {p.title}",
         *(["parameters: " + ", ".join(f"{k}={v}" for k, v in p.params)] if p.params else []),
-        f"cells: {p.size}, values {values}",
+        f"cells: {number(p.size)}, values {values}",
         *([f"grid: {p.grid.describe()}"] if p.grid is not None else []),
         f"distinct: {_distinct(p)}",
         *_rules_text(p),
         f"unknowns: {_unknowns(p)}",
-        f"givens: {len(p.givens)}",
-        f"symmetry group: order {p.group.order} ({len(p.generators)} generators)",
+        f"givens: {number(len(p.givens))}",
+        f"symmetry group: order {number(p.group.order)} ({plural(len(p.generators), 'generator')})",
         "",
         "cells:",
         draw(p, list(p.cells), notes=False),  # a layout widens its slots for long names
@@ -73,9 +74,9 @@ def _rules_text(p: Puzzle) -> list[str]:
         kinds.setdefault(rule.key, []).append(rule.describe(p.cells))
     out: list[str] = []
     for key, texts in kinds.items():
-        out.append(f"{'sums' if key == 'sum' else key}: {len(texts)}")
+        out.append(f"{'sums' if key == 'sum' else key}: {number(len(texts))}")
         out += [f"  {t}" for t in texts[:SHOWN]]
-        out += [f"  ... and {len(texts) - SHOWN} more"] if len(texts) > SHOWN else []
+        out += [f"  ... and {number(len(texts) - SHOWN)} more"] if len(texts) > SHOWN else []
     return out
 
 

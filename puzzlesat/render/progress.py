@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+from puzzles.words import number
 from solvers.enumerate import Solution
 
 
@@ -115,7 +116,7 @@ class Progress(Ticker):
         super().__init__("", stream, enabled, every, ticking)
 
     def words(self) -> str:
-        return f"{self.count} found" if self.count else "searching"
+        return f"{number(self.count)} found" if self.count else "searching"
 
     def __call__(self, solution: Solution) -> None:
         self.count += 1

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from puzzles.board import draw
 from puzzles.errors import PuzzleSatError
 from puzzles.model import Puzzle
-from puzzles.words import plural
+from puzzles.words import number, plural
 from puzzlesat.render.header import document, params_json  # noqa: F401 (the renderers' shared head, re-exported)
 from solvers.enumerate import Outcome, Solution
 from solvers.plan import Plan
@@ -76,7 +76,7 @@ def summary_text(outcome: Outcome) -> str:
     noun = "solution" if outcome.count == 1 else "solutions"
     which = "detected group" if outcome.symmetry == "detected" else "group"
     scope = (
-        f"modulo symmetry ({which} of order {outcome.group_order:,})"
+        f"modulo symmetry ({which} of order {number(outcome.group_order)})"
         if outcome.modulo_symmetry and outcome.group_order > 1
         else f"(no symmetry reduction: {outcome.symmetry_note})"
         if outcome.symmetry_note
@@ -87,16 +87,18 @@ def summary_text(outcome: Outcome) -> str:
     if outcome.complete:
         state = "complete"
     elif outcome.stopped == "limit":
-        state = f"stopped after {outcome.count}, more may exist"
+        state = f"stopped after {number(outcome.count)}, more may exist"
     elif outcome.stopped == "failed":
         state = f"INCOMPLETE: the backend failed: {outcome.error}"
     else:
         state = f"INCOMPLETE: stopped by {outcome.stopped}"
     workers = outcome.stats.get("workers", 1)
-    split = f", {workers} workers, {outcome.stats['cubes']} cubes" if isinstance(workers, int) and workers > 1 else ""
+    split = ""
+    if isinstance(workers, int) and workers > 1:
+        split = f", {workers} workers, {number(outcome.stats['cubes'])} cubes"
     if outcome.complete and outcome.count == 0:  # say it in words: the puzzle is impossible
         return f"no solution {scope}, {state}, {outcome.seconds:.2f} s{split}"
-    return f"{outcome.count} {noun} {scope}, {state}, {outcome.seconds:.2f} s{split}"
+    return f"{number(outcome.count)} {noun} {scope}, {state}, {outcome.seconds:.2f} s{split}"
 
 
 def outcome_text(puzzle: Puzzle, outcome: Outcome) -> str:
@@ -138,7 +140,7 @@ def batch_json(base: Puzzle, instances: Sequence[Instance], batch: BatchOutcome)
 
 
 def instance_text(instance: Instance, outcome: Outcome | PuzzleSatError, index: int) -> str:
-    parts = [f"== instance {index} (line {instance.line})"]
+    parts = [f"== instance {number(index)} (line {instance.line})"]
     if not isinstance(outcome, Outcome):
         return "\n".join([*parts, f"error: {outcome}"]) + "\n"
     parts += [solution_text(instance.puzzle, s, i) for i, s in enumerate(outcome.solutions, 1)]
@@ -152,8 +154,8 @@ def batch_summary_text(batch: BatchOutcome) -> str:
     state = "complete" if batch.complete else f"INCOMPLETE: stopped by {batch.stopped}"
     bad = f", {plural(batch.failed, 'bad line')}" if batch.failed else ""
     return (
-        f"{len(batch.outcomes)} of {plural(batch.instances, 'instance')} done: {batch.solved} solved, "
-        f"{unsolved} without a solution{bad}; {state}, {batch.seconds:.2f} s"
+        f"{number(len(batch.outcomes))} of {plural(batch.instances, 'instance')} done: {number(batch.solved)} "
+        f"solved, {number(unsolved)} without a solution{bad}; {state}, {batch.seconds:.2f} s"
     )
 
 

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from puzzles.errors import PuzzleSatError, UsageError
 from puzzles.model import Puzzle
-from puzzles.words import plural
+from puzzles.words import number, plural
 from puzzlesat.render.progress import StatusLine
 from solvers.base import Config
 
@@ -286,7 +286,8 @@ def check_consistency(rows: Sequence[Row], all: bool) -> list[str]:
         if not same:
             extra = " (different solutions)" if len(r.found or ()) == len(ref.found or ()) else ""
             lines.append(
-                f"INCONSISTENT: {ref.label} found {len(ref.found or ())}, {r.label} found {len(r.found or ())}{extra}"
+                f"INCONSISTENT: {ref.label} found {number(len(ref.found or ()))}, "
+                f"{r.label} found {number(len(r.found or ()))}{extra}"
             )
     return lines
 
@@ -370,7 +371,7 @@ def _cell(value: Any) -> str:
         return "-"
     if isinstance(value, float):
         return f"{value:.4f}"
-    return str(value)
+    return number(value) if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
 def table_text(comparison: Comparison) -> str:

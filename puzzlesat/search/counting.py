@@ -27,6 +27,7 @@ from puzzles.errors import UsageError
 from puzzles.model import Puzzle
 from puzzles.relabel import interchangeable_group, pins, relabellings
 from puzzles.symmetry import Group
+from puzzles.words import unknown
 from solvers.base import Config, SearchStopped, check_stop, remaining
 from solvers.plan import Plan
 
@@ -112,7 +113,7 @@ def count(
     from puzzlesat.search.split import check_split
 
     if method not in METHODS:
-        raise UsageError(f"unknown counting method {method!r}; valid: {', '.join(METHODS)}")
+        raise UsageError(unknown("counting method", method, METHODS))
     cfg = solvers.resolve(configure(config, names), puzzle)
     check_split(workers, scheduler, cfg)
     if method == "sharpsat" and ((workers or 1) > 1 or scheduler is not None):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from puzzles.errors import UsageError
 from puzzles.model import Puzzle
 from puzzles.symmetry import MAX_GROUP_ORDER, Group
+from puzzles.words import number, unknown
 
 SYMMETRY_MODES = ("declared", "detected", "none")
 
@@ -33,7 +34,7 @@ def trivial(puzzle: Puzzle) -> Group:
 def check_mode(mode: str | None) -> None:
     """Refuse an unknown symmetry mode (None is the default rule)."""
     if mode is not None and mode not in SYMMETRY_MODES:
-        raise UsageError(f"unknown symmetry {mode!r}; valid: {', '.join(SYMMETRY_MODES)}")
+        raise UsageError(unknown("symmetry", mode, SYMMETRY_MODES))
 
 
 def choose(puzzle: Puzzle, mode: str | None, enumerating: bool = True) -> Choice:
@@ -99,16 +100,17 @@ def _relation(puzzle: Puzzle, order: int) -> str:
     declared = puzzle.group.order
     if declared == order:
         return "equal"
-    return f"the declared group is a subgroup of index {order // declared:,}"
+    return f"the declared group is a subgroup of index {number(order // declared)}"
 
 
 def report_text(doc: dict[str, object]) -> str:
     order, cells, declared = doc["order"], doc["cell_order"], doc["declared_order"]
     lines = [
-        f"{doc['puzzle']}: symmetry group of order {order:,}"
+        f"{doc['puzzle']}: symmetry group of order {number(order)}"
         + ("" if doc["exact"] else " (rounded: nauty's size passed 2**53)"),
-        f"  moving cells only: {cells:,}" + (f"; with values: x{order // cells:,}" if order != cells else ""),  # type: ignore[operator]
-        f"  declared: order {declared:,} ({doc['relation']})",
+        f"  moving cells only: {number(cells)}"  # type: ignore[arg-type]
+        + (f"; with values: x{number(order // cells)}" if order != cells else ""),  # type: ignore[operator]
+        f"  declared: order {number(declared)} ({doc['relation']})",
         "generators:",
         *(f"  {g['text']}" for g in doc["generators"]),  # type: ignore[attr-defined, index]
     ]

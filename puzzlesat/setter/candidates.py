@@ -17,6 +17,7 @@ from typing import Any
 from puzzles.model import Puzzle
 from puzzles.pencil import pencil_marks
 from puzzles.stop import stop_reason
+from puzzles.words import number
 from puzzlesat.search.solving import configure
 from solvers.base import Config, SearchStopped
 from solvers.probe import Prober
@@ -124,10 +125,13 @@ def candidates_text(c: Candidates) -> str:
         body = "\n".join(rows)
     total = sum(len(f) for f in c.found)
     state = (
-        "complete" if c.complete else f"INCOMPLETE: stopped by {c.stopped}, {sum(map(len, c.unknown))} pairs unknown"
+        "complete"
+        if c.complete
+        else f"INCOMPLETE: stopped by {c.stopped}, {number(sum(map(len, c.unknown)))} pairs unknown"
     )
     solved = sum(1 for f in c.found if len(f) == 1)
     return (
-        f"{body}\n\n{total} candidates in {p.size} cells ({solved} decided), {c.calls} solver calls, "
+        f"{body}\n\n{number(total)} candidates in {number(p.size)} cells ({number(solved)} decided), "
+        f"{number(c.calls)} solver calls, "
         f"{state}, {c.seconds:.2f} s"
     )

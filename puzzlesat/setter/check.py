@@ -14,6 +14,7 @@ from typing import Any
 from puzzles.board import draw
 from puzzles.errors import ExitCode
 from puzzles.model import Puzzle
+from puzzles.words import number
 from puzzlesat.render.report import solution_json, summary_text
 from puzzlesat.search.solving import solve
 from solvers.base import Config
@@ -124,13 +125,13 @@ def pair_text(puzzle: Puzzle, first: Sequence[int], second: Sequence[int], diffe
             draw(puzzle, [t + MARK if i in marked else t for i, t in enumerate(texts)], notes=False)
             for texts in (one, two)
         ]
-        return side_by_side(*boards) + f"\n({MARK}: the {len(differ)} cells where the two differ)"
+        return side_by_side(*boards) + f"\n({MARK}: the {number(len(differ))} cells where the two differ)"
     width = max(len(n) for n in puzzle.cells)
     if puzzle.layout is not None:
         rows = [f"  {puzzle.cells[i]:<{width}}  {one[i]:>3} {two[i]:>3}" for i in differ]
         return (
             side_by_side(draw(puzzle, one), draw(puzzle, two))
-            + f"\ndiffering cells ({len(differ)}):\n"
+            + f"\ndiffering cells ({number(len(differ))}):\n"
             + "\n".join(rows)
         )
     marked = set(differ)
@@ -138,13 +139,14 @@ def pair_text(puzzle: Puzzle, first: Sequence[int], second: Sequence[int], diffe
         f"  {name:<{width}}  {one[i]:>3} {two[i]:>3}" + (f"  {MARK}" if i in marked else "")
         for i, name in enumerate(puzzle.cells)
     ]
-    return "\n".join(rows) + f"\n({MARK}: the {len(differ)} cells where the two differ)"
+    return "\n".join(rows) + f"\n({MARK}: the {number(len(differ))} cells where the two differ)"
 
 
 def check_text(checked: Checked) -> str:
     """The verdict in one line, after the solution (unique) or the two solutions (multiple)."""
     o, p = checked.outcome, checked.puzzle
-    scope = f" up to symmetry (group of order {o.group_order})" if o.modulo_symmetry and o.group_order > 1 else ""
+    grouped = o.modulo_symmetry and o.group_order > 1
+    scope = f" up to symmetry (group of order {number(o.group_order)})" if grouped else ""
     status = checked.status
     if status == "multiple":
         a, b = o.solutions[:2]

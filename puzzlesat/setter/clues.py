@@ -18,6 +18,7 @@ from puzzles.board import draw
 from puzzles.errors import NotUnique, Unsatisfiable
 from puzzles.model import Puzzle
 from puzzles.stop import stop_reason
+from puzzles.words import number
 from puzzlesat.search.solving import configure
 from solvers.base import Config, SearchStopped
 from solvers.probe import Prober
@@ -142,7 +143,8 @@ def clues_text(c: Clues) -> str:
     names = " ".join(p.cells[i] for i in c.redundant) or "none"
     state = "complete" if c.complete else f"INCOMPLETE: stopped by {c.stopped} (the set is unique, maybe not minimal)"
     return (
-        f"redundant givens ({len(c.redundant)} of {len(p.givens)}, each removable alone): {names}\n\n"
-        f"a minimal set of {len(c.minimal)} givens (none removable):\n{givens_board(p, c.minimal)}\n\n"
-        f"{c.calls} solver calls, {state}, {c.seconds:.2f} s"
+        f"redundant givens ({number(len(c.redundant))} of {number(len(p.givens))}, each removable alone): "
+        f"{names}\n\n"
+        f"a minimal set of {number(len(c.minimal))} givens (none removable):\n{givens_board(p, c.minimal)}\n\n"
+        f"{number(c.calls)} solver calls, {state}, {c.seconds:.2f} s"
     )

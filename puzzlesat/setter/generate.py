@@ -20,6 +20,7 @@ from typing import Any
 from puzzles.board import draw
 from puzzles.errors import CheckError, UsageError
 from puzzles.model import Puzzle, define
+from puzzles.words import number, unknown
 from puzzlesat.setter.check import check_unique
 from puzzlesat.setter.clues import minimize_givens
 from puzzlesat.setter.drafts import one_slice
@@ -101,8 +102,7 @@ def _params(kind: Kind, given: Mapping[str, str] | None) -> dict[str, int]:
     out = {name: default for name, (_, default) in kind.params.items()}
     for key, text in (given or {}).items():
         if key not in kind.params:
-            valid = ", ".join(sorted(kind.params))
-            raise UsageError(f"generate {kind.name}: unknown parameter {key!r}; valid: {valid}")
+            raise UsageError(f"generate {kind.name}: {unknown('parameter', key, sorted(kind.params))}")
         allowed = kind.params[key][0]
         if not text.lstrip("-").isdigit() or int(text) not in allowed:
             choices = "|".join(map(str, allowed))
@@ -114,7 +114,7 @@ def _params(kind: Kind, given: Mapping[str, str] | None) -> dict[str, int]:
 def generate_puzzle(kind: str, *, seed: int = 1, params: Mapping[str, str] | None = None) -> Generated:
     """A new puzzle of `kind` from `seed`: unique and with minimal givens, checked before it is returned."""
     if kind not in KINDS:
-        raise UsageError(f"unknown kind {kind!r}; valid: {', '.join(KINDS)}")
+        raise UsageError(unknown("kind", kind, KINDS))
     info = KINDS[kind]
     values = _params(info, params)
     start = time.monotonic()
@@ -153,8 +153,8 @@ def generated_text(g: Generated) -> str:
     symbol = p.grid.symbol if p.grid is not None else str
     shown = p.given_map
     board = draw(p, [symbol(shown[i]) if i in shown else "." for i in range(p.size)])
-    rules = f", {len(p.rules)} cages" if p.rules else ""
-    return f"{board}\n\n{p.title}\n{len(p.givens)} givens{rules}; unique and minimal; {g.seconds:.2f} s"
+    rules = f", {number(len(p.rules))} cages" if p.rules else ""
+    return f"{board}\n\n{p.title}\n{number(len(p.givens))} givens{rules}; unique and minimal; {g.seconds:.2f} s"
 
 
 def kinds_help() -> str:
