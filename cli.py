@@ -1071,7 +1071,7 @@ def main(argv: list[str] | None = None) -> NoReturn:
             sys.exit(failure.exit_code)
         raise
     except MemoryError:  # past the size estimate (encoders/estimate.py): one line, not a traceback
-        typer.echo("puzzlesat: error: out of memory; a smaller encoding may fit (see README, Guarantees)", err=True)
+        typer.echo("puzzlesat: error: out of memory; a smaller encoding may fit (see docs/guarantees.md)", err=True)
         sys.exit(puzzlesat.ExitCode.BACKEND)
     except OSError as e:  # writing to standard output failed: a full disk or device, a closed pipe
         failure = puzzlesat.output_failure(e)
