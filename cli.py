@@ -317,8 +317,8 @@ def list_cmd(as_json: JsonOpt = False, output: OutputOpt = None) -> None:
     epilog=_examples(
         "puzzlesat show magic-triangle",
         "puzzlesat show sudoku -p box=2",
-        "puzzlesat show my.toml --json",
-        "puzzlesat show killer.toml --svg killer.svg",
+        "puzzlesat show examples/kakuro.toml --json",
+        "puzzlesat show examples/killer-6x6.toml --svg killer.svg",
     ),
 )
 @_exit_statuses("show")
@@ -348,7 +348,7 @@ def show(
     epilog=_examples(
         "puzzlesat symmetry magic-square -p order=4",
         "puzzlesat symmetry sudoku -p box=2 --givens ................",
-        "puzzlesat symmetry my-puzzle.toml --json",
+        "puzzlesat symmetry examples/futoshiki.toml --json",
     )
 )
 @_exit_statuses("symmetry")
@@ -378,9 +378,9 @@ def symmetry(
         "puzzlesat solve magic-frame --all --json",
         "puzzlesat solve magic-square -p order=4 --limit 5",
         "puzzlesat solve sudoku -p box=2 --all --no-symmetry",
-        "puzzlesat solve my-puzzle.toml --all --backend z3 --timeout 10",
-        "puzzlesat solve sudoku --givens-file top95.txt --json",
-        "puzzlesat solve killer.toml --svg killer.svg",
+        "puzzlesat solve examples/frame-primes.toml --all --backend z3 --timeout 10",
+        "puzzlesat solve sudoku -p box=2 --givens-file examples/sudokus-4x4.txt --json   # one givens string a line",
+        "puzzlesat solve examples/killer-6x6.toml --svg killer.svg",
     ),
 )
 @_exit_statuses("solve")
@@ -561,8 +561,9 @@ def _solve_batch(
 @app.command(
     cls=_Command,
     epilog=_examples(
-        "puzzlesat convert 'https://www.f-puzzles.com/?load=N4Ig...' -o clipped.toml",
-        "puzzlesat convert clipped.txt > clipped.toml   # a file holding the link or string",
+        "puzzlesat convert examples/clipped-fpuzzles.txt -o clipped.toml   # a file holding an f-puzzles link",
+        "puzzlesat convert 'https://www.f-puzzles.com/?load=N4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQ"
+        "BcMqBfZYHv3lwC6yQv3GCRYwTL5SBC/iFKVqAJnqMW7TjGFCuQA===' -o grid4.toml   # a link, quoted",
         "puzzlesat convert magic-star -o star.toml --json",
         "puzzlesat convert sudoku -p box=2 -o sudoku4.toml --force",
     ),
@@ -600,7 +601,13 @@ def convert(
         typer.echo(done.summary())
 
 
-@app.command(cls=_Command)
+@app.command(
+    cls=_Command,
+    epilog=_examples(
+        "puzzlesat dimacs magic-frame",
+        "puzzlesat dimacs magic-star --format opb -o star.opb",
+    ),
+)
 @_exit_statuses("dimacs")
 @_takes(CNF_OPTIONS, "cnf", dict)
 def dimacs(
@@ -626,14 +633,20 @@ def dimacs(
     """Write a puzzle for outside solvers: DIMACS CNF with its variable map (and FILE.map.json).
 
     The CNF is the one `solve` solves: the same default encoding, card and PB encodings.
-    Examples: puzzlesat dimacs magic-frame;  puzzlesat dimacs magic-star --format opb -o star.opb
     """
     p = _load(puzzle, param, givens)
     done = puzzlesat.export_puzzle(p, fmt=fmt, **cnf, output=output, block=block, force=force)
     typer.echo(json.dumps(done.as_json()) if as_json else done.summary())
 
 
-@app.command(cls=_Command)
+@app.command(
+    cls=_Command,
+    epilog=_examples(
+        "puzzlesat dimacs magic-frame -o f.cnf",
+        "cadical -q f.cnf > out.txt",
+        "puzzlesat decode magic-frame out.txt --map f.cnf.map.json",
+    ),
+)
 @_exit_statuses("decode")
 @_takes(CNF_OPTIONS, "cnf", dict)
 def decode(
@@ -653,10 +666,7 @@ def decode(
     ] = False,
     output: OutputOpt = None,
 ) -> None:
-    """Read a SAT solver's answer back into a board, check it, and draw it.
-
-    Example: cadical -q f.cnf > out.txt;  puzzlesat decode magic-frame out.txt --map f.cnf.map.json
-    """
+    """Read a SAT solver's answer back into a board, check it, and draw it."""
     if puzzle == "-" and solver_output == "-":
         raise puzzlesat.UsageError("the puzzle and the solver output cannot both be - (standard input is read once)")
     p = _load(puzzle, param, givens)
@@ -676,8 +686,8 @@ def decode(
     epilog=_examples(
         "puzzlesat count sudoku -p box=2 --givens ................",
         "puzzlesat count magic-square -p order=3",
-        "puzzlesat count examples/sudoku-6x6.toml --json",
-        "puzzlesat count magic-star --method enumerate --backend z3",
+        "puzzlesat count examples/sudoku-6x6.toml --json   # long: 10-30 s, ganak counts 28,200,960 grids",
+        "puzzlesat count magic-frame --method enumerate --backend z3",
     ),
 )
 @_exit_statuses("count")
@@ -738,12 +748,12 @@ def count(
     cls=_Command,
     no_args_is_help=True,
     epilog=_examples(
-        "puzzlesat compare magic-star --all",
-        "puzzlesat compare magic-frame --all --json",
+        "puzzlesat compare magic-frame --all",
+        "puzzlesat compare magic-star --json",
         "puzzlesat compare magic-star --encoding onehot --card all --pb totalizer --pb bdd",
-        "puzzlesat compare magic-square -p order=4 --solver cadical195 --solver glucose4 --timeout 10 --repeat 3",
-        "puzzlesat compare magic-frame --encoding all --card all --pb all --csv > matrix.csv",
-        "puzzlesat compare magic-star --all --plot star.svg",
+        "puzzlesat compare magic-square -p order=4 --encoding order --solver cadical195,glucose4 --repeat 3",
+        "puzzlesat compare magic-frame --encoding all --card all --pb all --csv > matrix.csv   # long: 211 rows, 5 s",
+        "puzzlesat compare magic-frame --all --plot frame.svg   # needs matplotlib: make extras",
         "puzzlesat compare --list",
     ),
 )
@@ -867,7 +877,7 @@ def compare(
     cls=_Command,
     epilog=_examples(
         "puzzlesat check sudoku",
-        "puzzlesat check sudoku --givens 1...............",
+        "puzzlesat check sudoku -p box=2 --givens 1...............   # exit 11: more than one solution",
         "puzzlesat check examples/killer-6x6.toml --json",
         "puzzlesat check magic-blocks --symmetry declared",
     ),
@@ -920,7 +930,7 @@ def check(
 @app.command(
     cls=_Command,
     epilog=_examples(
-        "puzzlesat candidates sudoku --givens 1...2...3...4...   # a 4x4 sudoku with few givens",
+        "puzzlesat candidates sudoku -p box=2 --givens 1...2...3...4...   # a 4x4 sudoku with few givens",
         "puzzlesat candidates examples/killer-6x6.toml",
         "puzzlesat candidates magic-frame --json",
         "puzzlesat candidates examples/kenken.toml --timeout 5",
@@ -1108,7 +1118,7 @@ def main(argv: list[str] | None = None) -> NoReturn:
             sys.exit(failure.exit_code)
         raise
     except MemoryError:  # past the size estimate (encoders/estimate.py): one line, not a traceback
-        typer.echo("puzzlesat: error: out of memory; a smaller encoding may fit (see README, Guarantees)", err=True)
+        typer.echo("puzzlesat: error: out of memory; a smaller encoding may fit (see docs/guarantees.md)", err=True)
         sys.exit(puzzlesat.ExitCode.BACKEND)
     except OSError as e:  # writing to standard output failed: a full disk or device, a closed pipe
         failure = puzzlesat.output_failure(e)

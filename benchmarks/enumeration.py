@@ -59,7 +59,7 @@ def _timeout(result: Result, default: float) -> float:
 
 
 def table(results: Sequence[Result], timeout: float, raw: bool) -> str:
-    """A Markdown table, as the README shows it."""
+    """A Markdown table, as docs/benchmarks.md shows it."""
     head = ["workload", *(label for _, label in TOOLS), "ratio"] + (["Gecode raw"] if raw else [])
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in results:

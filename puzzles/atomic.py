@@ -32,7 +32,7 @@ _CHUNK = 1 << 16
 
 def _too_big(name: str, limit: int) -> str:
     size = f"{limit // (1024 * 1024)} MiB" if limit >= 1024 * 1024 else f"{limit} bytes"
-    return f"{name}: larger than {size}, the most puzzlesat reads (see README, Guarantees)"
+    return f"{name}: larger than {size}, the most puzzlesat reads (see docs/guarantees.md)"
 
 
 def read_stream(f: BinaryIO | int, name: str, *, limit: int | None = None, patient: bool = False) -> bytes:

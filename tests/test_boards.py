@@ -495,10 +495,10 @@ def test_svg_refused_with_givens_file_and_skipped_without_solution(cli, tmp_path
 
 
 def test_readme_board_and_picture_are_real(cli):
-    """README's killer board is what `solve` prints, and docs/killer-6x6.svg is what it draws
+    """docs/format.md's killer board is what `solve` prints, and docs/killer-6x6.svg is what it draws
     (after a change of style: puzzlesat solve examples/killer-6x6.toml --svg docs/killer-6x6.svg)."""
     root = Path(__file__).parent.parent
-    readme = (root / "README.md").read_text(encoding="utf-8")
+    readme = (root / "docs" / "format.md").read_text(encoding="utf-8")
     block = readme.split("$ puzzlesat solve examples/killer-6x6.toml --svg killer.svg\n", 1)[1].split("\n\n", 1)[0]
     out = cli("solve", str(root / "examples" / "killer-6x6.toml")).out
     assert out.split("\n\n", 1)[0] == block

@@ -1,188 +1,216 @@
-"""Every command the README and docs/ show is run, and its output must keep the shape shown.
+"""Every command the README and docs/ show is run and its whole output compared; every example of
+every command's `--help` is run and must end with its status.
 
-The convention, for whoever writes docs:
+The convention for documents (what runs, what is masked, `# exit N`, `# long`, `# not run`, `...`)
+is in tests/docs_refresh.py, which also rewrites the outputs that drifted:
+`.venv/bin/python -m tests.docs_refresh`. Help examples follow the same comments: a line of an
+`Examples:` epilog (cli.py `_examples`) runs in a fresh folder with `examples/` linked in, after
+the command's earlier examples, and must exit 0 unless it says `# exit N`.
 
-- In a fenced code block, a line starting with `$ ` is a command; the lines after it, up to the
-  next `$ ` line or the end of the block, are its output as shown. Lines without `$ ` (usage
-  synopses such as `puzzlesat dimacs PUZZLE [-o FILE]`) are grammar, not commands.
-- A `$ puzzlesat ...` command runs in-process (`cli.main`) in a fresh folder per document, with
-  `examples/` and `benchmarks/` linked in, and in page order, so a command may use the files an
-  earlier one wrote (`-o`, `> file`). A `> FILE` redirection and a `| program` pipe are honoured.
-- A ```toml block with `name = "X"` is written to `X.toml` in that folder first, so the prose can
-  show a file and then solve it.
-- Another program (`cadical`, `minisat`) runs through the shell when it is installed; otherwise the
-  rest of that block is skipped. `make` is never run (it would install and test the project).
-- A command ending in a comment with `long` (`# long: 2 s`) is not run: the test stays fast.
-- What is compared: the exit status (the one a trailing `# exit N` comment states; else non-zero
-  exactly when the shown output is a `puzzlesat: error:` line), and the first line of the output
-  with timings (`0.12 s`) and temporary paths blurred; for a JSON document, its keys. Output shown
-  as `...` only fixes the status.
-
-Also checked: the README's count of example files is the number in `examples/`.
+Also checked: the docs' count of example files is the number in `examples/`, and the README is a
+front page (under 400 lines) whose links lead to files that exist.
 """
 
 from __future__ import annotations
 
-import io
-import json
 import re
-import shlex
-import shutil
-import subprocess
-from contextlib import redirect_stderr, redirect_stdout
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from docs_refresh import (
+    HINT,
+    ROOT,
+    Step,
+    blocks,
+    check_document,
+    check_steps,
+    documents,
+    masked,
+    matches,
+    prepare,
+    refreshed,
+    rewrite,
+)
 
-ROOT = Path(__file__).resolve().parent.parent
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "benchmarks" / "README.md"]
-OTHER_PROGRAMS = ("cadical", "minisat", "picosat", "cat", "sed", "head")
-FENCE = re.compile(r"^```(\w*)\s*$")
-
-
-@dataclass
-class Step:
-    kind: str  # "run" or "toml"
-    text: str  # the command line, or the TOML file's text
-    shown: list[str]  # the output lines shown under a command
-    line: int  # where it is in the document
-
-
-def steps(path: Path) -> list[list[Step]]:
-    """The document's code blocks, each as its commands (and TOML files) in order."""
-    blocks: list[list[Step]] = []
-    lines = path.read_text(encoding="utf-8").splitlines()
-    i = 0
-    while i < len(lines):
-        fence = FENCE.match(lines[i])
-        if not fence:
-            i += 1
-            continue
-        start, lang = i + 1, fence.group(1)
-        i += 1
-        body: list[str] = []
-        while i < len(lines) and not lines[i].startswith("```"):
-            body.append(lines[i])
-            i += 1
-        i += 1
-        if lang == "toml":
-            name = re.search(r'^name = "([\w-]+)"', "\n".join(body), re.M)
-            if name:
-                blocks.append([Step("toml", "\n".join(body) + "\n", [name.group(1)], start)])
-            continue
-        block: list[Step] = []
-        for k, text in enumerate(body):
-            if text.startswith("$ "):
-                block.append(Step("run", text[2:], [], start + k))
-            elif block:
-                block[-1].shown.append(text)
-        if block:
-            blocks.append(block)
-    return blocks
+DOCS = documents()
+MUST_RUN = ["README.md", *(f"docs/{name}.md" for name in ("core", "dimacs", "json", "format", "setter", "counting"))]
 
 
-def _is_long(command: str) -> bool:
-    comment = command.partition(" #")[2] if " #" in command else ""
-    return "long" in comment
+def _report(outcomes) -> str:
+    problems = [f"{o.where.split('#')[0]}: `{o.step.text}` {p}" for o in outcomes for p in o.problems]
+    return "\n\n".join(problems) + f"\n\n{HINT}" if problems else ""
 
 
-def _blur(line: str, folder: Path) -> str:
-    line = line.replace(str(folder) + "/", "")
-    return re.sub(r"\d+\.\d+ s\b", "T s", line).rstrip()
-
-
-def _run_puzzlesat(argv: list[str]) -> tuple[int, str]:
-    import cli
-
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        try:
-            cli.main(argv)
-        except SystemExit as e:
-            code = e.code if isinstance(e.code, int) else 0
-    return code, out.getvalue() + err.getvalue()
-
-
-def run_step(step: Step, folder: Path) -> tuple[int, str] | None:
-    """Run one command in `folder`; None when it cannot run here (its program is missing)."""
-    tokens = shlex.split(step.text, comments=True)
-    pipe = tokens.index("|") if "|" in tokens else None
-    after = tokens[pipe + 1 :] if pipe is not None else []
-    tokens = tokens[:pipe] if pipe is not None else tokens
-    target = None
-    if ">" in tokens:
-        k = tokens.index(">")
-        target, tokens = tokens[k + 1], tokens[:k]
-    if tokens[0] == "puzzlesat":
-        import os
-
-        here = Path.cwd()
-        os.chdir(folder)
-        try:
-            code, out = _run_puzzlesat(tokens[1:])
-        finally:
-            os.chdir(here)
-    elif tokens[0] in OTHER_PROGRAMS and shutil.which(tokens[0]):
-        done = subprocess.run(tokens, cwd=folder, capture_output=True, text=True, timeout=60)
-        code, out = done.returncode, done.stdout + done.stderr
-    else:
-        return None
-    if target is not None:
-        (folder / target).write_text(out)
-        out = ""
-    if after:
-        out = subprocess.run(after, cwd=folder, input=out, capture_output=True, text=True, timeout=60).stdout
-    return code, out
-
-
-def _check(step: Step, code: int, out: str, folder: Path, where: str) -> None:
-    if step.text.split()[0] != "puzzlesat":  # another program's status is its own (cadical: 10 for SAT)
-        return
-    shown = [line for line in step.shown if line.strip()]
-    stated = re.search(r"#.*\bexit (\d+)", step.text)
-    if stated:
-        assert code == int(stated.group(1)), f"{where}: `{step.text}` exited {code}:\n{out}"
-    else:
-        error = bool(shown) and shown[0].startswith("puzzlesat: error:")
-        assert (code != 0) == error, f"{where}: `{step.text}` exited {code}:\n{out}"
-    if not shown or shown[0].strip() == "...":
-        return
-    got = [line for line in out.splitlines() if line.strip()]
-    assert got, f"{where}: `{step.text}` printed nothing"
-    if shown[0].lstrip().startswith("{") and got[0].lstrip().startswith("{"):
-        expected_keys = list(json.loads("\n".join(shown)))
-        assert list(json.loads(out)) == expected_keys, where
-        return
-    assert _blur(got[0], folder) == _blur(shown[0], folder), f"{where}: `{step.text}`"
+def _has_long(doc: Path) -> bool:
+    return any(s.kind == "run" and s.long for b in blocks(doc.read_text(encoding="utf-8")) for s in b)
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: str(p.relative_to(ROOT)))
-def test_documented_commands_keep_their_shape(doc: Path, tmp_path: Path) -> None:
-    for name in ("examples", "benchmarks"):
-        (tmp_path / name).symlink_to(ROOT / name)
-    ran = 0
-    for block in steps(doc):
-        for step in block:
-            where = f"{doc.name}:{step.line}"
-            if step.kind == "toml":
-                (tmp_path / f"{step.shown[0]}.toml").write_text(step.text)
-                continue
-            if _is_long(step.text):
-                continue
-            result = run_step(step, tmp_path)
-            if result is None:
-                break  # a program we cannot run: the rest of the block may depend on it
-            _check(step, *result, tmp_path, where)
-            ran += 1
-    if doc.name in ("core.md", "dimacs.md", "json.md") or doc == ROOT / "README.md":
-        assert ran, "no command ran"
+def test_documented_commands_print_what_is_shown(doc: Path, tmp_path: Path) -> None:
+    outcomes = check_document(doc, tmp_path, long=False)
+    report = _report(outcomes)
+    assert not report, report
+    if str(doc.relative_to(ROOT)) in MUST_RUN:
+        assert any(o.ran for o in outcomes), "no command ran"
 
 
-def test_readme_counts_the_examples() -> None:
+@pytest.mark.slow
+@pytest.mark.parametrize("doc", [d for d in DOCS if _has_long(d)], ids=lambda p: str(p.relative_to(ROOT)))
+def test_documented_long_commands_print_what_is_shown(doc: Path, tmp_path: Path) -> None:
+    report = _report(check_document(doc, tmp_path, long=True))
+    assert not report, report
+
+
+# --- the help examples ---------------------------------------------------------------------------
+
+
+def _commands() -> dict[str, object]:
+    import typer
+
+    import cli
+
+    root = typer.main.get_command(cli.app)
+    return {"(root)": root, **root.commands}
+
+
+def help_examples(command) -> list[str]:
+    """The example lines of a command's --help: its epilog after `Examples:`."""
+    epilog = command.epilog or ""
+    if "Examples:" not in epilog:
+        return []
+    return [line.strip() for line in epilog.split("Examples:", 1)[1].splitlines() if line.strip()]
+
+
+COMMANDS = _commands()
+
+
+def _example_steps(name: str) -> list[tuple[str, Step]]:
+    lines = help_examples(COMMANDS[name])
+    return [(f"{name} --help, example {k}#0", Step("run", line)) for k, line in enumerate(lines, 1)]
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_help_examples_run(name: str, tmp_path: Path) -> None:
+    """Each example a newcomer may paste from `--help` ends with its documented status (issue 32)."""
+    prepare(tmp_path)
+    outcomes = check_steps(iter(_example_steps(name)), tmp_path, long=False, compare=False)
+    report = _report(outcomes)
+    assert not report, report
+    assert any(o.ran for o in outcomes), f"{name} --help has no example that ran"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [n for n in COMMANDS if any(s.long for _, s in _example_steps(n))])
+def test_long_help_examples_run(name: str, tmp_path: Path) -> None:
+    prepare(tmp_path)
+    report = _report(check_steps(iter(_example_steps(name)), tmp_path, long=None, compare=False))
+    assert not report, report
+
+
+def test_every_command_has_examples_in_its_epilog() -> None:
+    """Examples live in the epilog, where this test finds and runs them, not in a docstring."""
+    for name, command in COMMANDS.items():
+        assert help_examples(command), f"{name} --help shows no examples"
+        assert "Example" not in (command.help or ""), f"{name}: examples belong in the epilog (cli._examples)"
+
+
+# --- the comparison itself -----------------------------------------------------------------------
+
+
+def test_only_times_are_masked() -> None:
+    lines = [
+        "80 solutions modulo symmetry (group of order 12), complete, 0.65 s",
+        "no Dask scheduler answered within 3 s",
+        '{"seconds": 0.0669, "build_seconds": 1e-05, "timeout": 60.0, "count": 6}',
+        "5x5: 0.4 is not a time",
+    ]
+    assert masked(lines, "puzzlesat solve x") == [
+        "80 solutions modulo symmetry (group of order 12), complete, T s",
+        "no Dask scheduler answered within 3 s",
+        '{"seconds": T, "build_seconds": T, "timeout": 60.0, "count": 6}',
+        "5x5: 0.4 is not a time",
+    ]
+
+
+def test_compare_rows_match_in_any_order_of_time() -> None:
+    shown = [
+        "   backend  encoding  build s  solutions  status",
+        "*  sat      order      0.0180          1  ok",
+        "   sat      log        0.0166          1  ok",
+        "magic-frame: 2 configurations, 2 ok, first solution, consistent",
+    ]
+    got = [shown[0], "*  sat      log       10.0166          1  ok", "   sat      order      0.0180          1  ok"]
+    got.append(shown[3])
+    assert matches(shown, got, "puzzlesat compare magic-frame")
+    assert not matches(shown, [*got[:3], "magic-frame: 2 configurations, 1 ok"], "puzzlesat compare magic-frame")
+    assert not matches(shown, got, "puzzlesat solve magic-frame")  # elsewhere the order is the output's
+    row = '{"backend": "sat", "encoding": "%s", "build_seconds": %s}'
+    doc = '{"puzzle": "magic-frame", "rows": [%s, %s], "consistent": true}'
+    shown = [doc % (row % ("order", "0.01"), row % ("log", "0.02"))]
+    assert matches(shown, [doc % (row % ("log", "0.0034"), row % ("order", "0.1"))], "puzzlesat compare x --json")
+    assert not matches(shown, [doc % (row % ("log", "0.01"), row % ("onehot", "0.1"))], "puzzlesat compare x --json")
+
+
+def test_an_ellipsis_stands_for_any_lines() -> None:
+    got = ["#1", "a", "", "#2", "b", "", "#3", "c", "", "3 solutions, 0.50 s"]
+    assert matches(["#1", "a", "...", "3 solutions, 0.10 s"], got, "puzzlesat solve x")
+    assert matches(["#1", "...", "#3", "...", "3 solutions, 0.10 s"], got, "puzzlesat solve x")
+    assert matches(["..."], got, "puzzlesat solve x")
+    assert not matches(["#1", "b", "...", "3 solutions, 0.10 s"], got, "puzzlesat solve x")
+    assert not matches(["#1", "a", "3 solutions, 0.10 s"], got, "puzzlesat solve x")
+
+
+def test_a_refreshed_block_keeps_its_shape_and_the_doc_numbers_of_matching_lines() -> None:
+    got = ["#1", "b", "", "#2", "c", "", "2 solutions, complete, 0.52 s", "extra line"]
+    shown = ["#1", "a", "...", "2 solutions, complete, 0.10 s"]
+    assert refreshed(shown, got, "puzzlesat solve x") == ["#1", "b", "...", "extra line"]
+    shown = ["2 solutions, complete, 0.10 s", "old line"]
+    assert refreshed(shown, got[6:], "puzzlesat solve x") == ["2 solutions, complete, 0.10 s", "extra line"]
+
+
+def test_the_refresher_rewrites_a_drifted_block_in_place(tmp_path: Path) -> None:
+    doc = tmp_path / "doc.md"
+    doc.write_text(
+        "Text.\n\n  ```text\n  $ puzzlesat solve magic-frame --all | tail -1\n  7 solutions, 0.10 s\n\n"
+        "  $ puzzlesat check sudoku | tail -1\n  unique: exactly one solution, 9.99 s\n  ```\nEnd.\n",
+        encoding="utf-8",
+    )
+    folder = tmp_path / "run"
+    folder.mkdir()
+    outcomes = check_document(doc, folder, long=False)
+    assert [bool(o.problems) for o in outcomes] == [True, False]
+    assert "-7 solutions, 0.10 s" in outcomes[0].problems[0]
+    assert rewrite(doc, outcomes) == 1
+    lines = doc.read_text(encoding="utf-8").splitlines()
+    assert lines[4].startswith("  6 solutions modulo symmetry (group of order 8), complete, ")
+    kept = ["", "  $ puzzlesat check sudoku | tail -1", "  unique: exactly one solution, 9.99 s", "  ```", "End."]
+    assert lines[5:] == kept
+    assert not _report(check_document(doc, folder, long=False))
+
+
+# --- the README ----------------------------------------------------------------------------------
+
+
+def test_readme_is_a_front_page() -> None:
+    """Reference lives in docs/; the README says what puzzlesat is, how to set it up, and shows it."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(text.splitlines()) < 400
+    for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text):
+        if not target.startswith("http"):
+            assert (ROOT / target).exists(), target
+
+
+def test_doc_links_lead_to_files() -> None:
+    for doc in DOCS:
+        for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", doc.read_text(encoding="utf-8")):
+            if not target.startswith("http"):
+                assert (doc.parent / target).exists(), f"{doc.relative_to(ROOT)}: {target}"
+
+
+def test_docs_count_the_examples() -> None:
+    text = "\n".join(d.read_text(encoding="utf-8") for d in DOCS)
     stated = re.search(r"`examples/` has (\d+) puzzle files", text)
-    assert stated, "the README says how many puzzle files examples/ has"
+    assert stated, "the docs say how many puzzle files examples/ has"
     assert int(stated.group(1)) == len(list((ROOT / "examples").glob("*.toml")))
 
 
@@ -205,6 +233,8 @@ def test_benchmarks_readme_names_only_existing_options() -> None:
     puzzlesat takes (it once documented a `--jobs` that did not exist)."""
     import subprocess
     import sys
+
+    from docs_refresh import _run_puzzlesat
 
     text = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
     helps = ""

@@ -194,7 +194,7 @@ def test_an_oversized_puzzle_file_is_one_line(cli, tmp_path, monkeypatch):
     path.write_text("# " + "x" * 2000 + "\n")
     line = one_line(cli("solve", str(path)), 2)
     assert (
-        line == f"puzzlesat: error: {path}: larger than 1000 bytes, the most puzzlesat reads (see README, Guarantees)"
+        line == f"puzzlesat: error: {path}: larger than 1000 bytes, the most puzzlesat reads (see docs/guarantees.md)"
     )
 
 
@@ -602,7 +602,7 @@ def test_running_out_of_memory_is_one_line(cli, monkeypatch):
 
     monkeypatch.setattr(puzzlesat.search.solving, "solve", starve)
     line = one_line(cli("solve", "magic-frame"), 4)
-    assert line == "puzzlesat: error: out of memory; a smaller encoding may fit (see README, Guarantees)"
+    assert line == "puzzlesat: error: out of memory; a smaller encoding may fit (see docs/guarantees.md)"
 
 
 # --- compact log all-different for wide domains ----------------------------------------------------

@@ -86,13 +86,13 @@ def test_an_impossible_puzzle_says_no_solution(cli, tmp_path):
 
 
 def test_readme_grid_example_is_a_real_puzzle(cli, tmp_path):
-    """The README's grid file (killer cage, thermometer, arrow, givens block with box lines) loads
+    """docs/format.md's grid file (killer cage, thermometer, arrow, givens block with box lines) loads
     and has exactly one solution, so the example cannot drift from the format."""
     import re
     from pathlib import Path
 
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    block = re.search(r"### Grid puzzles.*?```toml\n(.*?)```", readme, re.S)
+    readme = (Path(__file__).parent.parent / "docs" / "format.md").read_text(encoding="utf-8")
+    block = re.search(r"## Grid puzzles.*?```toml\n(.*?)```", readme, re.S)
     assert block is not None
     doc = cli("solve", write(tmp_path, block.group(1)), "--all", "--json").json()
     assert (doc["count"], doc["complete"]) == (1, True)

@@ -238,12 +238,13 @@ def run_config(
         stats = outcome.stats
         if "build_seconds" in stats:
             builds.append(float(stats["build_seconds"]))
+        ended = time.monotonic() - start  # from the same start as the first answer's stamp
         if stamps:
             firsts.append(stamps[0] - start)
         elif outcome.complete:  # no solution at all: the first answer was "none"
-            firsts.append(outcome.seconds)
+            firsts.append(ended)
         if all and outcome.complete:
-            alls.append(outcome.seconds)
+            alls.append(ended)
         this = tuple(s.values for s in outcome.solutions)
         if outcome.stopped == "failed":
             return _with(base, status=f"error: {outcome.error}")
