@@ -854,7 +854,7 @@ def compare(
     )
     if plot is not None:
         puzzlesat.write_plot(result, plot)
-    doc = result.as_json()
+    doc = puzzlesat.comparison_json(result)
     _write_doc(output, doc)
     if as_json:
         typer.echo(json.dumps(doc))

@@ -15,9 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles.model import Puzzle
-from puzzles.pencil import pencil_marks
 from puzzles.stop import stop_reason
-from puzzles.words import number
 from puzzlesat.search.solving import configure
 from solvers.base import Config, SearchStopped
 from solvers.probe import Prober
@@ -89,49 +87,4 @@ def find_candidates(
     )
 
 
-def candidates_json(c: Candidates) -> dict[str, Any]:
-    """`{"candidates": {cell: [values]}, "calls": K, "complete": ...}`, cells in puzzle order."""
-    from puzzlesat import __version__
 
-    names = c.puzzle.cells
-    return {
-        "version": __version__,
-        "candidates": {names[i]: sorted(v) for i, v in enumerate(c.found)},
-        "calls": c.calls,
-        "complete": c.complete,
-        "stopped": c.stopped,
-        "unknown": {names[i]: sorted(v) for i, v in enumerate(c.unknown) if v},
-        "puzzle": c.puzzle.name,
-        "solutions_seen": c.solutions,
-        "seconds": round(c.seconds, 4),
-    }
-
-
-def candidates_text(c: Candidates) -> str:
-    """Pencil marks on a grid (`?`: not decided yet), a line per cell otherwise; then a summary."""
-    p = c.puzzle
-    if p.grid is not None and p.layout is None:
-        symbol = p.grid.symbol
-        marks = {i: {**dict.fromkeys(c.unknown[i], "?"), **{v: symbol(v) for v in c.found[i]}} for i in range(p.size)}
-        body = pencil_marks(p.grid, p.values, marks)
-    else:
-        width = max(len(n) for n in p.cells)
-        rows = []
-        for i, name in enumerate(p.cells):
-            line = " ".join(str(v) for v in sorted(c.found[i])) or "-"
-            if c.unknown[i]:
-                line += "  (unknown: " + " ".join(str(v) for v in sorted(c.unknown[i])) + ")"
-            rows.append(f"{name:>{width}}: {line}")
-        body = "\n".join(rows)
-    total = sum(len(f) for f in c.found)
-    state = (
-        "complete"
-        if c.complete
-        else f"INCOMPLETE: stopped by {c.stopped}, {number(sum(map(len, c.unknown)))} pairs unknown"
-    )
-    solved = sum(1 for f in c.found if len(f) == 1)
-    return (
-        f"{body}\n\n{number(total)} candidates in {number(p.size)} cells ({number(solved)} decided), "
-        f"{number(c.calls)} solver calls, "
-        f"{state}, {c.seconds:.2f} s"
-    )

@@ -7,15 +7,11 @@ differ marked, so a setter sees where the puzzle leaks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from puzzles.board import draw
 from puzzles.errors import ExitCode
 from puzzles.model import Puzzle
-from puzzles.words import number
-from puzzlesat.render.report import solution_json, summary_text
 from puzzlesat.search.solving import solve
 from solvers.base import Config
 from solvers.enumerate import Outcome, Solution
@@ -27,7 +23,6 @@ EXIT = {
     "none": ExitCode.UNSATISFIABLE,
     "unknown": ExitCode.STOPPED,
 }
-MARK = "*"
 
 
 @dataclass(frozen=True)
@@ -82,79 +77,4 @@ def check_unique(
     return Checked(puzzle, outcome)
 
 
-def check_json(checked: Checked) -> dict[str, Any]:
-    """`{"status", "solutions", ...}`: the fixed keys first, then what the verdict rests on."""
-    from puzzlesat import __version__
 
-    o, p = checked.outcome, checked.puzzle
-    return {
-        "version": __version__,
-        "status": checked.status,
-        "solutions": [solution_json(s, p) for s in o.solutions[:2]],
-        "complete": checked.complete,
-        "stopped": o.stopped if o.stopped != "limit" else None,
-        "puzzle": p.name,
-        "modulo_symmetry": o.modulo_symmetry,
-        "group_order": o.group_order,
-        "differ": [p.cells[i] for i in checked.differ],
-        "seconds": round(o.seconds, 4),
-    }
-
-
-def _symbols(puzzle: Puzzle, values: Sequence[int]) -> list[str]:
-    return [puzzle.grid.symbol(v) if puzzle.grid is not None else str(v) for v in values]
-
-
-def side_by_side(left: str, right: str, gap: int = 4) -> str:
-    """Two drawings next to each other, the left one padded to its widest line."""
-    a, b = left.splitlines(), right.splitlines()
-    width = max((len(line) for line in a), default=0)
-    rows = max(len(a), len(b))
-    a += [""] * (rows - len(a))
-    b += [""] * (rows - len(b))
-    return "\n".join((x.ljust(width) + " " * gap + y).rstrip() for x, y in zip(a, b, strict=True))
-
-
-def pair_text(puzzle: Puzzle, first: Sequence[int], second: Sequence[int], differ: Sequence[int]) -> str:
-    """Two solutions side by side: grid boards with the differing cells marked `*`; a laid-out board
-    without marks plus a list of the differing cells; otherwise a list of every cell."""
-    one, two = _symbols(puzzle, first), _symbols(puzzle, second)
-    if puzzle.grid is not None and puzzle.layout is None:
-        marked = set(differ)
-        boards = [
-            draw(puzzle, [t + MARK if i in marked else t for i, t in enumerate(texts)], notes=False)
-            for texts in (one, two)
-        ]
-        return side_by_side(*boards) + f"\n({MARK}: the {number(len(differ))} cells where the two differ)"
-    width = max(len(n) for n in puzzle.cells)
-    if puzzle.layout is not None:
-        rows = [f"  {puzzle.cells[i]:<{width}}  {one[i]:>3} {two[i]:>3}" for i in differ]
-        return (
-            side_by_side(draw(puzzle, one), draw(puzzle, two))
-            + f"\ndiffering cells ({number(len(differ))}):\n"
-            + "\n".join(rows)
-        )
-    marked = set(differ)
-    rows = [
-        f"  {name:<{width}}  {one[i]:>3} {two[i]:>3}" + (f"  {MARK}" if i in marked else "")
-        for i, name in enumerate(puzzle.cells)
-    ]
-    return "\n".join(rows) + f"\n({MARK}: the {number(len(differ))} cells where the two differ)"
-
-
-def check_text(checked: Checked) -> str:
-    """The verdict in one line, after the solution (unique) or the two solutions (multiple)."""
-    o, p = checked.outcome, checked.puzzle
-    grouped = o.modulo_symmetry and o.group_order > 1
-    scope = f" up to symmetry (group of order {number(o.group_order)})" if grouped else ""
-    status = checked.status
-    if status == "multiple":
-        a, b = o.solutions[:2]
-        body = pair_text(p, a.values, b.values, checked.differ)
-        return f"{body}\n\nmultiple: more than one solution{scope}, {o.seconds:.2f} s"
-    if status == "unique":
-        board = draw(p, _symbols(p, o.solutions[0].values))
-        return f"{board}\n\nunique: exactly one solution{scope}, {o.seconds:.2f} s"
-    if status == "none":
-        return f"none: the puzzle has no solution, {o.seconds:.2f} s"
-    return f"unknown: {summary_text(o)}"

@@ -12,13 +12,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
-from puzzles.board import draw
 from puzzles.errors import NotUnique, Unsatisfiable
 from puzzles.model import Puzzle
 from puzzles.stop import stop_reason
-from puzzles.words import number
 from puzzlesat.search.solving import configure
 from solvers.base import Config, SearchStopped
 from solvers.probe import Prober
@@ -113,38 +110,4 @@ def find_clues(
     return Clues(puzzle, solution, redundant, minimal, calls, stopped, time.monotonic() - start)
 
 
-def clues_json(c: Clues) -> dict[str, Any]:
-    """`{"redundant": [cell names], "minimal": {cell: value}, ...}`."""
-    from puzzlesat import __version__
 
-    names = c.puzzle.cells
-    return {
-        "version": __version__,
-        "redundant": [names[i] for i in c.redundant],
-        "minimal": {names[i]: v for i, v in c.minimal},
-        "complete": c.complete,
-        "stopped": c.stopped,
-        "puzzle": c.puzzle.name,
-        "givens": len(c.puzzle.givens),
-        "calls": c.calls,
-        "seconds": round(c.seconds, 4),
-    }
-
-
-def givens_board(puzzle: Puzzle, givens: Givens) -> str:
-    """The board with only these givens filled in ('.' elsewhere)."""
-    shown = dict(givens)
-    symbol = puzzle.grid.symbol if puzzle.grid is not None else str
-    return draw(puzzle, [symbol(shown[i]) if i in shown else "." for i in range(puzzle.size)], notes=False)
-
-
-def clues_text(c: Clues) -> str:
-    p = c.puzzle
-    names = " ".join(p.cells[i] for i in c.redundant) or "none"
-    state = "complete" if c.complete else f"INCOMPLETE: stopped by {c.stopped} (the set is unique, maybe not minimal)"
-    return (
-        f"redundant givens ({number(len(c.redundant))} of {number(len(p.givens))}, each removable alone): "
-        f"{names}\n\n"
-        f"a minimal set of {number(len(c.minimal))} givens (none removable):\n{givens_board(p, c.minimal)}\n\n"
-        f"{number(c.calls)} solver calls, {state}, {c.seconds:.2f} s"
-    )

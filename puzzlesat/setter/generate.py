@@ -15,12 +15,10 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from puzzles.board import draw
 from puzzles.errors import CheckError, UsageError
 from puzzles.model import Puzzle, define
-from puzzles.words import number, unknown
+from puzzles.words import unknown
 from puzzlesat.setter.check import check_unique
 from puzzlesat.setter.clues import minimize_givens
 from puzzlesat.setter.drafts import one_slice
@@ -127,34 +125,6 @@ def generate_puzzle(kind: str, *, seed: int = 1, params: Mapping[str, str] | Non
         raise CheckError(f"generate {kind}: the puzzle made from seed {seed} is not unique: a bug, please report it")
     return Generated(kind, seed, puzzle, checked.outcome.solutions[0].values, time.monotonic() - start)
 
-
-def generated_json(g: Generated, toml: str, written: str | None) -> dict[str, Any]:
-    from puzzlesat import __version__
-    from puzzlesat.render.header import params_json
-
-    p = g.puzzle
-    return {
-        "version": __version__,
-        "kind": g.kind,
-        "seed": g.seed,
-        "params": params_json(p.params),
-        "givens": {p.cells[c]: v for c, v in p.givens},
-        "rules": len(p.rules),
-        "solution": list(g.solution),
-        "unique": True,
-        "written": written,
-        "toml": toml,
-        "seconds": round(g.seconds, 4),
-    }
-
-
-def generated_text(g: Generated) -> str:
-    p = g.puzzle
-    symbol = p.grid.symbol if p.grid is not None else str
-    shown = p.given_map
-    board = draw(p, [symbol(shown[i]) if i in shown else "." for i in range(p.size)])
-    rules = f", {number(len(p.rules))} cages" if p.rules else ""
-    return f"{board}\n\n{p.title}\n{number(len(p.givens))} givens{rules}; unique and minimal; {g.seconds:.2f} s"
 
 
 def kinds_help() -> str:
