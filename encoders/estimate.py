@@ -106,6 +106,9 @@ def estimate(puzzle: Puzzle, encoding: str, pb: str = "totalizer") -> Estimate:
                 union = len({v for c in cells for v in domains[c]})
                 clauses += 3 * union * len(cells)
                 literals += 7 * union * len(cells)
+        elif isinstance(con, Linear) and encoding == "z3-pb":  # one PB term, whatever its weights
+            clauses += 1
+            literals += sum(len(domains[c]) for c in con.cells)
         elif isinstance(con, Linear):
             n = sum(_bits(domains[c]) if log and pb != "mdd" else len(domains[c]) for c in con.cells)
             bound = _sum_bound(puzzle, con)
