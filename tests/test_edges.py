@@ -655,3 +655,26 @@ def session_gaps() -> int:
     sink.clauses = []
     _forbid_gaps(sink, list(range(1, 14)), list(range(5000)))
     return len(sink.clauses)
+
+
+def test_the_z3_pb_refusal_does_not_advise_its_own_backend(monkeypatch):
+    """z3-pb already runs on the z3 backend: when it does not fit, the advice is z3-int, not --backend z3."""
+    import puzzles
+    from encoders.estimate import check_fits
+
+    p = puzzles.load("magic-square", {"order": "8"})
+    with pytest.raises(UsageError) as refused:
+        check_fits(p, "z3-pb", None, ["z3-pb"], limit=1000)
+    assert str(refused.value).endswith("of memory is free; try --encoding z3-int")
+    with pytest.raises(UsageError, match="; no CNF encoding fits: try --backend z3$"):
+        check_fits(p, "onehot", None, ["onehot", "order", "log"], limit=1000)
+
+
+def test_the_refusal_never_reads_need_equal_to_free():
+    """25.3 GB needed and 24.9 GB free both round to "25 GB": more decimals until they differ."""
+    from encoders.estimate import human, human_pair
+
+    assert (human(25.3e9), human(24.9e9)) == ("25 GB", "25 GB")
+    assert human_pair(25.3e9, 24.9e9) == ("25.3 GB", "24.9 GB")
+    assert human_pair(25.004e9, 25.001e9) == ("25.004 GB", "25.001 GB")
+    assert human_pair(3e9, 1e9) == ("3.0 GB", "1.0 GB")
