@@ -11,6 +11,7 @@ sent. docs/decisions.md, "Scale out".
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
 from collections.abc import Callable
@@ -41,8 +42,8 @@ def check_split(
         raise UsageError(f"--workers {workers}: expected a number of worker processes, 1 or more")
     if workers is not None and scheduler is not None:
         raise UsageError("--workers and --scheduler exclude each other (a cluster's cubes follow its thread count)")
-    if scheduler is not None and not scheduler.strip():
-        raise UsageError("--scheduler '': expected a Dask scheduler address such as tcp://host:8786")
+    if scheduler is not None:
+        check_address(scheduler)
     flag = "--workers" if scheduler is None else "--scheduler"
     if ((workers or 1) > 1 or scheduler is not None) and not enumerating:
         raise UsageError(f"{flag} splits an enumeration; add --all (one solution is not split)")
@@ -58,6 +59,18 @@ def check_split(
                 f"{flag} splits the search into cubes solved as scopes of one encoding, which the "
                 f"{info.name} backend does not have (use --backend sat)"
             )
+
+
+# What Dask's `Client` reads as a scheduler: [protocol://]host:port (an IPv6 host in brackets), or
+# an in-process address; anything else made Client fail only after 9 s, in a background thread.
+_ADDRESS = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})|inproc://\S+")
+
+
+def check_address(address: str) -> None:
+    """Refuse what is not a scheduler address before connecting (one line, not a Dask timeout)."""
+    match = _ADDRESS.fullmatch(address.strip())
+    if match is None or (match[1] is not None and not 0 < int(match[1]) < 65536):
+        raise UsageError(f"--scheduler {address!r}: expected a Dask scheduler address such as tcp://host:8786")
 
 
 def enumerate_split(
