@@ -678,3 +678,12 @@ def test_the_refusal_never_reads_need_equal_to_free():
     assert human_pair(25.3e9, 24.9e9) == ("25.3 GB", "24.9 GB")
     assert human_pair(25.004e9, 25.001e9) == ("25.004 GB", "25.001 GB")
     assert human_pair(3e9, 1e9) == ("3.0 GB", "1.0 GB")
+
+
+def test_a_missing_pindakaas_is_one_line_for_every_pb_sum(cli, monkeypatch):
+    """Without python-sat[pb], PySAT asserts when `pysat.pb` is imported: the log encoding's first
+    sum imported it before the guard and died with that AssertionError; now one line, exit 4."""
+    monkeypatch.setitem(sys.modules, "pindakaas", None)  # import pindakaas -> ImportError
+    monkeypatch.delitem(sys.modules, "pysat.pb", raising=False)  # imported again, without it
+    line = one_line(cli("solve", "magic-square", "--encoding", "log"), 4)
+    assert line == "puzzlesat: error: PB encodings need Pindakaas: pip install 'python-sat[pb]'"
