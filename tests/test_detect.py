@@ -293,5 +293,7 @@ def test_tables_are_compared_as_they_act(cli, tmp_path, puzzle, order, cell_orde
     assert cli("symmetry", str(path)).err == ""
     counted = cli("count", str(path), "--json")
     assert counted.code == 0 and counted.json()["count"] == raw
+    solved = cli("solve", str(path), "--all", "--json")
+    assert solved.code == 0 and solved.json()["count"] == counted.json()["orbits"]
     if raw == 0:
         assert cli("check", str(path)).code == 20
