@@ -217,6 +217,14 @@ def _ticks(workers: int | None) -> bool:
     return (workers or 1) == 1
 
 
+def _say_workers(workers: int | None) -> None:
+    """One line on stderr when --workers asks for more processes than there are cores (the split
+    starts no more than the cores: `puzzlesat.usable_workers`)."""
+    note = puzzlesat.usable_workers(workers)[1]
+    if note is not None:
+        typer.echo(f"puzzlesat: {note}", err=True)
+
+
 def _load(ref: str, params: list[str] | None, givens: str | None):
     return puzzlesat.load(ref, _params(params) or None, givens)
 
@@ -408,6 +416,7 @@ def solve(
             )
         return
     p = _load(puzzle, param, givens)
+    _say_workers(workers)
     progress = puzzlesat.Progress(ticking=_ticks(workers))
     shown = 0
 
@@ -661,6 +670,7 @@ def count(
     """
     config = _config(backend, encoding, card, pb, solver, solver_cmd)
     p = _load(puzzle, param, givens)
+    _say_workers(workers)
     status = puzzlesat.Ticker("counting", ticking=_ticks(workers))
     try:
         outcome = puzzlesat.count_solutions(

@@ -46,6 +46,7 @@ PUBLIC: dict[str, str] = {
     "reset_stop": "puzzles.stop:reset",
     "start_signal_watcher": "puzzles.stop:start_signal_watcher",
     "check_timeout": "puzzles.stop:check_timeout",
+    "usable_workers": "puzzlesat.split:usable_workers",
     "version": "puzzlesat:__version__",
     # symmetry: the group an enumeration works modulo, and what detection finds
     "symmetry_report": "puzzlesat.groups:report",

@@ -11,6 +11,7 @@ sent. docs/decisions.md, "Scale out".
 
 from __future__ import annotations
 
+import os
 import re
 import time
 import uuid
@@ -27,6 +28,22 @@ from solvers.symmetry_breaking import Plan
 # what its search learnt, so a split costs little search either: 1 s (3 s while workers started
 # cold) keeps the 6- and 7-point stars in one process and splits the 8-point star and longer.
 SPLIT_AFTER = 1.0
+
+
+def cores() -> int:
+    """The processors this process may run on (its affinity mask where the system has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def usable_workers(workers: int | None) -> tuple[int | None, str | None]:
+    """`workers` capped at `cores()`, and the note that says so (None when not capped): more
+    processes than cores only take turns, each holding its own copy of the encoding."""
+    n = cores()
+    if workers is None or isinstance(workers, bool) or not isinstance(workers, int) or workers <= n:
+        return workers, None
+    return n, f"--workers {workers}: {n} core{'s' if n > 1 else ''} here, so {n} worker processes"
 
 
 def check_split(
@@ -113,7 +130,7 @@ def enumerate_split(
         if probe.stopped != "timeout" or (deadline is not None and time.monotonic() >= deadline):
             probe.stats["workers"] = 1
             return probe
-        n = workers if client is None else max(1, sum(client.nthreads().values()))
+        n = usable_workers(workers)[0] if client is None else max(1, sum(client.nthreads().values()))
         cubes = [e.cube for e in make_cubes(puzzle, plan.less_than, n)]
         job = Job(puzzle, config, plan, modulo_symmetry, tuple(s.values for s in first), limit, uuid.uuid4().hex)
         merger = Merger(puzzle, plan, on_solution, keep, first, limit)

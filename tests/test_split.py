@@ -291,3 +291,17 @@ def test_a_warm_worker_goes_on_from_the_parents_session():
     assert worker.stats()["solver_calls"] == len(found) + len(cubes)
     assert session.stats()["solver_calls"] == inherited + len(found) + len(cubes)
     worker.close()
+
+
+def test_more_workers_than_cores_start_only_the_cores(cli, monkeypatch, always_split):
+    """--workers 24 on 2 cores started 24 processes: the split starts 2, and stderr says so in one
+    line (count the same). The same classes as one process."""
+    monkeypatch.setattr(split, "cores", lambda: 2)
+    result = cli("solve", "magic-square-18", "--all", "--workers", "24", "--json")
+    assert result.code == 0, result.err
+    assert result.err == "puzzlesat: --workers 24: 2 cores here, so 2 worker processes\n"
+    doc = result.json()
+    assert (doc["count"], doc["stats"]["workers"]) == (50, 2)
+    counted = cli("count", "magic-frame", "--workers", "24", "--method", "enumerate")
+    assert counted.code == 0 and counted.err == "puzzlesat: --workers 24: 2 cores here, so 2 worker processes\n"
+    assert split.usable_workers(2) == (2, None) and split.usable_workers(None) == (None, None)
