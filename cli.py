@@ -8,18 +8,19 @@ import sys
 
 
 def _interrupted_while_starting(signum: int, frame: object) -> None:
-    """Ctrl-C while Python still imports typer and puzzlesat (the first 0.1 s of a run): nothing
-    has been computed yet, so one line and exit 130 rather than Python's traceback. `main`
-    replaces this handler with the one that stops a search."""
-    os.write(2, b"puzzlesat: interrupted\n")
-    os._exit(130)  # puzzlesat.ExitCode.INTERRUPTED, not imported yet
+    """Ctrl-C or SIGTERM while Python still imports typer and puzzlesat (the first 0.1 s of a run):
+    nothing has been computed yet, so one line and exit 130 rather than Python's traceback or a
+    silent death by the signal. `main` replaces this handler with the one that stops a search."""
+    os.write(2, b"puzzlesat: terminated\n" if signum == signal.SIGTERM else b"puzzlesat: interrupted\n")
+    os._exit(130)  # puzzlesat.ExitCode.INTERRUPTED ("a second Ctrl-C or SIGTERM"), not imported yet
 
 
 # Only when this process is the command (the console script or `python -m cli`): a program that
-# imports cli keeps its own Ctrl-C behaviour.
+# imports cli keeps its own Ctrl-C and SIGTERM behaviour.
 if __name__ == "__main__" or os.path.basename(sys.argv[0] if sys.argv else "") == "puzzlesat":
     try:
         signal.signal(signal.SIGINT, _interrupted_while_starting)
+        signal.signal(signal.SIGTERM, _interrupted_while_starting)
     except ValueError:  # imported outside the main thread, where handlers cannot be set
         pass
 

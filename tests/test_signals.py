@@ -208,6 +208,16 @@ def test_ctrl_c_while_starting_is_one_line_and_exit_130():
     assert (done.returncode, done.stdout, done.stderr) == (130, "", "puzzlesat: interrupted\n")
 
 
+def test_sigterm_while_starting_is_one_line_and_exit_130():
+    """SIGTERM during the imports killed the process by the signal, silently: now one line, and
+    the status of a stop at once (130, ExitCode.INTERRUPTED: "a second Ctrl-C or SIGTERM")."""
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPT_AT_IMPORT.replace("SIGINT", "SIGTERM"), "/usr/local/bin/puzzlesat"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "puzzlesat: terminated\n")
+
+
 def test_a_program_importing_cli_keeps_its_own_ctrl_c():
     """Imported by another program, cli installs no handler: the KeyboardInterrupt is the program's."""
     done = subprocess.run(
