@@ -207,6 +207,8 @@ def _params(items: list[str] | None) -> dict[str, str]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
             raise puzzlesat.UsageError(f"-p {item!r}: expected KEY=VALUE, e.g. -p order=4")
+        if key.strip() in out:  # -p order=3 -p order=4 is a slip, not "the last one wins"
+            raise puzzlesat.UsageError(f"-p {key.strip()} is given twice ({out[key.strip()]} and {value.strip()})")
         out[key.strip()] = value.strip()
     return out
 
