@@ -1026,6 +1026,11 @@ def _on_signal(signum: int, frame: object) -> None:
     puzzlesat.request_stop("terminated" if signum == signal.SIGTERM else "interrupt")
 
 
+def _stopped_line() -> str:
+    """What a run stopped at once says: `terminated` after a SIGTERM, else `interrupted`."""
+    return "puzzlesat: terminated" if puzzlesat.stop_reason() == "terminated" else "puzzlesat: interrupted"
+
+
 def _click_command(argv: list[str] | None) -> typer.core.TyperGroup:
     """The click group, holding only the subcommand the command line starts with, if any:
     typer reads every command's signature to build each, 11 ms of every start-up for 14 commands
@@ -1062,8 +1067,8 @@ def main(argv: list[str] | None = None) -> NoReturn:
             sys.exit(puzzlesat.ExitCode.OK)
         typer.echo(f"puzzlesat: error: {e.format_message()}", err=True)
         sys.exit(puzzlesat.ExitCode.USAGE)
-    except (typer.Abort, KeyboardInterrupt):
-        typer.echo("puzzlesat: interrupted", err=True)
+    except (typer.Abort, KeyboardInterrupt):  # a second signal, or a stop where nothing is kept (convert)
+        typer.echo(_stopped_line(), err=True)
         sys.exit(puzzlesat.ExitCode.INTERRUPTED)
     except typer.Exit as e:
         sys.exit(e.exit_code)
@@ -1081,7 +1086,7 @@ def main(argv: list[str] | None = None) -> NoReturn:
         typer.echo(f"puzzlesat: error: {failure}", err=True)
         sys.exit(failure.exit_code)
     if code == puzzlesat.ExitCode.INTERRUPTED:  # typer turns a KeyboardInterrupt into a silent Exit(130)
-        typer.echo("puzzlesat: interrupted", err=True)
+        typer.echo(_stopped_line(), err=True)
     sys.exit(code if isinstance(code, int) else puzzlesat.ExitCode.OK)
 
 

@@ -44,6 +44,7 @@ PUBLIC: dict[str, str] = {
     "STOP": "solvers.base:STOP",
     "request_stop": "puzzles.stop:request_stop",
     "reset_stop": "puzzles.stop:reset",
+    "stop_reason": "puzzles.stop:stop_reason",
     "start_signal_watcher": "puzzles.stop:start_signal_watcher",
     "check_timeout": "puzzles.stop:check_timeout",
     "usable_workers": "puzzlesat.split:usable_workers",

@@ -687,3 +687,41 @@ def test_a_missing_pindakaas_is_one_line_for_every_pb_sum(cli, monkeypatch):
     monkeypatch.delitem(sys.modules, "pysat.pb", raising=False)  # imported again, without it
     line = one_line(cli("solve", "magic-square", "--encoding", "log"), 4)
     assert line == "puzzlesat: error: PB encodings need Pindakaas: pip install 'python-sat[pb]'"
+
+
+@pytest.mark.parametrize("step", ["dump_toml", "load_text"])
+@pytest.mark.parametrize("reason", ["terminated", "interrupt"])
+def test_convert_honours_a_stop_between_its_steps(cli, tmp_path, monkeypatch, step, reason):
+    """convert of a million cells ran on through SIGTERM and Ctrl-C (minutes, before its quadratic
+    part went): a stop requested during a step ends it after that step, one line, exit 130,
+    nothing written."""
+    import puzzlesat.convert as convert
+    from puzzles.stop import request_stop
+
+    real = getattr(convert, step)
+
+    def stopped_during(*args, **kwargs):
+        request_stop(reason)  # as the CLI's signal handler does
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(convert, step, stopped_during)
+    target = tmp_path / "out.toml"
+    result = cli("convert", "magic-star", "-o", str(target))
+    said = "terminated" if reason == "terminated" else "interrupted"
+    assert (result.code, result.out, result.err) == (130, "", f"puzzlesat: {said}\n")
+    assert not target.exists()
+
+
+def test_dump_toml_checks_the_stop_flag():
+    """dump_toml (what convert writes) stops at its safe points when a stop was requested."""
+    import puzzles
+    from puzzles.files import dump_toml
+    from puzzles.stop import request_stop, reset
+
+    p = puzzles.load("killer-sudoku")
+    request_stop("terminated")
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            dump_toml(p)
+    finally:
+        reset()
