@@ -725,3 +725,100 @@ def test_dump_toml_checks_the_stop_flag():
             dump_toml(p)
     finally:
         reset()
+
+
+class _Clock:
+    """puzzles.stop's clock, jumped far ahead once `jump()` is called: a deadline passed mid-build,
+    at a point the test chooses rather than a race with the real clock."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def monotonic(self) -> float:
+        return time.monotonic() + self.offset
+
+    def jump(self) -> None:
+        self.offset = 1e6
+
+
+def _stop_at(calls: int, then):
+    """A wrapper that runs `then()` at its `calls`-th call, and counts every call."""
+
+    def wrap(real):
+        def inner(*args, **kwargs):
+            inner.calls += 1
+            if inner.calls == calls:
+                then()
+            return real(*args, **kwargs)
+
+        inner.calls = 0
+        return inner
+
+    return wrap
+
+
+FREE = 'name = "free"\ncells = 3000\nvalues = { min = 1, max = 9 }\ndistinct = "none"\n'
+
+
+@pytest.mark.parametrize("how", ["terminated", "interrupt", "timeout"])
+def test_the_z3_int_build_checks_the_stop_and_the_deadline(tmp_path, monkeypatch, how):
+    """z3-int on a million cells ran 99 s through --timeout 20 and SIGTERM: its build now checks
+    the stop flag and the deadline at every cell. A stop (or the deadline) at cell 100 of 3000
+    ends the build there: nothing found, `stopped` says why."""
+    import puzzles
+    import puzzles.stop
+    import puzzlesat
+    from encoders import z3_int
+
+    clock = _Clock()
+    monkeypatch.setattr(puzzles.stop, "time", clock)
+    then = clock.jump if how == "timeout" else lambda: puzzles.stop.request_stop(how)
+    counted = _stop_at(100, then)(z3_int.in_domain)
+    monkeypatch.setattr(z3_int, "in_domain", counted)
+    path = tmp_path / "free.toml"
+    path.write_text(FREE)
+    try:
+        outcome = puzzlesat.solve(puzzles.load(str(path)), backend="z3", timeout=60)
+    finally:
+        puzzles.stop.reset()
+    assert (outcome.complete, outcome.stopped, outcome.count) == (False, how, 0)
+    assert outcome.stats["stopped_while"] == "building" and counted.calls == 100
+
+
+@pytest.mark.parametrize("how", ["terminated", "timeout"])
+def test_count_builds_ganaks_cnf_under_its_deadline(tmp_path, monkeypatch, how):
+    """count --timeout 10 ran 66 s on a million cells: the CNF ganak counts was built with no
+    deadline, and a SIGTERM was reported as an interrupt. A stop or the deadline in that build now
+    ends the count there, saying which."""
+    import puzzles
+    import puzzles.stop
+    import puzzlesat
+    from encoders.builder import ClauseBuilder
+
+    clock = _Clock()
+    monkeypatch.setattr(puzzles.stop, "time", clock)
+    then = clock.jump if how == "timeout" else lambda: puzzles.stop.request_stop(how)
+    counted = _stop_at(20, then)(ClauseBuilder.at_most_one)
+    monkeypatch.setattr(ClauseBuilder, "at_most_one", counted)
+    p = puzzles.load("sudoku", {"box": "2"})
+    try:
+        outcome = puzzlesat.count_solutions(p, method="sharpsat", timeout=60)
+    finally:
+        puzzles.stop.reset()
+    assert (outcome.complete, outcome.stopped, outcome.count_complete) == (False, how, False)
+    assert counted.calls == 20
+
+
+def test_a_sigterm_while_count_enumerates_ends_the_count():
+    """SIGTERM during count's enumeration was taken for the auto limit: the count went on to build
+    ganak's CNF. Now the count ends there, `stopped` terminated, method enumerate."""
+    import puzzles
+    import puzzles.stop
+    import puzzlesat
+
+    p = puzzles.load("sudoku", {"box": "2"})
+    try:
+        outcome = puzzlesat.count_solutions(p, on_progress=lambda text: puzzles.stop.request_stop("terminated"))
+    finally:
+        puzzles.stop.reset()
+    assert (outcome.complete, outcome.stopped, outcome.method) == (False, "terminated", "enumerate")
