@@ -8,18 +8,19 @@ import sys
 
 
 def _interrupted_while_starting(signum: int, frame: object) -> None:
-    """Ctrl-C while Python still imports typer and puzzlesat (the first 0.1 s of a run): nothing
-    has been computed yet, so one line and exit 130 rather than Python's traceback. `main`
-    replaces this handler with the one that stops a search."""
-    os.write(2, b"puzzlesat: interrupted\n")
-    os._exit(130)  # puzzlesat.ExitCode.INTERRUPTED, not imported yet
+    """Ctrl-C or SIGTERM while Python still imports typer and puzzlesat (the first 0.1 s of a run):
+    nothing has been computed yet, so one line and exit 130 rather than Python's traceback or a
+    silent death by the signal. `main` replaces this handler with the one that stops a search."""
+    os.write(2, b"puzzlesat: terminated\n" if signum == signal.SIGTERM else b"puzzlesat: interrupted\n")
+    os._exit(130)  # puzzlesat.ExitCode.INTERRUPTED ("a second Ctrl-C or SIGTERM"), not imported yet
 
 
 # Only when this process is the command (the console script or `python -m cli`): a program that
-# imports cli keeps its own Ctrl-C behaviour.
+# imports cli keeps its own Ctrl-C and SIGTERM behaviour.
 if __name__ == "__main__" or os.path.basename(sys.argv[0] if sys.argv else "") == "puzzlesat":
     try:
         signal.signal(signal.SIGINT, _interrupted_while_starting)
+        signal.signal(signal.SIGTERM, _interrupted_while_starting)
     except ValueError:  # imported outside the main thread, where handlers cannot be set
         pass
 
@@ -265,6 +266,8 @@ def _params(items: list[str] | None) -> dict[str, str]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
             raise puzzlesat.UsageError(f"-p {item!r}: expected KEY=VALUE, e.g. -p order=4")
+        if key.strip() in out:  # -p order=3 -p order=4 is a slip, not "the last one wins"
+            raise puzzlesat.UsageError(f"-p {key.strip()} is given twice ({out[key.strip()]} and {value.strip()})")
         out[key.strip()] = value.strip()
     return out
 
@@ -274,6 +277,14 @@ def _ticks(workers: int | None) -> bool:
     this process (a lock the thread holds at the fork would stay held in the child); a Dask
     cluster's workers are not forked from here."""
     return (workers or 1) == 1
+
+
+def _say_workers(workers: int | None) -> None:
+    """One line on stderr when --workers asks for more processes than there are cores (the split
+    starts no more than the cores: `puzzlesat.usable_workers`)."""
+    note = puzzlesat.usable_workers(workers)[1]
+    if note is not None:
+        typer.echo(f"puzzlesat: {note}", err=True)
 
 
 def _load(ref: str, params: list[str] | None, givens: str | None):
@@ -466,6 +477,7 @@ def solve(
             )
         return
     p = _load(puzzle, param, givens)
+    _say_workers(workers)
     progress = puzzlesat.Progress(ticking=_ticks(workers))
     shown = 0
 
@@ -722,6 +734,7 @@ def count(
     pinned to its values in order and the count multiplied by n!.
     """
     p = _load(puzzle, param, givens)
+    _say_workers(workers)
     status = puzzlesat.Ticker("counting", ticking=_ticks(workers))
     try:
         outcome = puzzlesat.count_solutions(
@@ -1070,6 +1083,11 @@ def _on_signal(signum: int, frame: object) -> None:
     puzzlesat.request_stop("terminated" if signum == signal.SIGTERM else "interrupt")
 
 
+def _stopped_line() -> str:
+    """What a run stopped at once says: `terminated` after a SIGTERM, else `interrupted`."""
+    return "puzzlesat: terminated" if puzzlesat.stop_reason() == "terminated" else "puzzlesat: interrupted"
+
+
 def _click_command(argv: list[str] | None) -> typer.core.TyperGroup:
     """The click group, holding only the subcommand the command line starts with, if any:
     typer reads every command's signature to build each, 11 ms of every start-up for 14 commands
@@ -1106,8 +1124,8 @@ def main(argv: list[str] | None = None) -> NoReturn:
             sys.exit(puzzlesat.ExitCode.OK)
         typer.echo(f"puzzlesat: error: {e.format_message()}", err=True)
         sys.exit(puzzlesat.ExitCode.USAGE)
-    except (typer.Abort, KeyboardInterrupt):
-        typer.echo("puzzlesat: interrupted", err=True)
+    except (typer.Abort, KeyboardInterrupt):  # a second signal, or a stop where nothing is kept (convert)
+        typer.echo(_stopped_line(), err=True)
         sys.exit(puzzlesat.ExitCode.INTERRUPTED)
     except typer.Exit as e:
         sys.exit(e.exit_code)
@@ -1125,7 +1143,7 @@ def main(argv: list[str] | None = None) -> NoReturn:
         typer.echo(f"puzzlesat: error: {failure}", err=True)
         sys.exit(failure.exit_code)
     if code == puzzlesat.ExitCode.INTERRUPTED:  # typer turns a KeyboardInterrupt into a silent Exit(130)
-        typer.echo("puzzlesat: interrupted", err=True)
+        typer.echo(_stopped_line(), err=True)
     sys.exit(code if isinstance(code, int) else puzzlesat.ExitCode.OK)
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from puzzles.errors import UsageError
+from puzzles.stop import checkpoint
 from puzzles.words import unknown
 
 if TYPE_CHECKING:
@@ -32,11 +33,12 @@ class EncodingInfo:
 
     def takes(self, puzzle: Puzzle) -> bool:
         """Whether every domain of `puzzle` is within `max_values`."""
-        return self.max_values is None or all(len(d) <= self.max_values for d in _domains(puzzle))
+        return self.max_values is None or max(map(len, _domains(puzzle))) <= self.max_values
 
     def encode(self, puzzle: Puzzle, *args: Any) -> Any:
         """Build the encoding, refusing domains it would choke on, and builds that would not fit in
         the free memory (`encoders.estimate`), with a UsageError saying what can."""
+        checkpoint()  # a stop that came while the puzzle loaded ends the build before its first step
         if self.max_values is not None:
             sizes = [(f"cell {puzzle.cells[c]}", len(d)) for c, d in enumerate(puzzle.domains)]
             sizes += [(f"unknown {u.name}", len(u.domain)) for u in puzzle.unknowns]

@@ -13,7 +13,7 @@ from typing import Protocol
 from puzzles.stop import checkpoint
 
 from .cnf import NativeAtMost
-from .pysat_names import DEFAULT_PB, OWN_PB, card_enc, check_pb, no_pysat_signals, pb_enc
+from .pysat_names import DEFAULT_PB, OWN_PB, card_enc, check_pb, no_pysat_signals, pb_enc, pysat_pb
 
 
 class Options(Protocol):
@@ -116,9 +116,8 @@ class ClauseBuilder:
         checkpoint()
         if self._trivial(lits, weights, op, bound, [] if when is None else [-when]):
             return
-        from pysat.pb import PBEnc
-
-        build = {"=": PBEnc.equals, "<=": PBEnc.leq, ">=": PBEnc.geq}[op]
+        pbenc = pysat_pb().PBEnc
+        build = {"=": pbenc.equals, "<=": pbenc.leq, ">=": pbenc.geq}[op]
         conditionals = None if when is None else [when]
         # A native constraint carries no condition literal (PySAT drops it, which made a `!=` over
         # large domains unsatisfiable): a conditional one is written in clauses, with the default PB.

@@ -55,12 +55,24 @@ class Estimate:
         return self.clauses * CLAUSE_BYTES + self.literals * LITERAL_BYTES + self.entries * ENTRY_BYTES
 
 
-def human(n: float) -> str:
-    """Bytes as `1.5 GB`, `320 MB`, `12 kB`."""
+def human(n: float, digits: int | None = None) -> str:
+    """Bytes as `1.5 GB`, `320 MB`, `12 kB`; `digits` decimals instead of the usual 0 or 1."""
     for unit, size in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
         if n >= size:
-            return f"{n / size:.1f} {unit}" if n < 10 * size else f"{n / size:.0f} {unit}"
+            places = digits if digits is not None else (1 if n < 10 * size else 0)
+            return f"{n / size:.{places}f} {unit}"
     return f"{int(n)} B"
+
+
+def human_pair(a: float, b: float) -> tuple[str, str]:
+    """`a` and `b` as `human` writes them, with as many decimals as it takes (up to 3) for two
+    different amounts not to read the same ("about 25 GB ... but 25 GB is free")."""
+    shown = human(a), human(b)
+    for digits in (1, 2, 3):
+        if shown[0] != shown[1] or a == b:
+            break
+        shown = human(a, digits), human(b, digits)
+    return shown
 
 
 def _bits(domain: tuple[int, ...]) -> int:
@@ -106,6 +118,9 @@ def estimate(puzzle: Puzzle, encoding: str, pb: str = "totalizer") -> Estimate:
                 union = len({v for c in cells for v in domains[c]})
                 clauses += 3 * union * len(cells)
                 literals += 7 * union * len(cells)
+        elif isinstance(con, Linear) and encoding == "z3-pb":  # one PB term, whatever its weights
+            clauses += 1
+            literals += sum(len(domains[c]) for c in con.cells)
         elif isinstance(con, Linear):
             n = sum(_bits(domains[c]) if log and pb != "mdd" else len(domains[c]) for c in con.cells)
             bound = _sum_bound(puzzle, con)
@@ -209,8 +224,12 @@ def check_fits(
                 flags = f"--encoding {other}" + (f" --pb {other_pb}" if other_pb != "totalizer" else "")
                 fits.append(f"{flags} (about {human(guess.bytes)})")
                 break
-    hint = "; would fit: " + ", ".join(fits) if fits else "; no CNF encoding fits: try --backend z3"
+    # z3-int is never sized: Z3's integers grow with the constraints, not with the domains. The
+    # advice names a configuration other than the one refused (z3-pb is already on --backend z3).
+    other = "try --encoding z3-int" if encoding == "z3-pb" else "no CNF encoding fits: try --backend z3"
+    hint = "; would fit: " + ", ".join(fits) if fits else f"; {other}"
+    need, room = human_pair(mine.bytes, free)
     raise UsageError(
-        f"{puzzle.name}: the {encoding} encoding would need about {human(mine.bytes)} "
-        f"({mine.clauses:,} clauses) but {human(free)} of memory is free{hint}"
+        f"{puzzle.name}: the {encoding} encoding would need about {need} "
+        f"({mine.clauses:,} clauses) but {room} of memory is free{hint}"
     )

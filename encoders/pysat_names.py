@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from types import ModuleType
 
 from puzzles.errors import BackendError, UsageError
 from puzzles.words import unknown
@@ -95,14 +96,20 @@ def card_enc(name: str) -> int:
     return int(getattr(EncType, check_card(name)))
 
 
+def pysat_pb() -> ModuleType:
+    """`pysat.pb`, or a BackendError saying what to install: PySAT asserts at its import when
+    Pindakaas is missing, so every use of it goes through here (never a bare import)."""
+    try:
+        import pysat.pb
+    except (ImportError, AssertionError) as e:
+        raise BackendError("PB encodings need Pindakaas: pip install 'python-sat[pb]'") from e
+    return pysat.pb
+
+
 def pb_enc(name: str) -> int:
     """PySAT's integer for a PB encoding name (imports pysat and pindakaas); ours give their stand-in's."""
     name = OWN_PB.get(name, name)
-    try:
-        from pysat.pb import EncType
-    except (ImportError, AssertionError) as e:  # pysat asserts when pindakaas is missing
-        raise BackendError("PB encodings need Pindakaas: pip install 'python-sat[pb]'") from e
-    return int(getattr(EncType, check_pb(name)))
+    return int(getattr(pysat_pb().EncType, check_pb(name)))
 
 
 @contextlib.contextmanager

@@ -20,6 +20,9 @@ from . import onehot
 from .intvars import encode_integers
 from .varmap import VarMap
 
+# Z3's PB terms take C ints: a weight or a bound outside them raises "k is too large".
+C_INT = range(-(2**31), 2**31)
+
 
 class Z3Sink:
     """Variables are numbered as a pool numbers them; constraints become Z3 terms."""
@@ -54,9 +57,12 @@ class Z3Sink:
 
     def pb(self, lits: list[int], weights: list[int], op: str, bound: int, when: int | None = None) -> None:
         pairs = [(self.lit(x), w) for x, w in zip(lits, weights, strict=True)]
-        if pairs:
+        if pairs and bound in C_INT and all(w in C_INT for w in weights):
             build = {"=": z3.PbEq, "<=": z3.PbLe, ">=": z3.PbGe}[op]
             term = build(pairs, bound)
+        elif pairs:  # past the C ints: the same sum in integer arithmetic, which has no bound
+            total = z3.Sum([z3.If(b, z3.IntVal(w, self.ctx), z3.IntVal(0, self.ctx)) for b, w in pairs])
+            term = {"=": total == bound, "<=": total <= bound, ">=": total >= bound}[op]
         else:
             term = z3.BoolVal({"=": bound == 0, "<=": bound >= 0, ">=": bound <= 0}[op], self.ctx)
         self.terms.append(term if when is None else z3.Implies(self.lit(when), term))

@@ -153,11 +153,18 @@ def _graph(puzzle: Puzzle, free_values: bool, free_cells: bool = True, flip: int
             for c in con.cells:
                 g.join(x, c)
         elif isinstance(con, Table):
-            x = g.add(("table", con.allowed))
+            # A tuple outside the domains never applies (the checker compares tables the same way,
+            # `invariance.live`); a forbidden table left with none forbids nothing, and an allowed
+            # one left with none is joined to its cells, which it alone keeps from any solution.
             rows = {frozenset(zip(con.cells, t, strict=True)) for t in con.tuples}
+            rows = {row for row in rows if all(lit in literal for lit in row)}
+            if not rows and not con.allowed:
+                continue
+            x = g.add(("table", con.allowed))
+            if not rows:
+                for c in con.cells:
+                    g.join(x, c)
             for row in sorted(rows, key=sorted):
-                if not all(lit in literal for lit in row):
-                    continue  # a tuple outside the domains never applies
                 y = g.add(("tuple", con.allowed))
                 g.join(x, y)
                 for lit in sorted(row):

@@ -13,6 +13,7 @@ import bisect
 import json
 import re
 import tomllib
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from .errors import FileFormatError, ModelError
 from .gridfile import dump_grid, read_grid
 from .model import Puzzle, UnknownSpec, define
 from .rules import RULES
+from .stop import check_stop
 from .tomlcheck import Bad, KeyPath, cells_list, expect, is_int, table
 from .tomlcheck import quote as _quote
 
@@ -382,7 +384,7 @@ def dump_toml(puzzle: Puzzle) -> str:
     """The puzzle in the file format; `load_text(dump_toml(p)) == p` (layouts without edge newlines)."""
     p = puzzle
     n = p.size
-    base = max(p.domains, key=p.domains.count)
+    base = Counter(p.domains).most_common(1)[0][0]  # the commonest domain, the first one on a tie
     out = [f"name = {_quote(p.name)}", f"title = {_quote(p.title)}"]
     numbered = p.cells == tuple(map(str, range(n)))
     if p.grid is None:
@@ -396,6 +398,7 @@ def dump_toml(puzzle: Puzzle) -> str:
         out.append('distinct = "all"')
     else:
         out.append(f"distinct = {_array_lines(p.distinct)}")
+    check_stop()
     if p.givens:
         items = ", ".join(f"{_quote(p.cells[c])} = {v}" for c, v in p.givens)
         out.append(f"givens = {{ {items} }}")
@@ -403,12 +406,14 @@ def dump_toml(puzzle: Puzzle) -> str:
         out.append(f"layout = {_dump_layout(p.layout)}")
     if p.grid is not None:
         out += ["", *dump_grid(p.grid)]
+    check_stop()  # between the parts, each a second or less for a million cells
     special = [(c, d) for c, d in enumerate(p.domains) if d != base]
     if special:
         out += ["", "[domains]", *(f"{_toml_key(p.cells[c])} = {_dump_domain(d)}" for c, d in special)]
     if p.params:
         out += ["", "[params]", *(f"{_toml_key(k)} = {_quote(v)}" for k, v in p.params)]
     for rule in p.rules:
+        check_stop()
         out += ["", f"[[{rule.key}]]", *rule.to_toml(p.cells)]
     for u in p.unknowns:
         out += ["", f"[unknowns.{_toml_key(u.name)}]", f"values = {_dump_domain(u.domain)}"]

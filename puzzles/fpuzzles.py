@@ -128,6 +128,8 @@ def _decode(data: str) -> dict[str, Any]:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
         raise Fault(f"the string decompresses to no JSON document ({e.msg} at character {e.pos})") from None
+    except RecursionError:  # Python's JSON reader recurses once per level: 50,000 nested arrays overflow it
+        raise Fault("the JSON document is nested too deeply (arrays or objects within each other)") from None
     if not isinstance(doc, dict):
         raise Fault(f"the string decompresses to {json_kind(doc)}, not a puzzle (a JSON object)")
     return doc

@@ -34,6 +34,8 @@ COSMETICS = ("line", "circle", "rectangle", "text", "cage")
 # Per-cell keys: the solver's own notes and highlights say nothing about the puzzle.
 CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "candidates", "highlight")
 NEGATIVES = ("difference", "ratio", "xv")
+# The document's flags: JSON booleans (f-puzzles writes true or false); "yes" or 1 is refused, not guessed.
+FLAGS = ("diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive")
 COSMETIC_NOTE = " (f-puzzles draws cosmetics without checking them: the rule one stands for is only in the rules text)"
 CELL = re.compile(r"[Rr](\d+)[Cc](\d+)")
 
@@ -132,6 +134,18 @@ def _refuse(doc: dict[str, Any]) -> None:
     raise Fault(f"the puzzle uses {listed}, which puzzlesat does not support yet{note}")
 
 
+def _boolean(v: object, where: str) -> None:
+    """A flag is a JSON boolean, or absent (None)."""
+    if v is not None and not isinstance(v, bool):
+        shown = json.dumps(v) if isinstance(v, str | int | float) else json_kind(v)
+        raise Fault(f"{where}: expected true or false, got {shown}")
+
+
+def _flags(doc: dict[str, Any]) -> None:
+    for key in FLAGS:
+        _boolean(doc.get(key), key)
+
+
 def _size(doc: dict[str, Any]) -> int:
     size = doc.get("size")
     if not (isinstance(size, int) and not isinstance(size, bool) and 1 <= size <= 35):
@@ -156,8 +170,8 @@ def _grid_cells(doc: dict[str, Any], cells: _Cells) -> tuple[dict[str, int], dic
     givens: dict[str, int] = {}
     marks: dict[str, list[int]] = {}
     rows = doc.get("grid")
-    if rows is None:
-        return givens, marks, regions
+    if rows is None:  # f-puzzles always writes the grid: without it the document is no puzzle (not an empty one)
+        raise Fault(f"grid: missing (every f-puzzles document has its {size} rows of {size} cells)")
     _expect(isinstance(rows, list), rows, "grid", "an array of rows")
     if len(rows) != size or any(not isinstance(row, list) or len(row) != size for row in rows):
         raise Fault(f"grid: expected {size} rows of {size} cells")
@@ -179,6 +193,7 @@ def _grid_cells(doc: dict[str, Any], cells: _Cells) -> tuple[dict[str, int], dic
                     f"the puzzle uses {json.dumps(extra[0])} in its cells, which puzzlesat does not support yet"
                 )
             # A value that is not given is the solver's own entry, as f-puzzles' solver reads it.
+            _boolean(cell.get("given"), f"{where}.given")
             if cell.get("given") is True and cell.get("value") not in (None, 0):
                 givens[name] = _value(cell["value"], f"{where}.value", size)
             if _present(cell.get("givenPencilMarks")):
@@ -240,6 +255,7 @@ def _relation(kind: str, value: int) -> Callable[[int, int], bool]:
 def build(doc: dict[str, Any]) -> Puzzle:
     """The puzzle the document states, or a Fault naming the first thing puzzlesat cannot state."""
     _refuse(doc)
+    _flags(doc)
     size = _size(doc)
     cells = _Cells(size)
     givens, domains, regions = _grid_cells(doc, cells)

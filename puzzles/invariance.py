@@ -84,15 +84,20 @@ def check_generator(puzzle: Puzzle, gen: Element, k: int) -> None:
         for origin, c in puzzle.lowered:
             if isinstance(c, Linear):
                 raise ModelError(f"{not_sym}: {origin} ({c.describe(names)}) is a sum, which only x -> a - x keeps")
+    # Tables are compared as they act (`live`): the graph nauty reads has only their live tuples.
+    core = [x for x in (live(c, puzzle) for c in puzzle.core) if x is not None]
     # Constraints whose right side is an unknown are matched up to a renaming of the unknowns.
-    fixed = {c.key() for c in puzzle.core if not (isinstance(c, Linear) and isinstance(c.rhs, str))}
+    fixed = {c.key() for c in core if not (isinstance(c, Linear) and isinstance(c.rhs, str))}
     by_shape: dict[tuple[object, ...], list[str]] = {}
     for c in puzzle.sums:
         if isinstance(c.rhs, str):
             by_shape.setdefault(_shape(c), []).append(c.rhs)
     summed = {_shape(c)[0] for c in puzzle.sums}
     rename: dict[str, tuple[int | None, str]] = {}  # unknown -> (K, target): its image is K - target, or target
-    for origin, c in puzzle.lowered:
+    for origin, written in puzzle.lowered:
+        c = live(written, puzzle)
+        if c is None:
+            continue
         img = image(c, perm, relabel, mirror)
         desc = f"{origin} ({c.describe(names)})"
         missing = _MISSING.get(type(c), "maps onto cells that carry no such constraint")
@@ -134,6 +139,20 @@ def is_symmetry(puzzle: Puzzle, element: Element) -> bool:
     except ModelError:
         return False
     return True
+
+
+def live(c: Constraint, puzzle: Puzzle) -> Constraint | None:
+    """A table as it can act: only its tuples whose values the cells can take (a given cell only its
+    given); None for a forbidden table left with none, which forbids nothing. An allowed table left
+    with none is kept, empty: the puzzle has no solution. Other constraints are returned as they are."""
+    if not isinstance(c, Table):
+        return c
+    givens = puzzle.given_map
+    can = [{givens[x]} if x in givens else set(puzzle.domains[x]) for x in c.cells]
+    rows = tuple(t for t in c.tuples if all(v in vs for v, vs in zip(t, can, strict=True)))
+    if not rows and not c.allowed:
+        return None
+    return c if len(rows) == len(c.tuples) else Table(c.cells, rows, c.allowed)
 
 
 def _mirror(values: Sequence[int], relabel: Callable[[int], int]) -> int | None:

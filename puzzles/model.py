@@ -294,6 +294,29 @@ def _resolve_domain(spec: object, where: str) -> tuple[int, ...]:
     return tuple(sorted(values))
 
 
+def _nearest_allowed(name: str, spec: UnknownSpec, target: int) -> int:
+    """The allowed value of an unknown nearest `target` (the lesser on a tie): an unknown whose sums
+    reach none of its allowed values keeps that one, so the puzzle loads and has no solution (check:
+    none) rather than being refused. A ModelError only when no value is allowed at all."""
+    lo = -(10**9) if spec.min is None else spec.min
+    hi = 10**9 if spec.max is None else spec.max
+
+    def allowed(v: int) -> bool:
+        return lo <= v <= hi and (not spec.prime or is_prime(v))
+
+    if spec.values is not None:
+        pool = [v for v in spec.values if allowed(v)]
+        if pool:
+            return min(pool, key=lambda v: (abs(v - target), v))
+    else:
+        start = min(max(target, lo), hi)
+        for step in range(min(hi - lo, MAX_DOMAIN) + 1):  # primes are close together: a few steps
+            for v in (start - step, start + step):
+                if allowed(v):
+                    return v
+    raise ModelError(f"unknowns.{name}: no value is allowed (its values, min, max and prime leave none)")
+
+
 def _sum_bounds(s: Linear, doms: Sequence[Sequence[int]], groups: Sequence[Sequence[int]]) -> tuple[int, int]:
     """Bounds of a sum's left side; tighter when its cells must all differ (unit weights):
     k distinct values sum to at least the k smallest and at most the k largest available."""
@@ -453,8 +476,8 @@ def define(
             dom = list(range(lo, hi + 1)) if lo <= hi else []
         if spec.prime:
             dom = [v for v in dom if is_prime(v)]
-        if not dom:
-            raise ModelError(f"unknowns.{u}: no value is both allowed and reachable by its sums")
+        if not dom:  # its sums reach no allowed value: the puzzle has no solution, which a solver then proves
+            dom = [_nearest_allowed(u, spec, lo)]
         resolved.append(Unknown(u, tuple(dom), spec.prime))
 
     if isinstance(givens, str):

@@ -111,6 +111,19 @@ class Group:
         rest = sorted(seen - {identity}, key=lambda e: (e[0], e[1] or ()))
         return cls(size, (identity, *rest), tuple(values), relabel, tuple(gens))
 
+    def listed(self, limit: int = MAX_GROUP_ORDER) -> Group:
+        """The same group with its relabellings listed as elements (`relabel` off): what orbit
+        blocking needs where no all-different group can stand for them. ModelError past `limit`."""
+        n = len(self.values)
+        if not self.relabel or n < 2:
+            return Group(self.size, self.elements, self.values, False, self.generators)
+        if self.order > limit:
+            raise ModelError(f"symmetry: the group has {self.order:,} elements, more than the {limit:,} listed")
+        identity = tuple(range(self.size))
+        swap = (identity, (1, 0, *range(2, n)))  # a swap and an n-cycle of the values generate every relabelling
+        cycle = (identity, tuple((k + 1) % n for k in range(n)))
+        return Group.generate(self.size, [*self.generators, swap, cycle], self.values, limit=limit)
+
     @property
     def order(self) -> int:
         return len(self.elements) * (math.factorial(len(self.values)) if self.relabel else 1)

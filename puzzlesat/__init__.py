@@ -46,8 +46,10 @@ PUBLIC: dict[str, str] = {
     "STOP": "solvers.base:STOP",
     "request_stop": "puzzles.stop:request_stop",
     "reset_stop": "puzzles.stop:reset",
+    "stop_reason": "puzzles.stop:stop_reason",
     "start_signal_watcher": "puzzles.stop:start_signal_watcher",
     "check_timeout": "puzzles.stop:check_timeout",
+    "usable_workers": "puzzlesat.search.split:usable_workers",
     "version": "puzzlesat:__version__",
     # symmetry: the group an enumeration works modulo, and what detection finds
     "symmetry_report": "puzzlesat.search.groups:report",

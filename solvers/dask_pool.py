@@ -10,6 +10,7 @@ return what they found, tasks not started are cancelled. Tasks also know the dea
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import threading
 import time
@@ -23,6 +24,7 @@ from .cubes import Cube
 from .local_pool import GRACE_SECONDS, POLL_SECONDS, Handle, Stopping
 
 CONNECT_SECONDS = 3  # an address nobody answers at fails within this, not Dask's default 30 s
+CLOSE_SECONDS = 0.5  # closing a client that never connected
 INSTALL = "pip install 'puzzlesat[cluster]' (or: pip install 'dask[distributed]')"
 
 # The open worker of the run under way in this Dask worker process: (run key, Worker).
@@ -36,10 +38,21 @@ def connect(address: str) -> Any:
         from distributed import Client
     except ImportError:
         raise UsageError(f"--scheduler needs Dask's distributed scheduler, which is not installed: {INSTALL}") from None
+
+    class QuietClient(Client):
+        """A client that failed to connect closes quickly and silently when collected: Dask's own
+        `__del__` waited 6 s more, then printed a TimeoutError traceback after our one line."""
+
+        def __del__(self) -> None:
+            with contextlib.suppress(Exception):
+                self.close(timeout=CLOSE_SECONDS)
+
     try:
-        return Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+        return QuietClient(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError, ValueError, TypeError) as e:
         why = str(e).splitlines()[0] if str(e) else type(e).__name__
+        if isinstance(e, ValueError | TypeError):  # refused before any connection (a TLS address without a context)
+            raise UsageError(f"--scheduler {address}: cannot connect: {why}") from None
         raise UsageError(
             f"--scheduler {address}: no Dask scheduler answered within {CONNECT_SECONDS} s ({why})"
         ) from None

@@ -10,12 +10,14 @@ read instead of the standard output.
 from __future__ import annotations
 
 import os
+import select
 import shlex
 import signal
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from puzzles.atomic import READ_LIMIT, read_text
 from puzzles.errors import BackendError, UsageError
 
 from .base import SearchStopped, check_stop, remaining
@@ -86,16 +88,44 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
     proc.communicate()
 
 
-def _wait(proc: subprocess.Popen, deadline: float | None) -> tuple[bytes, bytes]:
-    """Wait in short steps, so a stop requested by a signal handler is seen within 0.2 s."""
-    while True:
-        left = remaining(deadline)
+def _tick(deadline: float | None) -> float:
+    """A stop requested by a signal handler, or the deadline passed, ends the wait here; else how
+    long the next wait may be (0.2 s at most, so either is seen within 0.2 s)."""
+    check_stop()
+    left = remaining(deadline)
+    if left is not None and left <= 0:
+        raise SearchStopped
+    return 0.2 if left is None else min(0.2, left)
+
+
+def _wait(proc: subprocess.Popen, deadline: float | None, name: str) -> tuple[bytes, bytes]:
+    """The solver's standard output and error, read as they come, each at most READ_LIMIT bytes (a
+    program that writes without end, `yes`, is a BackendError at 64 MiB, not gigabytes in memory)."""
+    parts: dict[int, list[bytes]] = {proc.stdout.fileno(): [], proc.stderr.fileno(): []}
+    sizes = dict.fromkeys(parts, 0)
+    open_fds = list(parts)
+    while open_fds:
+        ready, _, _ = select.select(open_fds, [], [], _tick(deadline))
+        for fd in ready:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                open_fds.remove(fd)
+                continue
+            sizes[fd] += len(chunk)
+            if sizes[fd] > READ_LIMIT:
+                what = "standard output" if fd == proc.stdout.fileno() else "standard error"
+                raise BackendError(
+                    f"solver {name!r} wrote more than {READ_LIMIT // 2**20} MiB on its {what}, the most "
+                    "puzzlesat reads (is it a SAT solver?)"
+                )
+            parts[fd].append(chunk)
+    while True:  # both pipes closed: the solver is ending
         try:
-            return proc.communicate(timeout=0.2 if left is None else min(0.2, left))
+            proc.wait(timeout=_tick(deadline))
+            break
         except subprocess.TimeoutExpired:
-            check_stop()
-            if left is not None and left <= 0.2:
-                raise SearchStopped from None
+            continue
+    return b"".join(parts[proc.stdout.fileno()]), b"".join(parts[proc.stderr.fileno()])
 
 
 def run(command: SolverCommand, cnf: Path, workdir: Path, deadline: float | None) -> Run:
@@ -120,15 +150,13 @@ def run(command: SolverCommand, cnf: Path, workdir: Path, deadline: float | None
         if stdin is not subprocess.DEVNULL:
             stdin.close()
     try:
-        stdout, stderr = _wait(proc, deadline)
-    except BaseException:  # timeout, Ctrl-C or SIGTERM: never leave the solver running
+        stdout, stderr = _wait(proc, deadline, command.program)
+    except BaseException:  # timeout, Ctrl-C, SIGTERM or too much output: never leave the solver running
         _kill(proc)
         raise
     if command.writes_out:
-        try:
-            answer = out.read_text(encoding="utf-8", errors="replace")
-        except FileNotFoundError:
-            answer = ""
+        label = f"solver {command.program!r}: its answer file"
+        answer = read_text(out, error=BackendError, label=label, lenient=True) if out.exists() else ""
     else:
         answer = stdout.decode("utf-8", errors="replace")
     return Run(proc.returncode, answer, stderr.decode("utf-8", errors="replace"))

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from puzzles.errors import ModelError, UsageError
 from puzzles.model import Puzzle
 from puzzles.relabel import full_group
 from puzzles.symmetry import Group, Perm
@@ -85,9 +86,18 @@ def plan(puzzle: Puzzle, group: Group, mode: str = "auto") -> Breaking:
         return Breaking(group)
     if group.relabel:
         cells = full_group(puzzle)
-        if cells is None:
-            raise ValueError("every relabelling of the values is a symmetry, but no all-different group holds them all")
-        return Breaking(group, tuple(zip(cells, cells[1:], strict=False)), anchor=cells, name="anchor+orbit")
+        if cells is not None:
+            return Breaking(group, tuple(zip(cells, cells[1:], strict=False)), anchor=cells, name="anchor+orbit")
+        # No all-different group holds every value once (cells free to repeat values): the
+        # relabellings are listed with the rest, and each solution's whole orbit blocked.
+        try:
+            group = group.listed()
+        except ModelError as e:
+            raise UsageError(
+                f"{puzzle.name}: every relabelling of the values is a symmetry and no all-different group "
+                f"holds them all, so orbit blocking must list the group: {e.args[0].removeprefix('symmetry: ')}; "
+                "use --symmetry none"
+            ) from None
     if mode == "orbit":
         return Breaking(group, name="orbit")
     pairs = lex_leader_pairs(puzzle, group.permutations)

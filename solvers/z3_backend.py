@@ -11,9 +11,13 @@ import z3
 import encoders
 from puzzles.errors import BackendError
 from puzzles.model import Puzzle
+from puzzles.stop import checkpoint
 
 from .base import Config, Found, SearchStopped, check_stop, remaining, wake_on_signal
 from .plan import Plan
+
+# Assertions handed to Z3 at once while building (each chunk a few milliseconds).
+ADD_CHUNK = 4096
 
 
 class Z3Model(Protocol):
@@ -40,7 +44,10 @@ class Z3Session:
         self.ctx = z3.Context()
         self.encoding: Z3Model = encoders.get(plan.encoding, "smt").encode(puzzle, self.ctx)
         self.solver = z3.Solver(ctx=self.ctx)
-        self.solver.add(*self.encoding.assertions)
+        assertions = self.encoding.assertions
+        for start in range(0, len(assertions), ADD_CHUNK):  # a million take Z3 seconds: stop between chunks
+            checkpoint()
+            self.solver.add(*assertions[start : start + ADD_CHUNK])
         self.settings = {"encoding": plan.encoding, "solver": "z3"}
         self.build_seconds = time.perf_counter() - t0
         self.solve_seconds = 0.0

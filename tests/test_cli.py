@@ -161,6 +161,7 @@ def test_same_command_same_output(cli):
             "z3-int, z3-pb)",
         ),
         (["solve", "magic-square", "-p", "order"], "-p 'order': expected KEY=VALUE, e.g. -p order=4"),
+        (["show", "magic-square", "-p", "order=3", "-p", "order=4"], "-p order is given twice (3 and 4)"),
         (
             ["solve", "magic-frame", "--limit", "0"],
             "Invalid value for '--limit': 0 is not in the range x>=1.",

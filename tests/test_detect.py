@@ -257,3 +257,44 @@ def test_a_mirror_with_any_cell_permutation_is_in_the_detected_group(case):
     assert d.group is not None
     # Without sums every relabelling is a symmetry: the group lists its cell part only.
     assert ((cells, None) if d.relabel else (cells, values)) in set(d.group.elements)
+
+
+def _table_puzzle(allowed, givens=None, forbidden=False):
+    from puzzles.rules.table import TableRule
+
+    return define("t", cells=3, values=range(1, 4), distinct="none", givens=givens,
+                  rules=[TableRule((0, 1), tuple(map(tuple, allowed)), not forbidden)])  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "order", "cell_order", "raw"),
+    [
+        (_table_puzzle([]), 12, 2, 0),  # no tuple at all: cells 0, 1 swap; every relabelling
+        (_table_puzzle([(2, 1), (3, 3)], givens={0: 1}), 2, 1, 0),  # the given leaves the table none
+        (_table_puzzle([(1, 2), (2, 1), (5, 5)]), 4, 2, 6),  # (5, 5) is outside the domains
+        (_table_puzzle([(5, 5)], forbidden=True), 36, 6, 27),  # forbids nothing: every cell moves
+    ],
+    ids=["empty", "emptied-by-a-given", "a-tuple-outside", "forbids-nothing"],
+)
+def test_tables_are_compared_as_they_act(cli, tmp_path, puzzle, order, cell_order, raw):
+    """A table with no tuple the cells can take (none written, or the givens leave none) was an
+    "internal error: nauty returned a non-symmetry" in solve --all, count and symmetry, and a tuple
+    outside the domains a KeyError: nauty's graph and the checker now both read the live tuples.
+    Every element maps solutions onto solutions; no solution when the table is left empty."""
+    d = detect(puzzle)
+    assert (d.order, d.cell_order) == (order, cell_order)
+    truth = brute_force(puzzle)
+    assert len(truth.raw) == raw
+    solutions = set(truth.raw)
+    for element in d.group.elements:
+        assert {d.group.apply(s, element) for s in solutions} == solutions
+    path = tmp_path / "t.toml"
+    path.write_text(dump_toml(puzzle))
+    warned = cli("symmetry", str(path)).err.splitlines()  # an empty table is a likely mistake: said once
+    assert len(warned) == (raw == 0) and all(line.startswith("puzzlesat: warning: table #1 ") for line in warned)
+    counted = cli("count", str(path), "--json")
+    assert counted.code == 0 and counted.json()["count"] == raw
+    solved = cli("solve", str(path), "--all", "--json")
+    assert solved.code == 0 and solved.json()["count"] == counted.json()["orbits"]
+    if raw == 0:
+        assert cli("check", str(path)).code == 20

@@ -655,3 +655,171 @@ def session_gaps() -> int:
     sink.clauses = []
     _forbid_gaps(sink, list(range(1, 14)), list(range(5000)))
     return len(sink.clauses)
+
+
+def test_the_z3_pb_refusal_does_not_advise_its_own_backend(monkeypatch):
+    """z3-pb already runs on the z3 backend: when it does not fit, the advice is z3-int, not --backend z3."""
+    import puzzles
+    from encoders.estimate import check_fits
+
+    p = puzzles.load("magic-square", {"order": "8"})
+    with pytest.raises(UsageError) as refused:
+        check_fits(p, "z3-pb", None, ["z3-pb"], limit=1000)
+    assert str(refused.value).endswith("of memory is free; try --encoding z3-int")
+    with pytest.raises(UsageError, match="; no CNF encoding fits: try --backend z3$"):
+        check_fits(p, "onehot", None, ["onehot", "order", "log"], limit=1000)
+
+
+def test_the_refusal_never_reads_need_equal_to_free():
+    """25.3 GB needed and 24.9 GB free both round to "25 GB": more decimals until they differ."""
+    from encoders.estimate import human, human_pair
+
+    assert (human(25.3e9), human(24.9e9)) == ("25 GB", "25 GB")
+    assert human_pair(25.3e9, 24.9e9) == ("25.3 GB", "24.9 GB")
+    assert human_pair(25.004e9, 25.001e9) == ("25.004 GB", "25.001 GB")
+    assert human_pair(3e9, 1e9) == ("3.0 GB", "1.0 GB")
+
+
+def test_a_missing_pindakaas_is_one_line_for_every_pb_sum(cli, monkeypatch):
+    """Without python-sat[pb], PySAT asserts when `pysat.pb` is imported: the log encoding's first
+    sum imported it before the guard and died with that AssertionError; now one line, exit 4."""
+    monkeypatch.setitem(sys.modules, "pindakaas", None)  # import pindakaas -> ImportError
+    monkeypatch.delitem(sys.modules, "pysat.pb", raising=False)  # imported again, without it
+    line = one_line(cli("solve", "magic-square", "--encoding", "log"), 4)
+    assert line == "puzzlesat: error: PB encodings need Pindakaas: pip install 'python-sat[pb]'"
+
+
+@pytest.mark.parametrize("step", ["dump_toml", "load_text"])
+@pytest.mark.parametrize("reason", ["terminated", "interrupt"])
+def test_convert_honours_a_stop_between_its_steps(cli, tmp_path, monkeypatch, step, reason):
+    """convert of a million cells ran on through SIGTERM and Ctrl-C (minutes, before its quadratic
+    part went): a stop requested during a step ends it after that step, one line, exit 130,
+    nothing written."""
+    import puzzlesat.exchange.convert as convert
+
+    from puzzles.stop import request_stop
+
+    real = getattr(convert, step)
+
+    def stopped_during(*args, **kwargs):
+        request_stop(reason)  # as the CLI's signal handler does
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(convert, step, stopped_during)
+    target = tmp_path / "out.toml"
+    result = cli("convert", "magic-star", "-o", str(target))
+    said = "terminated" if reason == "terminated" else "interrupted"
+    assert (result.code, result.out, result.err) == (130, "", f"puzzlesat: {said}\n")
+    assert not target.exists()
+
+
+def test_dump_toml_checks_the_stop_flag():
+    """dump_toml (what convert writes) stops at its safe points when a stop was requested."""
+    import puzzles
+    from puzzles.files import dump_toml
+    from puzzles.stop import request_stop, reset
+
+    p = puzzles.load("killer-sudoku")
+    request_stop("terminated")
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            dump_toml(p)
+    finally:
+        reset()
+
+
+class _Clock:
+    """puzzles.stop's clock, jumped far ahead once `jump()` is called: a deadline passed mid-build,
+    at a point the test chooses rather than a race with the real clock."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def monotonic(self) -> float:
+        return time.monotonic() + self.offset
+
+    def jump(self) -> None:
+        self.offset = 1e6
+
+
+def _stop_at(calls: int, then):
+    """A wrapper that runs `then()` at its `calls`-th call, and counts every call."""
+
+    def wrap(real):
+        def inner(*args, **kwargs):
+            inner.calls += 1
+            if inner.calls == calls:
+                then()
+            return real(*args, **kwargs)
+
+        inner.calls = 0
+        return inner
+
+    return wrap
+
+
+FREE = 'name = "free"\ncells = 3000\nvalues = { min = 1, max = 9 }\ndistinct = "none"\n'
+
+
+@pytest.mark.parametrize("how", ["terminated", "interrupt", "timeout"])
+def test_the_z3_int_build_checks_the_stop_and_the_deadline(tmp_path, monkeypatch, how):
+    """z3-int on a million cells ran 99 s through --timeout 20 and SIGTERM: its build now checks
+    the stop flag and the deadline at every cell. A stop (or the deadline) at cell 100 of 3000
+    ends the build there: nothing found, `stopped` says why."""
+    import puzzles
+    import puzzles.stop
+    import puzzlesat
+    from encoders import z3_int
+
+    clock = _Clock()
+    monkeypatch.setattr(puzzles.stop, "time", clock)
+    then = clock.jump if how == "timeout" else lambda: puzzles.stop.request_stop(how)
+    counted = _stop_at(100, then)(z3_int.in_domain)
+    monkeypatch.setattr(z3_int, "in_domain", counted)
+    path = tmp_path / "free.toml"
+    path.write_text(FREE)
+    try:
+        outcome = puzzlesat.solve(puzzles.load(str(path)), backend="z3", timeout=60)
+    finally:
+        puzzles.stop.reset()
+    assert (outcome.complete, outcome.stopped, outcome.count) == (False, how, 0)
+    assert outcome.stats["stopped_while"] == "building" and counted.calls == 100
+
+
+@pytest.mark.parametrize("how", ["terminated", "timeout"])
+def test_count_builds_ganaks_cnf_under_its_deadline(tmp_path, monkeypatch, how):
+    """count --timeout 10 ran 66 s on a million cells: the CNF ganak counts was built with no
+    deadline, and a SIGTERM was reported as an interrupt. A stop or the deadline in that build now
+    ends the count there, saying which."""
+    import puzzles
+    import puzzles.stop
+    import puzzlesat
+    from encoders.builder import ClauseBuilder
+
+    clock = _Clock()
+    monkeypatch.setattr(puzzles.stop, "time", clock)
+    then = clock.jump if how == "timeout" else lambda: puzzles.stop.request_stop(how)
+    counted = _stop_at(20, then)(ClauseBuilder.at_most_one)
+    monkeypatch.setattr(ClauseBuilder, "at_most_one", counted)
+    p = puzzles.load("sudoku", {"box": "2"})
+    try:
+        outcome = puzzlesat.count_solutions(p, method="sharpsat", timeout=60)
+    finally:
+        puzzles.stop.reset()
+    assert (outcome.complete, outcome.stopped, outcome.count_complete) == (False, how, False)
+    assert counted.calls == 20
+
+
+def test_a_sigterm_while_count_enumerates_ends_the_count():
+    """SIGTERM during count's enumeration was taken for the auto limit: the count went on to build
+    ganak's CNF. Now the count ends there, `stopped` terminated, method enumerate."""
+    import puzzles
+    import puzzles.stop
+    import puzzlesat
+
+    p = puzzles.load("sudoku", {"box": "2"})
+    try:
+        outcome = puzzlesat.count_solutions(p, on_progress=lambda text: puzzles.stop.request_stop("terminated"))
+    finally:
+        puzzles.stop.reset()
+    assert (outcome.complete, outcome.stopped, outcome.method) == (False, "terminated", "enumerate")

@@ -282,3 +282,17 @@ def test_session_removes_its_folder(tmp_path):
             session.next(None)
         assert (folder / "formula.cnf").read_text().splitlines()[1].startswith("p cnf ")
     assert not folder.exists()
+
+
+@pytest.mark.parametrize("stream", ["", " >&2"])
+def test_output_without_end_is_cut_at_the_read_limit(cli, tmp_path, monkeypatch, stream):
+    """`--solver-cmd yes` was read without bound (2.1 GB in 6 s): each of the solver's streams is
+    read as it comes and the run fails at atomic.READ_LIMIT (here lowered to 1 MiB), the solver
+    killed, without waiting for it to end."""
+    from solvers import external_cmd
+
+    monkeypatch.setattr(external_cmd, "READ_LIMIT", 1 << 20)
+    script = f"yes | head -c 3000000{stream}; exec sleep 5"
+    msg = one_line_error(external(cli, fake_solver(tmp_path, script)), 4)
+    what = "standard error" if stream else "standard output"
+    assert f"wrote more than 1 MiB on its {what}, the most puzzlesat reads (is it a SAT solver?)" in msg

@@ -659,6 +659,17 @@ def _compressed(text: str) -> str:
             LINK + pack({"size": 4, "negative": "ratio"}),
             "negative: expected an array of constraint names, got a string",
         ),
+        (
+            _compressed('{"size": 4, "grid": ' + "[" * 50_000 + "]" * 50_000 + "}"),
+            "f-puzzles: the JSON document is nested too deeply (arrays or objects within each other)",
+        ),
+        (LINK + pack({"size": 9}), "f-puzzles: grid: missing (every f-puzzles document has its 9 rows of 9 cells)"),
+        (LINK + pack(blank(4, **{"diagonal+": "yes"})), 'f-puzzles: diagonal+: expected true or false, got "yes"'),
+        (LINK + pack(blank(4, antiknight=1)), "f-puzzles: antiknight: expected true or false, got 1"),
+        (
+            LINK + pack({"size": 4, "grid": [[{"value": 1, "given": "yes"}] + [{}] * 3] + [[{}] * 4] * 3}),
+            'f-puzzles: grid[1][1].given: expected true or false, got "yes"',
+        ),
     ],
 )
 def test_bad_data_is_one_line(cli, ref: str, message: str) -> None:

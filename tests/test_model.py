@@ -7,8 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import small_puzzles
 
+import puzzlesat
 from puzzles.check import verify, violations
 from puzzles.errors import CheckError, ModelError
+from puzzles.files import dump_toml
 from puzzles.model import UnknownSpec, define
 from puzzles.symmetry import Group, image
 
@@ -52,8 +54,8 @@ def test_valid_model_has_square_group_and_resolved_unknown():
         ({"distinct": "some"}, "distinct: expected \"all\" or a list of groups, got 'some'"),
         ({"unknowns": {"M": UnknownSpec()}}, "unknowns.M: not used by any sum"),
         (
-            {"unknowns": {"N": UnknownSpec(min=31)}},
-            "unknowns.N: no value is both allowed and reachable by its sums",
+            {"unknowns": {"N": UnknownSpec(min=31, max=30)}},
+            "unknowns.N: no value is allowed (its values, min, max and prime leave none)",
         ),
         ({"givens": {0: 10}}, "givens: cell 0 = 10 is outside its domain 1..9"),
         ({"givens": {0: 5, 8: 5}}, "givens: cells 0 and 8 both hold 5 but are in distinct group #1"),
@@ -135,3 +137,23 @@ def test_group_closure_is_closed(p, q):
     assert g.elements[0] == (tuple(range(7)), None)
     assert all(tuple(b[x] for x in a) in elements for a in g.permutations for b in g.permutations[:10])
     assert len(g.elements) == len(elements) == len(g.permutations)
+
+
+@pytest.mark.parametrize(
+    ("spec", "kept"),
+    [(UnknownSpec(values=(4, 9)), 4), (UnknownSpec(min=31), 31), (UnknownSpec(prime=True, min=8), 11)],
+    ids=["values", "min", "prime"],
+)
+def test_an_unknown_its_sums_cannot_reach_means_no_solution(cli, tmp_path, spec, kept):
+    """Two cells over 1..2 sum to N = 3, so N in {4, 9}, N >= 31 or a prime >= 8 is never reached:
+    the puzzle loads (N keeps its nearest allowed value) and has no solution, on every encoding;
+    check says none, exit 20 (it was refused at load, exit 2)."""
+    p = define("unreached", cells=2, values=[1, 2], sums=[([0, 1], "N")], unknowns={"N": spec})
+    assert [u.domain for u in p.unknowns] == [(kept,)]
+    for encoding in ("z3-int", "z3-pb", "onehot", "order", "log"):
+        outcome = puzzlesat.solve(p, all=True, encoding=encoding)
+        assert outcome.complete and outcome.solutions == [], encoding
+    path = tmp_path / "unreached.toml"
+    path.write_text(dump_toml(p))
+    result = cli("check", str(path))
+    assert result.code == 20 and result.out.startswith("none: the puzzle has no solution"), result.err

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 import signal
+import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -152,6 +154,8 @@ def test_propagation_refutes_and_keeps_solutions():
         (["--scheduler", "tcp://127.0.0.1:1", "--limit", "3"], "--scheduler splits a search for every class"),
         (["--workers", "2", "--all", "--backend", "z3"], "which the z3 backend does not have (use --backend sat)"),
         (["--workers", "2", "--scheduler", "tcp://127.0.0.1:1", "--all"], "--workers and --scheduler exclude"),
+        (["--scheduler", "notaurl", "--all"], "--scheduler 'notaurl': expected a Dask scheduler address such as tcp://"),
+        (["--scheduler", "tcp://h:99999", "--all"], "--scheduler 'tcp://h:99999': expected a Dask scheduler address"),
     ],
 )
 def test_bad_split_options_are_one_line(cli, args, message):
@@ -175,6 +179,19 @@ def test_a_scheduler_nobody_listens_at_fails_fast(cli):
     assert result.code == 2 and result.out == ""
     assert result.err.startswith("puzzlesat: error: --scheduler tcp://127.0.0.1:1: no Dask scheduler answered")
     assert result.err.count("\n") == 1 and "Traceback" not in result.err
+
+
+def test_a_failed_connection_is_one_line_to_the_end(tmp_path):
+    """A client that failed to connect (a TLS address without a context) is closed quietly: Dask's
+    own clean-up waited 6 s at exit, then printed a TimeoutError traceback after the one line."""
+    pytest.importorskip("distributed")
+    run = subprocess.run(
+        [sys.executable, "-c", "import cli; cli.main()", "solve", "magic-star", "--all", "--scheduler", "tls://127.0.0.1:1"],
+        cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith("puzzlesat: error: --scheduler tls://127.0.0.1:1: cannot connect: TLS expects")
+    assert run.stderr.count("\n") == 1
 
 
 def test_a_missing_dask_says_how_to_install_it(cli, monkeypatch):
@@ -274,3 +291,17 @@ def test_a_warm_worker_goes_on_from_the_parents_session():
     assert worker.stats()["solver_calls"] == len(found) + len(cubes)
     assert session.stats()["solver_calls"] == inherited + len(found) + len(cubes)
     worker.close()
+
+
+def test_more_workers_than_cores_start_only_the_cores(cli, monkeypatch, always_split):
+    """--workers 24 on 2 cores started 24 processes: the split starts 2, and stderr says so in one
+    line (count the same). The same classes as one process."""
+    monkeypatch.setattr(split, "cores", lambda: 2)
+    result = cli("solve", "magic-square-18", "--all", "--workers", "24", "--json")
+    assert result.code == 0, result.err
+    assert result.err == "puzzlesat: --workers 24: 2 cores here, so 2 worker processes\n"
+    doc = result.json()
+    assert (doc["count"], doc["stats"]["workers"]) == (50, 2)
+    counted = cli("count", "magic-frame", "--workers", "24", "--method", "enumerate")
+    assert counted.code == 0 and counted.err == "puzzlesat: --workers 24: 2 cores here, so 2 worker processes\n"
+    assert split.usable_workers(2) == (2, None) and split.usable_workers(None) == (None, None)

@@ -54,3 +54,32 @@ def test_order_4_magic_squares_raw_count_is_eight_times_the_classes():
     assert classes.complete and raw.complete
     assert classes.count == 880 and raw.count == 7040 == 8 * classes.count
     assert {puzzle.group.canonical(s.values) for s in raw.solutions} == {s.values for s in classes.solutions}
+
+
+@pytest.mark.parametrize("mode", ["auto", "orbit"])
+def test_every_relabelling_without_an_all_different_group_lists_the_classes(cli, tmp_path, mode):
+    """5 cells over 0..4 free to repeat: every relabelling and every cell permutation is a symmetry,
+    but no all-different group can anchor the relabellings. solve --all refused it (and so did the
+    orbit mode it advised); the group is now listed whole (14,400 elements) and each orbit blocked:
+    the 7 classes count finds, one per partition of 5."""
+    path = tmp_path / "free.toml"
+    path.write_text('name = "free"\ncells = 5\nvalues = { min = 0, max = 4 }\ndistinct = "none"\n')
+    result = cli("solve", str(path), "--all", "--symmetry-breaking", mode, "--json")
+    assert result.code == 0, result.err
+    doc = result.json()
+    assert (doc["count"], doc["group_order"], doc["complete"]) == (7, 14_400, True)
+    partitions = sorted(tuple(sorted(s["values"].count(v) for v in set(s["values"]))) for s in doc["solutions"])
+    assert partitions == sorted([(5,), (1, 4), (2, 3), (1, 1, 3), (1, 2, 2), (1, 1, 1, 2), (1, 1, 1, 1, 1)])
+    counted = cli("count", str(path), "--json").json()
+    assert (counted["count"], counted["orbits"]) == (3125, 7)
+
+
+def test_a_relabelling_group_too_large_to_list_is_one_line(cli, tmp_path):
+    """7 cells over 0..6 free to repeat: 7! x 7! elements is past the listing limit: refused with
+    advice that works (--symmetry none), not with the orbit mode that fails the same way."""
+    path = tmp_path / "free7.toml"
+    path.write_text('name = "free7"\ncells = 7\nvalues = { min = 0, max = 6 }\ndistinct = "none"\n')
+    result = cli("solve", str(path), "--all")
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert result.err.startswith("puzzlesat: error: free7: every relabelling of the values is a symmetry")
+    assert "the group has 25,401,600 elements, more than the 50,000 listed; use --symmetry none" in result.err

@@ -15,6 +15,7 @@ from puzzles.atomic import write_atomic
 from puzzles.errors import CheckError, PuzzleSatError
 from puzzles.files import dump_toml, load_text
 from puzzles.model import Puzzle
+from puzzles.stop import check_stop
 from puzzles.words import plural
 
 
@@ -54,17 +55,24 @@ class Converted:
 
 
 def convert(puzzle: Puzzle, output: str | Path | None = None, *, force: bool = False) -> Converted:
-    """The puzzle as TOML, checked to load back equal, and written to `output` when given."""
+    """The puzzle as TOML, checked to load back equal, and written to `output` when given.
+
+    A stop (Ctrl-C, SIGTERM) is honoured between the steps, which take seconds each for a million
+    cells: KeyboardInterrupt, and nothing written."""
+    check_stop()
     text = dump_toml(puzzle)
+    check_stop()
     try:
         back = load_text(text, "<converted>")
     except PuzzleSatError as e:
         raise CheckError(
             f"convert: the TOML form of {puzzle.name} does not load back ({e}): a bug, please report it"
         ) from None
+    check_stop()
     if back != puzzle:
         raise CheckError(
             f"convert: the TOML form of {puzzle.name} loads back as another puzzle: a bug, please report it"
         )
+    check_stop()
     path = None if output is None else write_atomic(output, text, force=force)
     return Converted(puzzle, text, path)

@@ -108,6 +108,7 @@ def count(
     the time: the command line's status line (`progress.Ticker`) adds it.
     """
     import solvers
+    from puzzles.stop import build_deadline, stop_reason
     from puzzlesat.search.groups import choose
     from puzzlesat.search.solving import configure
     from puzzlesat.search.split import check_split
@@ -154,11 +155,12 @@ def count(
             if not done:
                 used = "sharpsat"
         if used == "sharpsat":
-            _sharpsat(run)
+            with build_deadline(run.deadline):  # ganak's CNF is built here, not in `solve`: the same deadline
+                _sharpsat(run)
     except SearchStopped:
         stopped = "timeout"
     except KeyboardInterrupt:
-        stopped = "interrupt"
+        stopped = stop_reason()  # "interrupt" or "terminated"
     outcome = _outcome(run, used, stopped, order, listed is not None)
     outcome.symmetry, outcome.plan = choice.source, cfg
     if order > 1 and listed is None and choice.group.relabel and run.pinned and run.listed is not None:
@@ -289,7 +291,7 @@ def _enumerate(run: _Run, limit: int | None, seconds: float | None) -> bool:
     run.lower = outcome.count * run.factor
     run.stats.update(enumerated=outcome.count, solver_calls=outcome.stats.get("solver_calls"))
     run.stats.update({k: outcome.stats[k] for k in ("workers", "cubes") if k in outcome.stats})
-    if outcome.stopped == "interrupt":
+    if outcome.stopped in ("interrupt", "terminated"):  # a signal ends the count, not just this part
         raise KeyboardInterrupt
     if outcome.stopped == "failed":  # a backend or a worker failed: the count is not known
         from puzzles.errors import BackendError

@@ -11,6 +11,8 @@ sent. docs/decisions.md, "Scale out".
 
 from __future__ import annotations
 
+import os
+import re
 import time
 import uuid
 from collections.abc import Callable
@@ -29,6 +31,22 @@ from solvers.symmetry_breaking import Breaking
 SPLIT_AFTER = 1.0
 
 
+def cores() -> int:
+    """The processors this process may run on (its affinity mask where the system has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def usable_workers(workers: int | None) -> tuple[int | None, str | None]:
+    """`workers` capped at `cores()`, and the note that says so (None when not capped): more
+    processes than cores only take turns, each holding its own copy of the encoding."""
+    n = cores()
+    if workers is None or isinstance(workers, bool) or not isinstance(workers, int) or workers <= n:
+        return workers, None
+    return n, f"--workers {workers}: {n} core{'s' if n > 1 else ''} here, so {n} worker processes"
+
+
 def check_split(
     workers: int | None, scheduler: str | None, config: Plan, *, enumerating: bool = True, limit: int | None = None
 ) -> None:
@@ -42,8 +60,8 @@ def check_split(
         raise UsageError(f"--workers {workers}: expected a number of worker processes, 1 or more")
     if workers is not None and scheduler is not None:
         raise UsageError("--workers and --scheduler exclude each other (a cluster's cubes follow its thread count)")
-    if scheduler is not None and not scheduler.strip():
-        raise UsageError("--scheduler '': expected a Dask scheduler address such as tcp://host:8786")
+    if scheduler is not None:
+        check_address(scheduler)
     flag = "--workers" if scheduler is None else "--scheduler"
     if ((workers or 1) > 1 or scheduler is not None) and not enumerating:
         raise UsageError(f"{flag} splits an enumeration; add --all (one solution is not split)")
@@ -59,6 +77,18 @@ def check_split(
                 f"{flag} splits the search into cubes solved as scopes of one encoding, which the "
                 f"{info.name} backend does not have (use --backend sat)"
             )
+
+
+# What Dask's `Client` reads as a scheduler: [protocol://]host:port (an IPv6 host in brackets), or
+# an in-process address; anything else made Client fail only after 9 s, in a background thread.
+_ADDRESS = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})|inproc://\S+")
+
+
+def check_address(address: str) -> None:
+    """Refuse what is not a scheduler address before connecting (one line, not a Dask timeout)."""
+    match = _ADDRESS.fullmatch(address.strip())
+    if match is None or (match[1] is not None and not 0 < int(match[1]) < 65536):
+        raise UsageError(f"--scheduler {address!r}: expected a Dask scheduler address such as tcp://host:8786")
 
 
 def enumerate_split(
@@ -101,7 +131,7 @@ def enumerate_split(
         if probe.stopped != "timeout" or (deadline is not None and time.monotonic() >= deadline):
             probe.stats["workers"] = 1
             return probe
-        n = workers if client is None else max(1, sum(client.nthreads().values()))
+        n = usable_workers(workers)[0] if client is None else max(1, sum(client.nthreads().values()))
         cubes = [e.cube for e in make_cubes(puzzle, plan.less_than, n)]
         job = Job(puzzle, config, plan, modulo_symmetry, tuple(s.values for s in first), limit, uuid.uuid4().hex)
         merger = Merger(puzzle, plan, on_solution, keep, first, limit)
