@@ -696,7 +696,6 @@ def test_convert_honours_a_stop_between_its_steps(cli, tmp_path, monkeypatch, st
     part went): a stop requested during a step ends it after that step, one line, exit 130,
     nothing written."""
     import puzzlesat.exchange.convert as convert
-
     from puzzles.stop import request_stop
 
     real = getattr(convert, step)
