@@ -528,7 +528,7 @@ def convert(
 ) -> None:
     """Write a puzzle (catalog, TOML file, f-puzzles link or string) as a TOML puzzle file.
 
-    The file states the puzzle the way a user would write it ([grid] flags and dots, [[cage]],
+    The file states the puzzle the way a user would write it ([grid] flags, [[dot]], [[cage]],
     [[less]], [[sum]] for arrows) and is read back and compared with the puzzle before it is
     written, so it always loads to the same puzzle.
     """
