@@ -448,10 +448,11 @@ def solve(
         else:
             typer.echo(f"puzzlesat: no solution to draw; {svg} not written", err=True)
     _emit(doc, "solutions", lambda: puzzlesat.summary_text(outcome), as_json, jsonl, output)
-    if outcome.stopped == "failed":  # what was found is printed above; the failure ends it
+    code = puzzlesat.exit_code(outcome.stopped)
+    if code == puzzlesat.ExitCode.BACKEND:  # what was found is printed above; the failure ends it
         raise puzzlesat.BackendError(outcome.error)
-    if outcome.cut_short:
-        raise typer.Exit(puzzlesat.ExitCode.STOPPED)
+    if code != puzzlesat.ExitCode.OK:
+        raise typer.Exit(code)
 
 
 def _emit(doc: dict, items: str, text: Callable[[], str], as_json: bool, jsonl: bool, output: str | None) -> None:
@@ -1010,7 +1011,7 @@ def _on_signal(signum: int, frame: object) -> None:
     """First Ctrl-C or SIGTERM: stop the search at its next safe point; a second one: stop now."""
     if puzzlesat.STOP.is_set():
         raise KeyboardInterrupt
-    puzzlesat.request_stop("terminated" if signum == signal.SIGTERM else "interrupt")
+    puzzlesat.request_stop(puzzlesat.Status.TERMINATED if signum == signal.SIGTERM else puzzlesat.Status.INTERRUPT)
 
 
 def _click_command(argv: list[str] | None) -> typer.core.TyperGroup:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles.board import draw
-from puzzles.errors import ExitCode
+from puzzles.errors import ExitCode, Status, exit_code
 from puzzles.model import Puzzle
 from solvers.base import Config
 from solvers.enumerate import Outcome, Solution
@@ -20,13 +20,7 @@ from solvers.enumerate import Outcome, Solution
 from .report import solution_json, summary_text
 from .solving import solve
 
-STATUSES = ("unique", "multiple", "none", "unknown")
-EXIT = {
-    "unique": ExitCode.OK,
-    "multiple": ExitCode.MULTIPLE,
-    "none": ExitCode.UNSATISFIABLE,
-    "unknown": ExitCode.STOPPED,
-}
+STATUSES = (Status.UNIQUE, Status.MULTIPLE, Status.NO_SOLUTION, Status.UNKNOWN)
 MARK = "*"
 
 
@@ -38,21 +32,21 @@ class Checked:
     outcome: Outcome
 
     @property
-    def status(self) -> str:
+    def status(self) -> Status:
         o = self.outcome
         if o.count >= 2:
-            return "multiple"
+            return Status.MULTIPLE
         if o.cut_short:
-            return "unknown"
-        return "unique" if o.count == 1 else "none"
+            return Status.UNKNOWN
+        return Status.UNIQUE if o.count == 1 else Status.NO_SOLUTION
 
     @property
     def complete(self) -> bool:
-        return self.status != "unknown"
+        return self.status != Status.UNKNOWN
 
     @property
     def exit_code(self) -> ExitCode:
-        return EXIT[self.status]
+        return exit_code(self.status)
 
     @property
     def differ(self) -> list[int]:
@@ -90,7 +84,7 @@ def check_json(checked: Checked) -> dict[str, Any]:
         "status": checked.status,
         "solutions": [solution_json(s, p) for s in o.solutions[:2]],
         "complete": checked.complete,
-        "stopped": o.stopped if o.stopped != "limit" else None,
+        "stopped": o.stopped if o.stopped != Status.LIMIT else None,
         "puzzle": p.name,
         "modulo_symmetry": o.modulo_symmetry,
         "group_order": o.group_order,
@@ -145,13 +139,13 @@ def check_text(checked: Checked) -> str:
     o, p = checked.outcome, checked.puzzle
     scope = f" up to symmetry (group of order {o.group_order})" if o.modulo_symmetry and o.group_order > 1 else ""
     status = checked.status
-    if status == "multiple":
+    if status == Status.MULTIPLE:
         a, b = o.solutions[:2]
         body = pair_text(p, a.values, b.values, checked.differ)
         return f"{body}\n\nmultiple: more than one solution{scope}, {o.seconds:.2f} s"
-    if status == "unique":
+    if status == Status.UNIQUE:
         board = draw(p, _symbols(p, o.solutions[0].values))
         return f"{board}\n\nunique: exactly one solution{scope}, {o.seconds:.2f} s"
-    if status == "none":
+    if status == Status.NO_SOLUTION:
         return f"none: the puzzle has no solution, {o.seconds:.2f} s"
     return f"unknown: {summary_text(o)}"

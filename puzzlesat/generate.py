@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles.board import draw
-from puzzles.errors import CheckError, UsageError
+from puzzles.errors import CheckError, Status, UsageError
 from puzzles.model import Puzzle, define
 from solvers.base import Config
 from solvers.probe import Prober
@@ -124,7 +124,7 @@ def generate_puzzle(kind: str, *, seed: int = 1, params: Mapping[str, str] | Non
         puzzle = info.make(random.Random(seed), {**values, "seed": seed}, title)
     checked = check_unique(puzzle)
     checked.outcome.reraise()  # a stop is a stop, not a verdict
-    if checked.status != "unique":
+    if checked.status != Status.UNIQUE:
         raise CheckError(f"generate {kind}: the puzzle made from seed {seed} is not unique: a bug, please report it")
     return Generated(kind, seed, puzzle, checked.outcome.solutions[0].values, time.monotonic() - start)
 
