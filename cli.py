@@ -518,10 +518,11 @@ def solve(
         else:
             typer.echo(f"puzzlesat: no solution to draw; {svg} not written", err=True)
     _emit(doc, "solutions", lambda: puzzlesat.summary_text(outcome), as_json, jsonl, output)
-    if outcome.stopped == "failed":  # what was found is printed above; the failure ends it
+    code = puzzlesat.exit_code(outcome.stopped)
+    if code == puzzlesat.ExitCode.BACKEND:  # what was found is printed above; the failure ends it
         raise puzzlesat.BackendError(outcome.error)
-    if outcome.cut_short:
-        raise typer.Exit(puzzlesat.ExitCode.STOPPED)
+    if code != puzzlesat.ExitCode.OK:
+        raise typer.Exit(code)
 
 
 def _emit(doc: dict, items: str, text: Callable[[], str], as_json: bool, jsonl: bool, output: str | None) -> None:
@@ -599,7 +600,7 @@ def convert(
 ) -> None:
     """Write a puzzle (catalog, TOML file, f-puzzles link or string) as a TOML puzzle file.
 
-    The file states the puzzle the way a user would write it ([grid] flags and dots, [[cage]],
+    The file states the puzzle the way a user would write it ([grid] flags, [[dot]], [[cage]],
     [[less]], [[sum]] for arrows) and is read back and compared with the puzzle before it is
     written, so it always loads to the same puzzle.
     """
@@ -1080,7 +1081,7 @@ def _on_signal(signum: int, frame: object) -> None:
     """First Ctrl-C or SIGTERM: stop the search at its next safe point; a second one: stop now."""
     if puzzlesat.STOP.is_set():
         raise KeyboardInterrupt
-    puzzlesat.request_stop("terminated" if signum == signal.SIGTERM else "interrupt")
+    puzzlesat.request_stop(puzzlesat.Status.TERMINATED if signum == signal.SIGTERM else puzzlesat.Status.INTERRUPT)
 
 
 def _stopped_line() -> str:

@@ -30,7 +30,9 @@ from puzzles import catalog
 from puzzles.files import load_text
 from puzzles.grid import Grid
 from puzzles.rules.cage import Cage
+from puzzles.rules.dot import KINDS, Dot
 from puzzles.rules.less import Less
+from puzzles.rules.negative import Negative
 from puzzles.rules.sum import Sum
 from puzzles.tomlcheck import quote
 from puzzlesat.setter.drafts import Draft, Given
@@ -188,8 +190,6 @@ GRID_NOTES = {
     "diagonals": "both long diagonals hold each digit once",
     "windows": "the four windoku windows hold each digit once",
     "anti_knight": "two cells a knight's move apart never hold the same digit",
-    "kropki": "white dots join consecutive digits, black dots a digit and its double; negative: no dot, neither",
-    "xv": "x joins two digits adding up to 10, v two adding up to 5; negative: no mark, neither",
 }
 BOX_NOTES = {
     '"2x3"': "boxes 2 rows high and 3 columns wide (4x4, 9x9, 16x16 grids get square boxes unasked)",
@@ -205,6 +205,10 @@ RULE_NOTES = {
     "thermo": "A thermometer: its cells from the bulb to the tip, each digit greater than the one before.",
     "arrow": "An arrow: the shaft's digits (weight 1) minus the circle's (the last cell, weight -1) make 0, "
     "so the shaft adds up to the circle.",
+    "kropki": "A dot between two cells: white joins consecutive digits, black a digit and its double.",
+    "xv": "A mark between two cells: x joins two digits adding up to 10, v two adding up to 5.",
+    "negative": "The negative constraint: every dot of these kinds is given, so neighbours with none have none "
+    "of their relations.",
 }
 
 
@@ -254,21 +258,14 @@ def _grid_lines(grid: Grid, notes: bool) -> list[str]:
     for key in ("diagonals", "windows", "anti_knight", "anti_king", "non_consecutive"):
         if getattr(grid, key):
             add(key, "true")
-    names = grid.cell_names
-    for dots in grid.dots:
-        out += ["", f"[grid.{dots.family}]"]
-        if notes:
-            out.append(f"# {GRID_NOTES[dots.family]}")
-        for kind, pairs in dots.pairs:
-            items = [f"[{quote(names[a])}, {quote(names[b])}]" for a, b in pairs]
-            out.append(f"{kind} = [")
-            out += ["  " + ", ".join(items[i : i + 5]) + "," for i in range(0, len(items), 5)]
-            out.append("]")
-        out.append(f"negative = {'true' if dots.negative else 'false'}")
     return out
 
 
 def _style(rule: object, job: Job) -> str:
+    if isinstance(rule, Dot):
+        return KINDS[rule.kind].family
+    if isinstance(rule, Negative):
+        return "negative"
     if isinstance(rule, Cage):
         return "kenken" if not rule.distinct else "kakuro" if job.name.startswith("kakuro") else "killer"
     if isinstance(rule, Less):
@@ -278,9 +275,11 @@ def _style(rule: object, job: Job) -> str:
 
 def reading_order(clue: object, grid: Grid) -> tuple[int, int]:
     """Rules in the file: across before down (kakuro runs), then by their first square in reading
-    order; givens are written apart."""
+    order, a rule over no cells of its own (the negative constraint) last; givens are written apart."""
     if isinstance(clue, Given):
         return (0, clue.cell)
+    if isinstance(clue, Negative):
+        return (3, 0)
     cells = clue.cells  # type: ignore[attr-defined]
     down = len({grid.positions[c][0] for c in cells}) > 1 and len({grid.positions[c][1] for c in cells}) == 1
     return (1 + (down and grid.blocked != ""), min(cells))
@@ -367,9 +366,11 @@ def make(job: Job, seed: int | None, dry_run: bool) -> Made:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     counts = Counter(
-        "givens" if isinstance(c, Given) else f"{c.key}s" if c.key != "less" else "chains" for c in draft.clues
+        "givens" if isinstance(c, Given) else f"{c.key}s" if c.key != "less" else "chains"
+        for c in draft.clues
+        if not isinstance(c, Negative)
     )
-    dots = sum(len(p) for d in draft.grid.dots for _, p in d.pairs)
+    dots = counts.pop("dots", 0)
     clues = [f"{n} {k}" for k, n in sorted(counts.items())] + ([f"{dots} dots"] if dots else [])
     return Made(job, len(draft.solution), ", ".join(clues) or "none", made, outcome.seconds)
 

@@ -12,15 +12,16 @@ are not needed are then dropped.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
-from puzzles.grid import Dots, Grid
+from puzzles.grid import Grid
 from puzzles.rules.cage import Cage
+from puzzles.rules.dot import Dot
 from puzzles.rules.less import Less
+from puzzles.rules.negative import Negative
 from puzzles.rules.sum import Sum
 from puzzles.shapes import (
     KING,
@@ -200,9 +201,9 @@ def dotted(rng: random.Random, family: str, grid: Grid) -> Draft:
         if options:
             kinds[rng.choice(options)].append((a, b))
     names = ("white", "black") if family == "kropki" else ("x", "v")
-    dots = Dots(family, tuple((k, tuple(kinds[k])) for k in names), negative=True)
-    grid = dataclasses.replace(grid, dots=(dots,))
     draft = Draft(f"{family}-sudoku", grid, s, encoding="onehot")
+    draft.clues += [Dot(k, pair) for k in names for pair in kinds[k]]
+    draft.clues.append(Negative(names))
     make_unique(draft, given_fix(rng))
     minimize(draft, rng, is_given)
     return draft

@@ -2,13 +2,14 @@
 
 Every exit status any command can end with is a row of `EXIT_STATUSES`; each exception class
 carries its code from `ExitCode`, so the CLI boundary turns any of them into one line and that
-code. README.md's exit status table is tested against this one (tests/test_errors.py).
+code. How a search or a check ended is a `Status`, and `STATUS_EXIT` is the one table that turns
+it into a code. README.md's exit status table is tested against this one (tests/test_errors.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 
 
 class ExitCode(IntEnum):
@@ -137,6 +138,45 @@ EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
         ),
     )
 }
+
+
+class Status(StrEnum):
+    """How a search or a check ended, spelled as the JSON documents spell it (an outcome's
+    `"stopped"`, check's `"status"`): a `str`, so it compares, formats and serialises as the word."""
+
+    # an outcome's `stopped` (None: the search ran to its end)
+    LIMIT = "limit"  # --limit solutions found: done as asked
+    TIMEOUT = "timeout"
+    INTERRUPT = "interrupt"  # SIGINT, Ctrl-C
+    TERMINATED = "terminated"  # SIGTERM
+    FAILED = "failed"  # the backend failed; the outcome's `error` says how
+    # check's verdicts
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    NO_SOLUTION = "none"
+    UNKNOWN = "unknown"  # the search was cut short before a verdict
+
+
+# The one table from how a command's search or check ended to its exit status.
+STATUS_EXIT: dict[Status | None, ExitCode] = {
+    None: ExitCode.OK,
+    Status.LIMIT: ExitCode.OK,
+    Status.TIMEOUT: ExitCode.STOPPED,
+    Status.INTERRUPT: ExitCode.STOPPED,
+    Status.TERMINATED: ExitCode.STOPPED,
+    Status.FAILED: ExitCode.BACKEND,
+    Status.UNIQUE: ExitCode.OK,
+    Status.MULTIPLE: ExitCode.MULTIPLE,
+    Status.NO_SOLUTION: ExitCode.UNSATISFIABLE,
+    Status.UNKNOWN: ExitCode.STOPPED,
+}
+# How a search can end early, other than at --limit: what was found stands, "complete" is false.
+CUT_SHORT = frozenset({Status.TIMEOUT, Status.INTERRUPT, Status.TERMINATED, Status.FAILED})
+
+
+def exit_code(status: Status | str | None) -> ExitCode:
+    """The exit status of a command whose search or check ended so (`STATUS_EXIT`)."""
+    return STATUS_EXIT[None if status is None else Status(status)]
 
 
 def exit_help(command: str) -> str:

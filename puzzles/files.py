@@ -20,7 +20,7 @@ from typing import Any
 
 from .atomic import read_text
 from .errors import FileFormatError, ModelError
-from .gridfile import dump_grid, read_grid
+from .gridfile import dump_grid, grid_dots, read_grid
 from .model import Puzzle, UnknownSpec, define
 from .rules import RULES
 from .stop import check_stop
@@ -78,10 +78,12 @@ def _read(doc: dict[str, Any]) -> dict[str, Any]:
         if key not in doc:
             raise Bad((key,), "required key is missing")
     args: dict[str, Any] = {}
+    rules = []
     if "grid" in doc:
         if "cells" in doc:
             raise Bad(("cells",), "a [grid] names its own cells (r1c1, r1c2, ...); leave cells out")
         args["grid"] = read_grid(doc["grid"])
+        rules += grid_dots(doc["grid"], args["grid"])  # an older file's dots, as today's rules
     for key in ("name", "title", "layout"):
         if key in doc:
             expect(isinstance(doc[key], str), doc[key], (key,), "a string")
@@ -109,7 +111,6 @@ def _read(doc: dict[str, Any]) -> dict[str, Any]:
         for c, v in givens.items():
             expect(is_int(v), v, ("givens", c), "an integer")
     args["givens"] = givens
-    rules = []
     for key, kind in RULES.items():
         entries = doc.get(key, [])
         expect(isinstance(entries, list), entries, (key,), f"an array of tables ([[{key}]])")

@@ -4,7 +4,7 @@ Setters share variant sudokus made in f-puzzles as `https://www.f-puzzles.com/?l
 the bare `<data>`: lz-string's `compressToBase64` of a JSON document (`size`, `grid` with givens
 and jigsaw regions, `killercage`, `thermometer`, `arrow`, `difference`, `ratio`, `xv`, `negative`,
 `diagonal+`, `diagonal-`, `antiknight`, `antiking`, `nonconsecutive`, ...). Each supported kind
-becomes what a user would write in a file (grid flags, dots, `[[cage]]`, `[[less]]`, `[[sum]]`);
+becomes what a user would write in a file (grid flags, `[[dot]]`, `[[cage]]`, `[[less]]`, `[[sum]]`);
 where the format is silent, the reading is that of f-puzzles' own solver (docs/decisions.md,
 "f-puzzles import"). A key puzzlesat cannot state is a one-line error naming it, never a
 silently different puzzle; so is a cosmetic (lines, shapes, text, cell colours), since whatever

@@ -1,10 +1,11 @@
 """The f-puzzles JSON document read into a grid `Puzzle`: each supported kind as a user would write it.
 
 `puzzles.fpuzzles` finds and decodes the document; this module checks its shapes (every fault one
-`Fault` naming its key path, `arrow[2].cells[1]: ...`) and states it with the grid's flags and
-dots, `[[sum]]` for arrows, `[[less]]` for thermometers, `[[cage]]` for killer cages and dots of
-other values, and `[[table]]`s for the negative constraints the grid cannot state. Where the
-format is silent the reading is f-puzzles' own solver's (docs/decisions.md, "f-puzzles import").
+`Fault` naming its key path, `arrow[2].cells[1]: ...`) and states it with the grid's flags,
+`[[dot]]` and `[[negative]]` for kropki and XV dots, `[[sum]]` for arrows, `[[less]]` for
+thermometers, `[[cage]]` for killer cages and dots of other values, and `[[table]]`s for the
+negative constraints the dot rules cannot state. Where the format is silent the reading is
+f-puzzles' own solver's (docs/decisions.md, "f-puzzles import").
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .fpuzzles_fault import Fault, json_kind
-from .grid import ORTHOGONAL, Dots, Grid, cell_name
+from .grid import ORTHOGONAL, Grid, cell_name
 from .model import Puzzle, define
 from .rules import Rule
 from .rules.cage import Cage
+from .rules.dot import Dot
 from .rules.less import Less
+from .rules.negative import Negative
 from .rules.sum import Sum
 from .rules.table import TableRule
 
@@ -270,7 +273,6 @@ def build(doc: dict[str, Any]) -> Puzzle:
         anti_knight=doc.get("antiknight") is True,
         anti_king=doc.get("antiking") is True,
         non_consecutive=non_consecutive,
-        dots=dots,
         **_boxes(regions, size),
     )
     title = str(doc.get("title") or "").strip()
@@ -282,8 +284,8 @@ def build(doc: dict[str, Any]) -> Puzzle:
         givens=givens,
         domains=domains,
         distinct=distinct + empty_cages,
-        # the file format's order (sum, less, cage, table), so that the TOML form loads back equal
-        rules=[*_arrows(doc, cells), *_thermometers(doc, cells), *cages, *dot_cages, *tables],
+        # the file format's order (dot, negative, sum, less, cage, table), so that the TOML form loads back equal
+        rules=[*dots, *_arrows(doc, cells), *_thermometers(doc, cells), *cages, *dot_cages, *tables],
     )
 
 
@@ -354,16 +356,17 @@ def _killer_cages(doc: dict[str, Any], cells: _Cells) -> tuple[list[Rule], list[
 Pair = tuple[tuple[int, int], tuple[int, int]]
 
 
-def _dots(doc: dict[str, Any], cells: _Cells) -> tuple[tuple[Dots, ...], bool, list[Rule], list[Rule]]:
+def _dots(doc: dict[str, Any], cells: _Cells) -> tuple[list[Rule], bool, list[Rule], list[Rule]]:
     """Kropki and XV dots and the negative constraints, read as f-puzzles' solver reads them:
-    the grid's dots, its non-consecutive flag, cages for dots of other values, forbidden tables.
+    `[[dot]]` and `[[negative]]` rules, the grid's non-consecutive flag, cages for dots of other
+    values, forbidden tables.
 
     A white dot (`difference`) is a difference of its value (default 1), a black dot (`ratio`) a
     ratio of its value (default 2). On every orthogonal pair without a kropki dot, `nonconsecutive`
     forbids a difference of 1, `negative: ["difference"]` every dotted difference, and `negative:
     ["ratio"]` every dotted ratio and 2; `negative: ["xv"]` forbids sums of 5 and 10 on the pairs
-    without an X or V. What the grid states exactly stays in the grid (white 1, black 2, both
-    negatives, or non-consecutive alone); a dot of another value becomes a two-cell `[[cage]]`
+    without an X or V. What the dot rules state exactly stays a dot rule (white 1, black 2, both
+    negatives), non-consecutive alone the grid's flag; a dot of another value becomes a two-cell `[[cage]]`
     (difference or quotient), and a negative the grid cannot state a `[[table]]` of forbidden pairs
     on each undotted pair.
     """
@@ -395,16 +398,16 @@ def _dots(doc: dict[str, Any], cells: _Cells) -> tuple[tuple[Dots, ...], bool, l
         for k, pair, v in others
     ]
     any_dot = bool(dotted["difference"] or dotted["ratio"])
-    out: list[Dots] = []
+    kropki: list[Rule] = [Dot("white", p) for p in plain["difference"]] + [Dot("black", p) for p in plain["ratio"]]
+    out: list[Rule] = []
     tables: list[Rule] = []
     non_consecutive = False
     if forbid == {"difference": {1}, "ratio": {2}} and not others:
-        out.append(Dots("kropki", (("white", plain["difference"]), ("black", plain["ratio"])), True))
+        out += [*kropki, Negative(("white", "black"))]
     elif forbid == {"difference": {1}, "ratio": set()} and not any_dot:
         non_consecutive = True
     else:
-        if plain["difference"] or plain["ratio"]:
-            out.append(Dots("kropki", (("white", plain["difference"]), ("black", plain["ratio"])), False))
+        out += kropki
         if forbid["difference"] or forbid["ratio"]:
             tests = [_relation("difference", d) for d in sorted(forbid["difference"])]
             tests += [_relation("ratio", r) for r in sorted(forbid["ratio"])]
@@ -420,9 +423,9 @@ def _dots(doc: dict[str, Any], cells: _Cells) -> tuple[tuple[Dots, ...], bool, l
             raise Fault(f'{where}.value: expected "X" or "V", got {json.dumps(mark)}')
         a, b = _pair(entry, where, cells)
         xv[mark.lower()].append((at(a), at(b)))
-    if xv["x"] or xv["v"] or "xv" in negative:
-        out.append(Dots("xv", tuple((k, tuple(p)) for k, p in xv.items()), "xv" in negative))
-    return tuple(out), non_consecutive, cages, tables
+    out += [Dot(k, p) for k, pairs in xv.items() for p in pairs]
+    out += [Negative(("x", "v"))] if "xv" in negative else []
+    return out, non_consecutive, cages, tables
 
 
 def _orthogonal(size: int) -> list[Pair]:

@@ -2,10 +2,11 @@
 
 Sudoku and its variants, KenKen, futoshiki and kakuro are grids. A `Grid` is what the user wrote
 in the file's `[grid]` table (size, boxes or a jigsaw map, blocked squares, diagonals, windows,
-anti-knight, anti-king, non-consecutive, kropki and XV dots) and knows where each cell sits. It
-lowers itself into the core like a rule, labelling each constraint as a solver would say it
-("row 3", "box 5", "kropki white r1c1-r1c2"), so a clash is reported in the puzzle's own words;
-and boards are drawn from it as solvers know them (`puzzles.gridboard`).
+anti-knight, anti-king, non-consecutive) and knows where each cell sits. It lowers itself into the
+core like a rule, labelling each constraint as a solver would say it ("row 3", "box 5",
+"anti-knight r1c1-r2c3"), so a clash is reported in the puzzle's own words; and boards are drawn
+from it as solvers know them (`puzzles.gridboard`). Kropki and XV dots are rules
+(`puzzles.rules.dot`, `puzzles.rules.negative`), not part of the grid.
 
 >>> g = Grid(4)
 >>> g.cell_names[:3], [label for label, _ in g.houses][:5], g.regions_cells[0]
@@ -15,11 +16,11 @@ and boards are drawn from it as solvers know them (`puzzles.gridboard`).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from .core import AllDifferent, Constraint, Linear, Table
+from .core import AllDifferent, Constraint, Table
 from .errors import ModelError
 
 # Value symbols for one character a cell: 1-9, then A.. for 10 and up (16x16 sudoku uses 1-9A-G).
@@ -33,16 +34,6 @@ ORTHOGONAL = ((0, 1), (1, 0))
 KING = ((0, 1), (1, 0), (1, 1), (1, -1))
 KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1))
 
-# A relation between two neighbours, as a predicate on their values.
-RELATIONS: dict[str, Callable[[int, int], bool]] = {
-    "consecutive": lambda a, b: abs(a - b) == 1,
-    "double": lambda a, b: a == 2 * b or b == 2 * a,
-    "x": lambda a, b: a + b == 10,
-    "v": lambda a, b: a + b == 5,
-}
-# The dot families: their kinds, and what "negative" forbids on every undotted orthogonal pair.
-DOTS = {"kropki": ("white", "black"), "xv": ("x", "v")}
-DOT_RELATION = {"white": "consecutive", "black": "double", "x": "x", "v": "v"}
 
 
 def cell_name(r: int, c: int) -> str:
@@ -60,16 +51,6 @@ def _map_rows(text: str, rows: int, columns: int, key: str) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Dots:
-    """One family of dots between orthogonal neighbours: kind -> pairs of cells (indices);
-    `negative`: every orthogonal pair without a dot of the family has none of its relations."""
-
-    family: str
-    pairs: tuple[tuple[str, tuple[Pair, ...]], ...]
-    negative: bool = False
-
-
-@dataclass(frozen=True)
 class Grid:
     """A rows x columns grid as the user described it; everything else is derived.
 
@@ -77,8 +58,7 @@ class Grid:
     for square boxes when the side is a square; `regions`: a jigsaw
     map, one character a square (replaces the boxes); `blocked`: a map where `#` is no cell
     (kakuro); `latin`: rows and columns all different; `diagonals`: both long diagonals all
-    different (X-sudoku); `windows`: the four windoku boxes; the neighbour rules as flags; `dots`:
-    kropki and XV dots.
+    different (X-sudoku); `windows`: the four windoku boxes; the neighbour rules as flags.
     """
 
     rows: int
@@ -92,7 +72,6 @@ class Grid:
     anti_knight: bool = False
     anti_king: bool = False
     non_consecutive: bool = False
-    dots: tuple[Dots, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.columns:
@@ -229,7 +208,7 @@ class Grid:
         return tuple((label, cells) for label, cells in out if len(cells) > 1)
 
     def lowered(self, domains: Sequence[Sequence[int]]) -> list[tuple[str, Constraint]]:
-        """The grid's constraints with their names: houses, neighbour rules, dots."""
+        """The grid's constraints with their names: houses and neighbour rules."""
         names = self.cell_names
         out: list[tuple[str, Constraint]] = [(label, AllDifferent(cells)) for label, cells in self.houses]
         for flag, offsets, label in (
@@ -240,23 +219,9 @@ class Grid:
                 out += [(f"{label} {names[a]}-{names[b]}", AllDifferent((a, b))) for a, b in self.neighbours(offsets)]
         if self.non_consecutive:
             out += [
-                (f"non-consecutive {names[a]}-{names[b]}", pair_table(a, b, domains, ("consecutive",), False))
+                (f"non-consecutive {names[a]}-{names[b]}", _not_consecutive(a, b, domains))
                 for a, b in self.neighbours(ORTHOGONAL)
             ]
-        for dots in self.dots:
-            dotted: set[Pair] = set()
-            for kind, pairs in dots.pairs:
-                for a, b in pairs:
-                    dotted.add((min(a, b), max(a, b)))
-                    label = f"{dots.family} {kind} {names[a]}-{names[b]}"
-                    out.append((label, dot_constraint(kind, a, b, domains)))
-            if dots.negative:
-                rels = tuple(DOT_RELATION[k] for k in DOTS[dots.family])
-                out += [
-                    (f"{dots.family} negative {names[a]}-{names[b]}", pair_table(a, b, domains, rels, False))
-                    for a, b in self.neighbours(ORTHOGONAL)
-                    if (a, b) not in dotted
-                ]
         return out
 
     def describe(self) -> str:
@@ -278,24 +243,12 @@ class Grid:
             "non_consecutive": "non-consecutive",
         }
         parts += [text for key, text in flags.items() if getattr(self, key)]
-        for d in self.dots:
-            counts = ", ".join(f"{len(p)} {k}" for k, p in d.pairs)
-            parts.append(f"{d.family} dots ({counts}{', negative' if d.negative else ''})")
         return "; ".join(parts)
 
 
-def dot_constraint(kind: str, a: int, b: int, domains: Sequence[Sequence[int]]) -> Constraint:
-    """An XV dot is a sum; a kropki dot a table of the pairs it allows."""
-    if kind in ("x", "v"):
-        return Linear((a, b), (1, 1), "=", 10 if kind == "x" else 5)
-    return pair_table(a, b, domains, (DOT_RELATION[kind],), True)
-
-
-def pair_table(a: int, b: int, domains: Sequence[Sequence[int]], relations: Sequence[str], allowed: bool) -> Table:
-    """The value pairs of two cells that satisfy any of `relations`, allowed or forbidden."""
-    tests = [RELATIONS[r] for r in relations]
-    tuples = tuple((x, y) for x in domains[a] for y in domains[b] if any(t(x, y) for t in tests))
-    return Table((a, b), tuples, allowed)
+def _not_consecutive(a: int, b: int, domains: Sequence[Sequence[int]]) -> Table:
+    """The consecutive value pairs of two cells, forbidden."""
+    return Table((a, b), tuple((x, y) for x in domains[a] for y in domains[b] if abs(x - y) == 1), False)
 
 
 def parse_givens(text: str, grid: Grid, values: Sequence[int]) -> dict[int, int]:

@@ -23,15 +23,13 @@ from functools import cache
 from typing import Any
 
 from .grid import Grid
+from .rules.dot import KINDS
 
 NONE, LIGHT, HEAVY, DASHED = 0, 1, 2, 3  # edge styles; a dashed edge is heavy at its junctions
 Square = tuple[int, int]  # (row, column) from 0; may lie outside the grid
 HLINE = {NONE: " ", LIGHT: "─", HEAVY: "━", DASHED: "┅"}
 VLINE = {NONE: " ", LIGHT: "│", HEAVY: "┃", DASHED: "┇"}
 BLOCK = "░"
-# Marks on the edge between two cells: (horizontal neighbours, vertical neighbours).
-MARKS = {"white": ("○", "○"), "black": ("●", "●"), "x": ("X", "X"), "v": ("V", "V")}
-LEGEND = {"white": "○ differ by 1", "black": "● one is twice the other", "x": "X sum to 10", "v": "V sum to 5"}
 
 _WEIGHTS = {"LIGHT": LIGHT, "HEAVY": HEAVY}
 _ARMS = {"UP": (0,), "RIGHT": (1,), "DOWN": (2,), "LEFT": (3,), "VERTICAL": (0, 2), "HORIZONTAL": (1, 3)}
@@ -93,7 +91,9 @@ class Features:
     `cages`: (cells, clue) outlined on the board, disjoint; `clues`: kakuro clues in blocked squares,
     square -> (across, down); `thermometers`: chains from the bulb; `arrows`: (circle, shaft);
     `signs`: futoshiki pairs (smaller, larger) of neighbours; `dots`: (kind, a, b) kropki and XV
-    dots; `others`: the rules no board draws, in words.
+    dots (`[[dot]]`, each kind's look in `puzzles.rules.dot.KINDS`); `negatives`: the negative
+    constraints in words, which the text board leaves to the legend; `others`: the rules no board
+    draws, in words.
     """
 
     cages: tuple[tuple[tuple[int, ...], str], ...] = ()
@@ -102,6 +102,7 @@ class Features:
     arrows: tuple[tuple[int, tuple[int, ...]], ...] = ()
     signs: tuple[tuple[int, int], ...] = ()
     dots: tuple[tuple[str, int, int], ...] = ()
+    negatives: tuple[str, ...] = ()
     others: tuple[str, ...] = ()
 
 
@@ -150,6 +151,8 @@ def features(grid: Grid, rules: Sequence[Any]) -> Features:
                 others.append(cage.describe(names))
     futoshiki = bool(chains) and all(len(ch) == 2 and _adjacent(grid, *ch) for ch in chains)
     arrows = []
+    dots: list[tuple[str, int, int]] = []
+    negatives: list[str] = []
     for rule in rules:
         key = getattr(rule, "key", "")
         if key == "sum":
@@ -158,16 +161,20 @@ def features(grid: Grid, rules: Sequence[Any]) -> Features:
                 arrows.append(found)
             else:
                 others.append("sum: " + rule.describe(names))
+        elif key == "dot":
+            dots.append((rule.kind, *rule.cells))
+        elif key == "negative":
+            negatives.append("negative: " + rule.describe(names))
         elif key not in ("cage", "less"):
             others.append(f"{key}: " + rule.describe(names))
-    dots = tuple((kind, a, b) for d in grid.dots for kind, pairs in d.pairs for a, b in pairs)
     return Features(
         cages=tuple(outlined),
         clues={sq: (v[0], v[1]) for sq, v in sorted(clues.items())},
         thermometers=() if futoshiki else tuple(chains),
         arrows=tuple(arrows),
         signs=tuple((a, b) for a, b in chains) if futoshiki else (),
-        dots=dots,
+        dots=tuple(dots),
+        negatives=tuple(negatives),
         others=tuple(others),
     )
 
@@ -254,7 +261,7 @@ def draw_grid(grid: Grid, texts: Sequence[str], rules: Sequence[Any] = (), notes
 
     marks: dict[tuple[Square, Square], str] = {}
     for kind, a, b in f.dots:
-        marks[_edge_key(grid, a, b)] = MARKS[kind][0]
+        marks[_edge_key(grid, a, b)] = KINDS[kind].mark
     for a, b in f.signs:
         (s, t) = key = _edge_key(grid, a, b)
         smaller_first = grid.positions[a] < grid.positions[b]
@@ -306,7 +313,7 @@ def _notes(grid: Grid, f: Features) -> list[str]:
     out = [f"thermometer: {' < '.join(names[c] for c in chain)}" for chain in f.thermometers]
     out += [f"arrow: {names[circle]} = {' + '.join(names[c] for c in shaft)}" for circle, shaft in f.arrows]
     out += list(f.others)
-    kinds = sorted({kind for kind, _, _ in f.dots}, key=list(LEGEND).index)
+    kinds = sorted({kind for kind, _, _ in f.dots}, key=list(KINDS).index)
     if kinds:
-        out.append("dots: " + ", ".join(LEGEND[k] for k in kinds))
+        out.append("dots: " + ", ".join(KINDS[k].legend for k in kinds))
     return out

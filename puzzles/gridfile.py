@@ -14,6 +14,12 @@ windows = false          # windoku
 anti_knight = false
 anti_king = false
 non_consecutive = false
+```
+
+Kropki and XV dots are rules (`[[dot]]`, `[[negative]]`: `puzzles.rules.dot`). Files written
+before they were still say them in the grid, and still load, to the same rules (`grid_dots`):
+
+```toml
 kropki = { white = [["r1c1", "r1c2"]], black = [], negative = false }
 xv = { x = [], v = [["r2c2", "r3c2"]], negative = false }
 ```
@@ -21,15 +27,20 @@ xv = { x = [], v = [["r2c2", "r3c2"]], negative = false }
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .grid import DOTS, Dots, Grid, cell_name
+from .grid import Grid, cell_name
 from .tomlcheck import Bad, KeyPath, expect, is_int, quote, table
 
+if TYPE_CHECKING:
+    from .rules import Rule
+
+# The dot families the [grid] table named before dots were rules: frozen, a new kind of dot is
+# written as [[dot]] only.
+LEGACY_DOTS = {"kropki": ("white", "black"), "xv": ("x", "v")}
 FLAGS = ("latin", "diagonals", "windows", "anti_knight", "anti_king", "non_consecutive")
 MAPS = ("boxes", "regions", "blocked")
-KEYS = ("size", "rows", "columns", *MAPS, *FLAGS, *DOTS)
+KEYS = ("size", "rows", "columns", *MAPS, *FLAGS, *LEGACY_DOTS)
 DEFAULTS = {"latin": True}
 
 
@@ -52,28 +63,36 @@ def read_grid(v: object, path: KeyPath = ("grid",)) -> Grid:
         if key in t:
             expect(isinstance(t[key], bool), t[key], (*path, key), "true or false")
             args[key] = t[key]
-    probe = Grid(rows, columns, blocked=args.get("blocked", ""))
-    index = {name: i for i, name in enumerate(probe.cell_names)}
-    args["dots"] = tuple(_dots(family, t[family], (*path, family), index) for family in DOTS if family in t)
     return Grid(**args)
 
 
-def _dots(family: str, v: object, path: KeyPath, index: dict[str, int]) -> Dots:
-    kinds = DOTS[family]
-    t = table(v, path, (*kinds, "negative"))
-    negative = t.get("negative", False)
-    expect(isinstance(negative, bool), negative, (*path, "negative"), "true or false")
-    pairs = []
-    for kind in kinds:
-        rows = t.get(kind, [])
-        expect(isinstance(rows, list), rows, (*path, kind), "a list of cell pairs")
-        found = []
-        for k, pair in enumerate(rows, 1):
-            where = (*path, kind, k)
-            expect(isinstance(pair, list) and len(pair) == 2, pair, where, "a pair of cells [a, b]")
-            found.append(tuple(_cell(c, where, index) for c in pair))
-        pairs.append((kind, tuple(found)))
-    return Dots(family, tuple(pairs), negative)
+def grid_dots(v: object, grid: Grid, path: KeyPath = ("grid",)) -> list[Rule]:
+    """The dots of an older file's `[grid]` table (`kropki = {...}`, `xv = {...}`) as the rules a
+    file states today: a `Dot` each (kinds in order, then pairs in order) and a `Negative` for a
+    family with `negative = true`; `load(old) == load(convert(old))`."""
+    from .rules.dot import Dot
+    from .rules.negative import Negative
+
+    t = table(v, path, KEYS)
+    index = {name: i for i, name in enumerate(grid.cell_names)}
+    out: list[Rule] = []
+    for family, kinds in LEGACY_DOTS.items():
+        if family not in t:
+            continue
+        where_family = (*path, family)
+        d = table(t[family], where_family, (*kinds, "negative"))
+        negative = d.get("negative", False)
+        expect(isinstance(negative, bool), negative, (*where_family, "negative"), "true or false")
+        for kind in kinds:
+            rows = d.get(kind, [])
+            expect(isinstance(rows, list), rows, (*where_family, kind), "a list of cell pairs")
+            for k, pair in enumerate(rows, 1):
+                where = (*where_family, kind, k)
+                expect(isinstance(pair, list) and len(pair) == 2, pair, where, "a pair of cells [a, b]")
+                out.append(Dot(kind, (_cell(pair[0], where, index), _cell(pair[1], where, index))))
+        if negative:
+            out.append(Negative(kinds))
+    return out
 
 
 def _cell(ref: object, where: KeyPath, index: dict[str, int]) -> int:
@@ -95,14 +114,4 @@ def dump_grid(grid: Grid) -> list[str]:
     for key in FLAGS:
         if getattr(grid, key) != DEFAULTS.get(key, False):
             out.append(f"{key} = {'true' if getattr(grid, key) else 'false'}")
-    names = grid.cell_names
-    for d in grid.dots:
-        parts = [f"{kind} = [{', '.join(_pair(p, names) for p in pairs)}]" for kind, pairs in d.pairs]
-        if d.negative:
-            parts.append("negative = true")
-        out.append(f"{d.family} = {{ {', '.join(parts)} }}")
     return out
-
-
-def _pair(p: Sequence[int], names: Sequence[str]) -> str:
-    return f"[{quote(names[p[0]])}, {quote(names[p[1]])}]"

@@ -433,6 +433,10 @@ def define(
         counts[rule.key] = counts.get(rule.key, 0) + 1
         origins.append(f"{rule.key} #{counts[rule.key]}")
         resolved_rules.append(rule.resolved(cell, origins[-1]))
+    resolved_rules = [  # a rule that reads the grid or the other rules (the negative constraint)
+        rule.placed(grid, resolved_rules, origin) if hasattr(rule, "placed") else rule  # type: ignore[attr-defined]
+        for rule, origin in zip(resolved_rules, origins, strict=True)
+    ]
     lowered: list[tuple[str, Constraint]] = []
     for rule, origin in zip(resolved_rules, origins, strict=True):
         try:

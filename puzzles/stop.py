@@ -15,21 +15,21 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
-from .errors import UsageError
+from .errors import Status, UsageError
 
 # Set by the CLI's SIGINT/SIGTERM handler; searches and builds stop at the next safe point (between
 # solver calls, conflict-budget slices or constraints), so no library is left half-way through an object.
 STOP = threading.Event()
 # Why STOP was set: "interrupt" (SIGINT, Ctrl-C) or "terminated" (SIGTERM); reported as `stopped`.
-_REASON = {"value": "interrupt"}
-REASONS = {signal.SIGINT: "interrupt", signal.SIGTERM: "terminated"}
+_REASON = {"value": Status.INTERRUPT}
+REASONS = {signal.SIGINT: Status.INTERRUPT, signal.SIGTERM: Status.TERMINATED}
 
 
 class SearchStopped(Exception):
     """The deadline passed inside a solver call or a build; what was found so far stands."""
 
 
-def request_stop(reason: str = "interrupt") -> None:
+def request_stop(reason: Status = Status.INTERRUPT) -> None:
     """Ask every search and build to stop at its next safe point, saying why."""
     _REASON["value"] = reason
     STOP.set()
@@ -38,11 +38,11 @@ def request_stop(reason: str = "interrupt") -> None:
 def reset() -> None:
     """Clear the flag and the build deadline (a new command in the same process)."""
     STOP.clear()
-    _REASON["value"] = "interrupt"
+    _REASON["value"] = Status.INTERRUPT
     _DEADLINE["value"] = None
 
 
-def stop_reason() -> str:
+def stop_reason() -> Status:
     """ "interrupt" or "terminated": what an outcome stopped by a signal reports."""
     return _REASON["value"]
 

@@ -60,6 +60,8 @@ PUBLIC: dict[str, str] = {
     "UsageError": "puzzles.errors:UsageError",
     "BackendError": "puzzles.errors:BackendError",
     "ExitCode": "puzzles.errors:ExitCode",
+    "Status": "puzzles.errors:Status",
+    "exit_code": "puzzles.errors:exit_code",
     "EXIT_STATUSES": "puzzles.errors:EXIT_STATUSES",
     "exit_help": "puzzles.errors:exit_help",
     # reports

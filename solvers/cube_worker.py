@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from puzzles.errors import Status
 from puzzles.model import Puzzle
 
 from .cubes import Cube
@@ -94,7 +95,7 @@ class Worker:
             for solution in found:
                 self.session.block(self.job.plan.blocked(solution.values))
         self.cubes += 1
-        stopped = None if outcome.stopped == "limit" else outcome.stopped
+        stopped = None if outcome.stopped == Status.LIMIT else outcome.stopped
         emit(("cube", index, stopped, outcome.error, round(time.monotonic() - t0, 6)))
         return stopped
 

@@ -17,7 +17,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from puzzles.errors import UsageError
+from puzzles.errors import Status, UsageError
 
 from .cube_worker import Job, Worker
 from .cubes import Cube
@@ -79,7 +79,7 @@ def cube_task(job: Job, index: int, cube: Cube, deadline_wall: float | None, eve
 
     event = Event(event_name)
     if event.is_set():
-        return {"messages": [("cube", index, "interrupt", None, 0.0)], "stats": {}}
+        return {"messages": [("cube", index, Status.INTERRUPT, None, 0.0)], "stats": {}}
     messages: list[tuple] = []
     finished = threading.Event()
     with _LOCK:  # one session per process: tasks in threads of one worker take turns
@@ -155,7 +155,7 @@ def run_dask(
                 stats.append(result["stats"])
                 for message in result["messages"]:
                     if handle(message) and reason is None:
-                        reason = "limit"
+                        reason = Status.LIMIT
                         event.set()
         client.cancel(futures)  # the finished ones are read; the others never started or are being stopped
     finally:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from puzzles.check import verify
-from puzzles.errors import BackendError, CheckError
+from puzzles.errors import CUT_SHORT, BackendError, CheckError, Status
 from puzzles.model import Puzzle
 from puzzles.symmetry import Group
 
@@ -31,23 +31,19 @@ class Solution:
     unknowns: dict[str, int] = field(compare=False)
 
 
-# How a search can end early, other than at --limit: what was found stands, "complete" is false.
-CUT_SHORT = ("timeout", "interrupt", "terminated", "failed")
-
-
 @dataclass
 class Outcome:
     """How an enumeration ended and what it found (solutions sorted ascending)."""
 
     solutions: list[Solution]
     complete: bool
-    stopped: str | None  # None when complete; else "limit", "timeout", "interrupt", "terminated" or "failed"
+    stopped: Status | None  # None when complete; else LIMIT, TIMEOUT, INTERRUPT, TERMINATED or FAILED
     modulo_symmetry: bool
     symmetry_breaking: str | None  # "lex", "orbit", "lex+orbit", "anchor+orbit" (solvers.symmetry_breaking) or None
     group_order: int
     seconds: float
     stats: dict[str, int | float | str] = field(default_factory=dict)
-    error: str | None = None  # with stopped == "failed": the backend's failure, one line
+    error: str | None = None  # with stopped == Status.FAILED: the backend's failure, one line
     found: int | None = None  # how many were found when they were streamed and not kept (keep=False)
     symmetry: str = "declared"  # which group: "declared", "detected" or "none" (puzzlesat.search.groups)
     symmetry_note: str | None = None  # why the default took none although symmetry was found
@@ -65,9 +61,9 @@ class Outcome:
     def reraise(self) -> None:
         """Raise what cut the search short, for a caller that cannot use a partial answer (the
         generator: an interrupted search is not a proof that there is no other solution)."""
-        if self.stopped == "failed":
+        if self.stopped == Status.FAILED:
             raise BackendError(self.error or "the backend failed")
-        if self.stopped == "timeout":
+        if self.stopped == Status.TIMEOUT:
             raise SearchStopped
         if self.stopped in CUT_SHORT:
             raise KeyboardInterrupt
@@ -98,13 +94,13 @@ def enumerate_solutions(
         group = puzzle.group if modulo_symmetry else Group.generate(puzzle.size, (), puzzle.values)
         plan = Breaking(group, name="orbit")
     collector = Collector(puzzle, plan, on_solution, keep)
-    stopped: str | None = None
+    stopped: Status | None = None
     error: str | None = None
     try:
         while True:
             check_stop()
             if limit is not None and collector.count >= limit:
-                stopped = "limit"
+                stopped = Status.LIMIT
                 break
             if deadline is not None and time.monotonic() >= deadline:
                 raise SearchStopped
@@ -114,11 +110,11 @@ def enumerate_solutions(
             collector.add(answer)
             session.block(plan.blocked(answer.values))
     except SearchStopped:
-        stopped = "timeout"
+        stopped = Status.TIMEOUT
     except KeyboardInterrupt:
-        stopped = stop_reason()  # "interrupt" (SIGINT) or "terminated" (SIGTERM)
+        stopped = stop_reason()  # INTERRUPT (SIGINT) or TERMINATED (SIGTERM)
     except BackendError as e:  # the solver failed mid-way: the checked solutions found so far stand
-        stopped, error = "failed", str(e)
+        stopped, error = Status.FAILED, str(e)
     outcome = collector.outcome(stopped, modulo_symmetry, time.monotonic() - start, session.stats())
     outcome.error = error
     return outcome
@@ -184,7 +180,7 @@ class Collector:
             self.on_solution(solution)
         return solution
 
-    def outcome(self, stopped: str | None, modulo_symmetry: bool, seconds: float, stats: dict) -> Outcome:
+    def outcome(self, stopped: Status | None, modulo_symmetry: bool, seconds: float, stats: dict) -> Outcome:
         order = self.group.order
         return Outcome(
             solutions=sorted(self.found.values()),

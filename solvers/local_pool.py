@@ -18,6 +18,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from puzzles.errors import Status
+
 from .cube_worker import Job, run_cubes
 from .cubes import Cube
 
@@ -130,7 +132,7 @@ def run_local(
                     reason = f"failed: {message[2]}"
                     stop.value = 1
             elif handle(message) and reason is None:
-                reason = "limit"
+                reason = Status.LIMIT
                 stop.value = 1
     finally:
         stop.value = 1

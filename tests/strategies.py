@@ -149,7 +149,9 @@ def core_puzzles(draw: st.DrawFn, kind: str, max_cells: int = 4) -> Puzzle:
 @st.composite
 def grid_puzzles(draw: st.DrawFn) -> Puzzle:
     """A small grid with random neighbour rules and dots (rows and columns all different or not)."""
-    from puzzles.grid import ORTHOGONAL, Dots, Grid
+    from puzzles.grid import ORTHOGONAL, Grid
+    from puzzles.rules.dot import Dot
+    from puzzles.rules.negative import Negative
 
     rows, columns = draw(st.sampled_from([(2, 2), (2, 3), (3, 2)]))  # brute force sees every assignment
     latin = True  # rows and columns all different keep the raw solutions few (every one is enumerated)
@@ -159,10 +161,11 @@ def grid_puzzles(draw: st.DrawFn) -> Puzzle:
     def some_edges() -> tuple:
         return tuple(draw(st.lists(st.sampled_from(edges), max_size=3, unique=True)))
 
-    dots = []
-    for family, kinds in (("kropki", ("white", "black")), ("xv", ("x", "v"))):
+    dots: list = []
+    for kinds in (("white", "black"), ("x", "v")):
         if draw(st.booleans()):
-            dots.append(Dots(family, tuple((k, some_edges()) for k in kinds), draw(st.booleans())))
+            dots += [Dot(k, pair) for k in kinds for pair in some_edges()]
+            dots += [Negative(kinds)] if draw(st.booleans()) else []
     grid = Grid(
         rows,
         columns,
@@ -171,11 +174,10 @@ def grid_puzzles(draw: st.DrawFn) -> Puzzle:
         anti_knight=draw(st.booleans()),
         anti_king=draw(st.booleans()),
         non_consecutive=draw(st.booleans()),
-        dots=tuple(dots),
     )
     # at most 4**6 or 3**9 assignments: every raw solution is enumerated and brute-forced
     top = max(rows, columns) + (draw(st.integers(0, 1)) if rows * columns < 9 else 0)
-    return define("grid", grid=grid, values=range(1, top + 1))
+    return define("grid", grid=grid, values=range(1, top + 1), rules=dots)
 # --- f-puzzles documents -------------------------------------------------------------------------
 
 FP_SIZE = 4

@@ -14,10 +14,11 @@ import puzzlesat
 from puzzles import load
 from puzzles.board import draw, places
 from puzzles.catalog import build
-from puzzles.grid import Dots, Grid
+from puzzles.grid import Grid
 from puzzles.gridboard import HEAVY, LIGHT, NONE, features, junction, lines
 from puzzles.model import define
 from puzzles.rules.cage import Cage
+from puzzles.rules.dot import Dot
 from puzzles.rules.less import Less
 from puzzles.rules.sum import Sum
 from puzzlesat.render.svg import board_svg
@@ -179,14 +180,12 @@ def test_blocked_squares_and_kakuro_clues():
 def test_dots_signs_and_rules_in_words():
     """Kropki and XV dots and futoshiki signs sit on their edges; thermometers, arrows and other
     sums are listed below the board, with the meaning of the dots."""
-    grid = Grid(
-        4,
-        dots=(
-            Dots("kropki", (("white", ((0, 1), (4, 8))), ("black", ((1, 5),)))),
-            Dots("xv", (("x", ()), ("v", ((9, 10),)))),
-        ),
-    )
+    grid = Grid(4)
     rules = [
+        Dot("white", (0, 1)),
+        Dot("white", (4, 8)),
+        Dot("black", (1, 5)),
+        Dot("v", (9, 10)),
         Less(("r3c2", "r3c1", "r2c1", "r2c2")),
         Sum(("r4c2", "r3c2", "r4c1"), 0, "=", (1, 1, -1)),
         Sum(("r1c1", "r4c4"), 2),
@@ -326,12 +325,13 @@ def test_variant_svg_has_one_element_per_constraint():
         diagonals=True,
         windows=True,
         anti_knight=True,
-        dots=(
-            Dots("kropki", (("white", ((4, 5), (9, 18))), ("black", ((15, 16),)))),
-            Dots("xv", (("x", ((60, 61),)), ("v", ((0, 9),)))),
-        ),
     )
     rules = [
+        Dot("white", (4, 5)),
+        Dot("white", (9, 18)),
+        Dot("black", (15, 16)),
+        Dot("x", (60, 61)),
+        Dot("v", (0, 9)),
         Less(("r1c1", "r1c2", "r1c3")),
         Less(("r4c1", "r4c2", "r5c2")),
         Less(("r7c7", "r7c8")),

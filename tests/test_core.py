@@ -81,7 +81,7 @@ def test_rules_lower_to_the_core():
             TableRule(("b", "c"), ((2, 3), (1, 2)), False),
         ],
     )
-    assert p.core == (  # the rules in the registry's order (sum, less, cage, table), as a file reads them
+    assert p.core == (  # the rules in the registry's order (dots first, then sum, less, cage, table)
         AllDifferent((0, 1)),
         Linear((0, 2), (2, -1), "!=", 3),
         Linear((0, 1), (1, -1), "<", 0),

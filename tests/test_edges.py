@@ -16,7 +16,9 @@ import time
 from pathlib import Path
 
 import pytest
+from guards import hang_guard
 
+import encoders
 from puzzles import atomic
 from puzzles.errors import OutputError, UsageError
 
@@ -222,9 +224,8 @@ def test_a_fifo_nobody_writes_to_does_not_hang(cli, tmp_path, monkeypatch):
     monkeypatch.setattr(atomic, "READ_WAIT", 0.3)
     fifo = tmp_path / "puzzle.toml"
     os.mkfifo(fifo)
-    t0 = time.monotonic()
-    result = cli("solve", str(fifo))
-    assert time.monotonic() - t0 < 5
+    with hang_guard():  # opening a FIFO with no writer blocks for ever unless the wait ends it
+        result = cli("solve", str(fifo))
     assert result.code == 2 and "Traceback" not in result.err
 
 
@@ -301,23 +302,25 @@ BIG = 'name = "big"\ncells = 1000\nvalues = { min = 1, max = 1000 }\ndistinct = 
 
 def test_timeout_holds_during_the_build(cli, tmp_path):
     """1000 cells of 1..1000 all different took 27 s to encode with --timeout 2: now the build
-    checks the deadline and the run ends near it, exit 3, nothing found."""
+    checks the deadline and the run ends there, in the build: exit 3, nothing found."""
     path = tmp_path / "big.toml"
     path.write_text(BIG)
-    t0 = time.monotonic()
     result = cli("solve", str(path), "--timeout", "1", "--json")
-    assert time.monotonic() - t0 < 3
     assert result.code == 3, result.err
     doc = result.json()
     assert (doc["complete"], doc["stopped"], doc["count"]) == (False, "timeout", 0)
+    assert doc["stats"]["stopped_while"] == "building"
+
+
+def refuse_to_build(*args: object) -> None:
+    pytest.fail("the encoding was built", pytrace=False)
 
 
 def test_a_build_that_will_not_fit_is_refused(cli, monkeypatch):
     """With 1 GB free, `dimacs magic-square -p order=12` is refused at once, naming the estimate."""
     monkeypatch.setenv("PUZZLESAT_MEMORY_LIMIT", "1G")
-    t0 = time.monotonic()
+    monkeypatch.setattr(encoders.EncodingInfo, "load", refuse_to_build)  # refused before the build starts
     line = one_line(cli("dimacs", "magic-square", "-p", "order=12", "--encoding", "onehot", "-o", "/nonexistent-ok"), 2)
-    assert time.monotonic() - t0 < 5
     assert line.startswith("puzzlesat: error: magic-square: the onehot encoding would need about ")
     assert "but 1.0 GB of memory is free; " in line
 

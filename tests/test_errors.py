@@ -110,3 +110,38 @@ def test_exit_help_reads_as_a_sentence():
         "Exit status: 0 done, 2 bad input, 3 stopped early (--timeout, a signal, or the solver said UNKNOWN), "
         "8 two configurations disagree, 74 the output could not be written, 130 interrupted."
     )
+
+
+def test_statuses_are_one_enum_with_one_exit_table():
+    """How a search or a check ended is a `Status`: the very word the JSON documents write, and
+    one exit status each, from `STATUS_EXIT` alone (None: the search ran to its end)."""
+    import json
+
+    from puzzles.errors import CUT_SHORT, Status, exit_code
+
+    assert json.dumps({"stopped": Status.TIMEOUT, "status": Status.NO_SOLUTION}) == (
+        '{"stopped": "timeout", "status": "none"}'
+    )
+    assert {s.value: int(exit_code(s)) for s in Status} == {
+        "limit": 0, "timeout": 3, "interrupt": 3, "terminated": 3, "failed": 4,
+        "unique": 0, "multiple": 11, "none": 20, "unknown": 3,
+    }  # fmt: skip
+    assert exit_code(None) == ExitCode.OK and exit_code("timeout") == ExitCode.STOPPED
+    assert CUT_SHORT == {s for s in Status if s.value in ("timeout", "interrupt", "terminated", "failed")}
+
+
+def test_no_status_is_compared_as_a_string_literal():
+    """An outcome's `stopped` and check's `status` are compared with `Status` members, never with a
+    literal, so a misspelt status cannot pass silently (compare's table column `row.status` and
+    Dask's `future.status` are other vocabularies)."""
+    literal = re.compile(r"""\b(?:stopped|checked\.status|self\.status)\s*(?:==|!=|(?:not )?in)\s*[([{]?\s*["']""")
+    found = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for folder in ("puzzles", "puzzlesat", "solvers")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if literal.search(line.split("#")[0])
+    ]
+    found += [f"cli.py:{n}" for n, line in enumerate((ROOT / "cli.py").read_text().splitlines(), 1)
+              if literal.search(line.split("#")[0])]  # fmt: skip
+    assert found == []

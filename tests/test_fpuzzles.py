@@ -21,10 +21,12 @@ from puzzles.errors import FileFormatError, UsageError
 from puzzles.files import dump_toml, load_text
 from puzzles.fpuzzles import extract, is_fpuzzles, load_fpuzzles
 from puzzles.fpuzzles_doc import default_boxes
-from puzzles.grid import Dots, Grid
+from puzzles.grid import Grid
 from puzzles.model import Puzzle, define
 from puzzles.rules.cage import Cage
+from puzzles.rules.dot import Dot
 from puzzles.rules.less import Less
+from puzzles.rules.negative import Negative
 from puzzles.rules.sum import Sum
 from puzzles.rules.table import TableRule
 
@@ -113,9 +115,11 @@ def expected(size: int = 4, grid: Grid | None = None, **kwargs: object) -> Puzzl
     return define("f-puzzles", grid=grid or Grid(size), title="f-puzzles puzzle", **kwargs)  # type: ignore[arg-type]
 
 
-def dots(white=(), black=(), negative=False, family="kropki") -> Dots:
+def dots(white=(), black=(), negative=False, family="kropki") -> list:
+    """The `[[dot]]` rules of a family (the second kind after the first) and its `[[negative]]`."""
     kinds = ("white", "black") if family == "kropki" else ("x", "v")
-    return Dots(family, ((kinds[0], tuple(white)), (kinds[1], tuple(black))), negative)
+    out = [Dot(kinds[0], p) for p in white] + [Dot(kinds[1], p) for p in black]
+    return out + ([Negative(kinds)] if negative else [])
 
 
 def forbidden(size: int, test) -> tuple[tuple[int, int], ...]:
@@ -153,7 +157,7 @@ MODELS = {
     ),
     "kropki dots": (
         blank(4, difference=[{"cells": ["R1C1", "R1C2"]}], ratio=[{"cells": ["R2C1", "R1C1"], "value": "2"}]),
-        expected(grid=Grid(4, dots=(dots(white=[(0, 1)], black=[(4, 0)]),))),
+        expected(rules=dots(white=[(0, 1)], black=[(4, 0)])),
     ),
     "kropki dots of other values are cages": (
         blank(
@@ -164,13 +168,13 @@ MODELS = {
     "non-consecutive": (blank(4, nonconsecutive=True), expected(grid=Grid(4, non_consecutive=True))),
     "all kropki dots given": (
         blank(4, nonconsecutive=True, negative=["ratio"], difference=[{"cells": ["R1C1", "R1C2"]}]),
-        expected(grid=Grid(4, dots=(dots(white=[(0, 1)], negative=True),))),
+        expected(rules=dots(white=[(0, 1)], negative=True)),
     ),
     "non-consecutive beside a dot: the dotted pair is exempt": (
         blank(4, nonconsecutive=True, ratio=[{"cells": ["R1C1", "R1C2"]}]),
         expected(
-            grid=Grid(4, dots=(dots(black=[(0, 1)]),)),
-            rules=[
+            rules=dots(black=[(0, 1)])
+            + [
                 TableRule((NAMES4[a], NAMES4[b]), forbidden(4, lambda x, y: abs(x - y) == 1), False)
                 for a, b in sorted(ORTHOGONAL4)
                 if (a, b) != (0, 1)
@@ -192,7 +196,7 @@ MODELS = {
             xv=[{"cells": ["R1C1", "R1C2"], "value": "X"}, {"cells": ["R2C2", "R2C1"], "value": "v"}],
             negative=["xv"],
         ),
-        expected(grid=Grid(4, dots=(dots([(0, 1)], [(5, 4)], True, family="xv"),))),
+        expected(rules=dots([(0, 1)], [(5, 4)], True, family="xv")),
     ),
     "both diagonals": (blank(4, **{"diagonal+": True, "diagonal-": True}), expected(grid=Grid(4, diagonals=True))),
     "one diagonal": (blank(4, **{"diagonal+": True}), expected(distinct=[("r4c1", "r3c2", "r2c3", "r1c4")])),
@@ -226,7 +230,7 @@ MODELS = {
 
 @pytest.mark.parametrize("name", list(MODELS))
 def test_each_kind_loads_to_the_model_a_user_would_write(name: str) -> None:
-    """The document loads to exactly this puzzle (grid flags and dots, rules, groups, domains), and
+    """The document loads to exactly this puzzle (grid flags, rules with the dots, groups, domains), and
     its TOML form loads back to the same puzzle."""
     doc, puzzle = MODELS[name]
     got = load(doc)

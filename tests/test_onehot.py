@@ -3,9 +3,8 @@ against Z3 over every registered card encoding, PB encoding and (on one puzzle) 
 
 from __future__ import annotations
 
-import time
-
 import pytest
+from guards import hang_guard
 from oracle import brute_force
 
 import solvers
@@ -258,10 +257,9 @@ def pigeons(holes: int) -> Puzzle:
 @pytest.mark.parametrize("solver", ["cadical195", "kissat404", "glucose4"])
 def test_timeout_stops_a_long_solver_call(solver: str) -> None:
     """A deadline inside one hard call stops it between conflict slices; found solutions stand."""
-    start = time.monotonic()
-    outcome = run(pigeons(13), OneHot(solver=solver), raw=True, timeout=0.3)
+    with hang_guard():  # 14 pigeons in 13 holes: a CDCL solver does not finish in a lifetime
+        outcome = run(pigeons(13), OneHot(solver=solver), raw=True, timeout=0.3)
     assert outcome.stopped == "timeout" and not outcome.complete
-    assert time.monotonic() - start < 20
     assert outcome.stats["solve_slices"] >= 1
 
 

@@ -15,9 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles.errors import ModelError
-from puzzles.grid import KING, KNIGHT, ORTHOGONAL, Grid, dot_constraint
+from puzzles.grid import KING, KNIGHT, ORTHOGONAL, Grid
 from puzzles.model import define
 from puzzles.rules.cage import OPERATIONS, Cage
+from puzzles.rules.dot import Dot
 from puzzles.rules.less import Less
 from puzzles.rules.sum import Sum
 from puzzles.rules.table import TableRule
@@ -97,7 +98,7 @@ def test_neighbour_counts_on_a_9x9_grid(offsets, pairs):
 def test_dots_mean_what_setters_mean(kind, holds):
     """A kropki or XV dot holds on exactly the pairs its rule allows."""
     domains = [tuple(range(1, 10))] * 2
-    con = dot_constraint(kind, 0, 1, domains)
+    (con,) = Dot(kind, (0, 1)).lower(domains)
     assert [(a, b) for a in range(1, 10) for b in range(1, 10) if con.holds((a, b), {})] == [
         (a, b) for a in range(1, 10) for b in range(1, 10) if holds(a, b)
     ]

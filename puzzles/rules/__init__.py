@@ -5,7 +5,8 @@ A rule is what a user writes (a sum, an all-different group, a thermometer, a ta
 what every encoder and the checker read. Adding a rule is one module with a frozen dataclass that
 has the methods of `Rule` plus one line in `RULES` (docs/core.md walks through `less`).
 The registry maps the file format's key (`[[sum]]`, `[[less]]`, ...) to the module, imported on
-first use.
+first use. A rule that reads the rest of the puzzle (`[[negative]]` reads the grid's neighbours and
+the dots) also has `placed(grid, rules, where)`, which `define()` calls once every rule is resolved.
 """
 
 from __future__ import annotations
@@ -62,9 +63,15 @@ class RuleKind:
         return getattr(importlib.import_module(module), attr)
 
 
+# The registry's order is the model's order of rules, hence of the core: the dots come first, where
+# they were lowered when they belonged to the grid, so the stored instances are made again from
+# their seeds clause for clause (docs/decisions.md, "Dots are rules").
 RULES: dict[str, RuleKind] = {
     r.key: r
     for r in (
+        RuleKind("dot", "a kropki or XV dot between two cells (puzzles.rules.dot.KINDS)", "puzzles.rules.dot:Dot"),
+        RuleKind("negative", "neighbours without a dot of these kinds have none of their relations",
+                 "puzzles.rules.negative:Negative"),
         RuleKind("sum", "a weighted sum compared with a number or an unknown", "puzzles.rules.sum:Sum"),
         RuleKind("less", "cells strictly increasing along a chain (thermometer, futoshiki)", "puzzles.rules.less:Less"),
         RuleKind("cage", "cells combining to a target: sum, product, difference or quotient (killer, KenKen)",

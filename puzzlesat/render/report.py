@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from puzzles.board import draw
-from puzzles.errors import PuzzleSatError
+from puzzles.errors import PuzzleSatError, Status
 from puzzles.model import Puzzle
 from puzzles.words import number, plural
 from puzzlesat.render.header import document, params_json  # noqa: F401 (the renderers' shared head, re-exported)
@@ -86,9 +86,9 @@ def summary_text(outcome: Outcome) -> str:
     )
     if outcome.complete:
         state = "complete"
-    elif outcome.stopped == "limit":
+    elif outcome.stopped == Status.LIMIT:
         state = f"stopped after {number(outcome.count)}, more may exist"
-    elif outcome.stopped == "failed":
+    elif outcome.stopped == Status.FAILED:
         state = f"INCOMPLETE: the backend failed: {outcome.error}"
     else:
         state = f"INCOMPLETE: stopped by {outcome.stopped}"

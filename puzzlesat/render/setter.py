@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from puzzles.board import draw
+from puzzles.errors import Status
 from puzzles.model import Puzzle
 from puzzles.pencil import pencil_marks
 from puzzles.words import number
@@ -29,7 +30,7 @@ def check_json(checked: Checked) -> dict[str, Any]:
         "status": checked.status,
         "solutions": [solution_json(s, p) for s in o.solutions[:2]],
         "complete": checked.complete,
-        "stopped": o.stopped if o.stopped != "limit" else None,
+        "stopped": o.stopped if o.stopped != Status.LIMIT else None,
         "puzzle": p.name,
         "modulo_symmetry": o.modulo_symmetry,
         "group_order": o.group_order,
@@ -89,14 +90,14 @@ def check_text(checked: Checked) -> str:
     grouped = o.modulo_symmetry and o.group_order > 1
     scope = f" up to symmetry (group of order {number(o.group_order)})" if grouped else ""
     status = checked.status
-    if status == "multiple":
+    if status == Status.MULTIPLE:
         a, b = o.solutions[:2]
         body = pair_text(p, a.values, b.values, checked.differ)
         return f"{body}\n\nmultiple: more than one solution{scope}, {o.seconds:.2f} s"
-    if status == "unique":
+    if status == Status.UNIQUE:
         board = draw(p, _symbols(p, o.solutions[0].values))
         return f"{board}\n\nunique: exactly one solution{scope}, {o.seconds:.2f} s"
-    if status == "none":
+    if status == Status.NO_SOLUTION:
         return f"none: the puzzle has no solution, {o.seconds:.2f} s"
     return f"unknown: {summary_text(o)}"
 

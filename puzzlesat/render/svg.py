@@ -24,6 +24,7 @@ from puzzles.errors import UsageError
 from puzzles.grid import Grid
 from puzzles.gridboard import Features, features
 from puzzles.model import Puzzle
+from puzzles.rules.dot import KINDS
 
 CELL = 60  # pixels a grid square
 MARGIN = 24
@@ -33,10 +34,6 @@ THERMO = "#c4c4c4"
 ARROW = "#9a9a9a"
 PLACED = "#2a5db0"
 Corner = Callable[[int, int], tuple[float, float]]  # (row, column) from 1 -> its top-left pixel
-NEGATIVE = {
-    "kropki": "kropki negative: neighbours without a dot are neither consecutive nor one twice the other",
-    "xv": "XV negative: neighbours without a letter sum to neither 10 nor 5",
-}
 FLAGS = {"anti_knight": "anti-knight", "anti_king": "anti-king", "non_consecutive": "non-consecutive"}
 
 
@@ -155,19 +152,7 @@ def _grid_svg(puzzle: Puzzle, grid: Grid, shown: Sequence[int | None]) -> str:
     for cells, clue in f.cages:
         body.append(_cage(grid, cells, clue, corner))
     for kind, a, b in f.dots:
-        x, y = edge_mid(a, b)
-        if kind in ("x", "v"):
-            body.append(
-                f'<text class="xv" x="{_n(x)}" y="{_n(y + 0.13 * CELL)}" font-size="{_n(0.36 * CELL)}" '
-                'font-weight="bold" text-anchor="middle" fill="#000000" stroke="#ffffff" stroke-width="4" '
-                f'paint-order="stroke">{kind.upper()}</text>'
-            )
-        else:
-            fill = "#ffffff" if kind == "white" else "#000000"
-            body.append(
-                f'<circle class="kropki {kind}" cx="{_n(x)}" cy="{_n(y)}" r="{_n(0.12 * CELL)}" fill="{fill}" '
-                'stroke="#000000" stroke-width="1.5"/>'
-            )
+        body.append(_dot(kind, *edge_mid(a, b)))
     for a, b in f.signs:
         body.append(_sign(centre(a), centre(b)))
     given = puzzle.given_map
@@ -178,11 +163,28 @@ def _grid_svg(puzzle: Puzzle, grid: Grid, shown: Sequence[int | None]) -> str:
             size = CELL * min(0.52 if f.cages else 0.6, 1.2 / len(text))  # smaller beside a cage's clue
             body.append(_digit(x, y, text, size, i in given))
     notes = list(f.others) + [text for key, text in FLAGS.items() if getattr(grid, key)]
-    notes += [NEGATIVE[d.family] for d in grid.dots if d.negative]
+    notes += list(f.negatives)
     width = 2 * MARGIN + grid.columns * CELL
     height = 2 * MARGIN + grid.rows * CELL
     body += _notes(notes, height - MARGIN / 2)
     return _document(width, height + NOTE * len(notes), puzzle.title, body)
+
+
+def _dot(name: str, x: float, y: float) -> str:
+    """A dot centred on its edge as its kind looks (`puzzles.rules.dot.KINDS`): a letter (XV) or
+    a circle of a colour (kropki); the class is the family, and a circle's also its kind."""
+    kind = KINDS[name]
+    shape, paint = kind.look
+    if shape == "letter":
+        return (
+            f'<text class="{kind.family}" x="{_n(x)}" y="{_n(y + 0.13 * CELL)}" font-size="{_n(0.36 * CELL)}" '
+            'font-weight="bold" text-anchor="middle" fill="#000000" stroke="#ffffff" stroke-width="4" '
+            f'paint-order="stroke">{escape(paint)}</text>'
+        )
+    return (
+        f'<circle class="{kind.family} {name}" cx="{_n(x)}" cy="{_n(y)}" r="{_n(0.12 * CELL)}" fill="{paint}" '
+        'stroke="#000000" stroke-width="1.5"/>'
+    )
 
 
 def _points(points: Sequence[tuple[float, float]]) -> str:

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from dataclasses import dataclass, field, replace
 
-from puzzles.errors import PuzzleSatError, UsageError
+from puzzles.errors import PuzzleSatError, Status, UsageError
 from puzzles.instances import Instance
 from puzzles.model import Puzzle
 from puzzlesat.search.solving import configure, run
@@ -29,7 +29,7 @@ class BatchOutcome:
 
     outcomes: list[Outcome | PuzzleSatError]  # a bad line's error in its place
     instances: int  # how many were given (more than len(outcomes) when stopped early)
-    stopped: str | None  # None, "timeout" or "interrupt"
+    stopped: Status | None  # None, or how the instance that ended the batch stopped
     seconds: float
     stats: dict[str, int | float | str] = field(default_factory=dict)
     base: Puzzle | None = None  # the puzzle every instance is, givens aside

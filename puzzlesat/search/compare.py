@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from puzzles.errors import PuzzleSatError, UsageError
+from puzzles.errors import STATUS_EXIT, ExitCode, PuzzleSatError, Status, UsageError
 from puzzles.model import Puzzle
 from puzzles.words import number, plural
 from puzzlesat.render.progress import StatusLine
@@ -233,10 +233,11 @@ def run_config(
         if all and outcome.complete:
             alls.append(ended)
         this = tuple(s.values for s in outcome.solutions)
-        if outcome.stopped == "failed":
+        code = STATUS_EXIT[outcome.stopped]
+        if code == ExitCode.BACKEND:
             return _with(base, status=f"error: {outcome.error}")
-        if outcome.stopped in ("timeout", "interrupt", "terminated"):
-            status = "timeout" if outcome.stopped == "timeout" else "interrupted"
+        if code == ExitCode.STOPPED:  # the row's own words: a timeout, or interrupted by a signal
+            status = "timeout" if outcome.stopped == Status.TIMEOUT else "interrupted"
             found = this
             break
         if found is not None and this != found:

@@ -23,7 +23,7 @@ from itertools import permutations
 from typing import Any
 
 from puzzles.burnside import Element, burnside_quotient, conjugacy_classes, value_key
-from puzzles.errors import UsageError
+from puzzles.errors import Status, UsageError
 from puzzles.model import Puzzle
 from puzzles.relabel import interchangeable_group, pins, relabellings
 from puzzles.symmetry import Group
@@ -50,7 +50,7 @@ class CountOutcome:
     orbits: int | None
     method: str  # the method that gave the count: "enumerate" or "sharpsat"
     complete: bool
-    stopped: str | None  # None, "timeout" or "interrupt"
+    stopped: Status | None  # None, TIMEOUT or INTERRUPT
     count_complete: bool
     group_order: int
     classes: int  # conjugacy classes counted by Burnside (0 when orbits are not asked for)
@@ -158,9 +158,9 @@ def count(
             with build_deadline(run.deadline):  # ganak's CNF is built here, not in `solve`: the same deadline
                 _sharpsat(run)
     except SearchStopped:
-        stopped = "timeout"
+        stopped = Status.TIMEOUT
     except KeyboardInterrupt:
-        stopped = stop_reason()  # "interrupt" or "terminated"
+        stopped = stop_reason()  # Status.INTERRUPT or Status.TERMINATED
     outcome = _outcome(run, used, stopped, order, listed is not None)
     outcome.symmetry, outcome.plan = choice.source, cfg
     if order > 1 and listed is None and choice.group.relabel and run.pinned and run.listed is not None:
@@ -291,13 +291,13 @@ def _enumerate(run: _Run, limit: int | None, seconds: float | None) -> bool:
     run.lower = outcome.count * run.factor
     run.stats.update(enumerated=outcome.count, solver_calls=outcome.stats.get("solver_calls"))
     run.stats.update({k: outcome.stats[k] for k in ("workers", "cubes") if k in outcome.stats})
-    if outcome.stopped in ("interrupt", "terminated"):  # a signal ends the count, not just this part
+    if outcome.stopped in (Status.INTERRUPT, Status.TERMINATED):  # a signal ends the count, not just this part
         raise KeyboardInterrupt
-    if outcome.stopped == "failed":  # a backend or a worker failed: the count is not known
+    if outcome.stopped == Status.FAILED:  # a backend or a worker failed: the count is not known
         from puzzles.errors import BackendError
 
         raise BackendError(outcome.error or "the enumeration failed")
-    if outcome.stopped == "timeout" and (seconds is None or remaining(run.deadline) == 0):
+    if outcome.stopped == Status.TIMEOUT and (seconds is None or remaining(run.deadline) == 0):
         raise SearchStopped
     if not outcome.complete:
         return False

@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from puzzles.errors import Status
 from puzzles.model import Puzzle
 from puzzlesat.search.groups import check_mode
 from solvers.base import Config, Session
@@ -58,7 +59,7 @@ def solve(
         with build_deadline(None if timeout is None else start + timeout):
             session = solvers.open_session(puzzle, cfg)
     except (SearchStopped, KeyboardInterrupt) as e:  # stopped while encoding: nothing found, said so
-        stopped = "timeout" if isinstance(e, SearchStopped) else stop_reason()
+        stopped = Status.TIMEOUT if isinstance(e, SearchStopped) else stop_reason()
         return empty_outcome(puzzle, stopped, modulo_symmetry, time.monotonic() - start, cfg)
     try:
         outcome = run(

@@ -17,7 +17,7 @@ import time
 import uuid
 from collections.abc import Callable
 
-from puzzles.errors import CheckError, UsageError
+from puzzles.errors import CheckError, Status, UsageError
 from puzzles.model import Puzzle
 from solvers.base import Found, Session
 from solvers.enumerate import Collector, Outcome, Solution, enumerate_solutions
@@ -128,7 +128,7 @@ def enumerate_split(
         alone = SPLIT_AFTER if timeout is None else min(SPLIT_AFTER, timeout)
         probe = enumerate_solutions(puzzle, session, limit=limit, modulo_symmetry=modulo_symmetry, timeout=alone,
                                     on_solution=found_first, plan=plan, keep=keep)  # fmt: skip
-        if probe.stopped != "timeout" or (deadline is not None and time.monotonic() >= deadline):
+        if probe.stopped != Status.TIMEOUT or (deadline is not None and time.monotonic() >= deadline):
             probe.stats["workers"] = 1
             return probe
         n = usable_workers(workers)[0] if client is None else max(1, sum(client.nthreads().values()))
@@ -136,11 +136,11 @@ def enumerate_split(
         job = Job(puzzle, config, plan, modulo_symmetry, tuple(s.values for s in first), limit, uuid.uuid4().hex)
         merger = Merger(puzzle, plan, on_solution, keep, first, limit)
 
-        def stopping() -> str | None:
+        def stopping() -> Status | None:
             if STOP.is_set():
                 return stop_reason()
             if deadline is not None and time.monotonic() >= deadline:
-                return "timeout"
+                return Status.TIMEOUT
             return None
 
         wall = None if deadline is None else time.time() + (deadline - time.monotonic())
@@ -203,17 +203,17 @@ class Merger:
     def solved(self) -> int:
         return sum(1 for how, _ in self.cubes.values() if how is None)
 
-    def ending(self, reason: str | None, cubes: int) -> tuple[str | None, str | None]:
+    def ending(self, reason: str | None, cubes: int) -> tuple[Status | None, str | None]:
         """How the whole search ended: (stopped, error) as `enumerate_solutions` says them."""
         if self.limit is not None and self.collector.count >= self.limit:
-            return "limit", None
+            return Status.LIMIT, None
         if reason is not None and reason.startswith("failed: "):
-            return "failed", reason.removeprefix("failed: ")
-        if reason is not None and reason != "limit":
-            return reason, None
+            return Status.FAILED, reason.removeprefix("failed: ")
+        if reason is not None and reason != Status.LIMIT:
+            return Status(reason), None
         for how, error in self.cubes.values():
             if how is not None:
-                return how, error
+                return Status(how), error
         if self.solved < cubes:
-            return "failed", f"{cubes - self.solved} of {cubes} cubes were not solved (a worker stopped early)"
+            return Status.FAILED, f"{cubes - self.solved} of {cubes} cubes were not solved (a worker stopped early)"
         return None, None

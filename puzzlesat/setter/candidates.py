@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from puzzles.errors import Status
 from puzzles.model import Puzzle
 from puzzles.stop import stop_reason
 from puzzlesat.search.solving import configure
@@ -30,7 +31,7 @@ class Candidates:
     unknown: list[set[int]]
     calls: int
     solutions: int  # distinct solutions met on the way
-    stopped: str | None  # None, "timeout" or "interrupt"
+    stopped: Status | None  # None, TIMEOUT, INTERRUPT or TERMINATED
     seconds: float
     stats: dict[str, Any] = field(default_factory=dict)
 
@@ -76,9 +77,9 @@ def find_candidates(
         else:
             ruled_out = [set(d) for d in puzzle.domains]
     except SearchStopped:
-        stopped = "timeout"
+        stopped = Status.TIMEOUT
     except KeyboardInterrupt:
-        stopped = stop_reason()  # "interrupt" or "terminated"
+        stopped = stop_reason()  # INTERRUPT or TERMINATED
     finally:
         prober.close()
     unknown = [set(d) - f - r for d, f, r in zip(puzzle.domains, found, ruled_out, strict=True)]

@@ -10,19 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from puzzles.errors import ExitCode
+from puzzles.errors import ExitCode, Status, exit_code
 from puzzles.model import Puzzle
 from puzzlesat.search.solving import solve
 from solvers.base import Config
 from solvers.enumerate import Outcome, Solution
 
-STATUSES = ("unique", "multiple", "none", "unknown")
-EXIT = {
-    "unique": ExitCode.OK,
-    "multiple": ExitCode.MULTIPLE,
-    "none": ExitCode.UNSATISFIABLE,
-    "unknown": ExitCode.STOPPED,
-}
+STATUSES = (Status.UNIQUE, Status.MULTIPLE, Status.NO_SOLUTION, Status.UNKNOWN)
 
 
 @dataclass(frozen=True)
@@ -33,21 +27,21 @@ class Checked:
     outcome: Outcome
 
     @property
-    def status(self) -> str:
+    def status(self) -> Status:
         o = self.outcome
         if o.count >= 2:
-            return "multiple"
+            return Status.MULTIPLE
         if o.cut_short:
-            return "unknown"
-        return "unique" if o.count == 1 else "none"
+            return Status.UNKNOWN
+        return Status.UNIQUE if o.count == 1 else Status.NO_SOLUTION
 
     @property
     def complete(self) -> bool:
-        return self.status != "unknown"
+        return self.status != Status.UNKNOWN
 
     @property
     def exit_code(self) -> ExitCode:
-        return EXIT[self.status]
+        return exit_code(self.status)
 
     @property
     def differ(self) -> list[int]:

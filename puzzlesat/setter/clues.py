@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from puzzles.errors import NotUnique, Unsatisfiable
+from puzzles.errors import NotUnique, Status, Unsatisfiable
 from puzzles.model import Puzzle
 from puzzles.stop import stop_reason
 from puzzlesat.search.solving import configure
@@ -103,9 +103,9 @@ def find_clues(
                     on_step(prober.calls)
             minimal = minimize_givens(prober, givens, solution, redundant, deadline, on_step)
         except SearchStopped:
-            stopped = "timeout"
+            stopped = Status.TIMEOUT
         except KeyboardInterrupt:
-            stopped = stop_reason()  # "interrupt" or "terminated"
+            stopped = stop_reason()  # INTERRUPT or TERMINATED
         calls = prober.calls
     return Clues(puzzle, solution, redundant, minimal, calls, stopped, time.monotonic() - start)
 

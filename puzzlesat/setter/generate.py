@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from puzzles.errors import CheckError, UsageError
+from puzzles.errors import CheckError, Status, UsageError
 from puzzles.model import Puzzle, define
 from puzzles.words import unknown
 from puzzlesat.setter.check import check_unique
@@ -121,7 +121,7 @@ def generate_puzzle(kind: str, *, seed: int = 1, params: Mapping[str, str] | Non
         puzzle = info.make(random.Random(seed), {**values, "seed": seed}, title)
     checked = check_unique(puzzle)
     checked.outcome.reraise()  # a stop is a stop, not a verdict
-    if checked.status != "unique":
+    if checked.status != Status.UNIQUE:
         raise CheckError(f"generate {kind}: the puzzle made from seed {seed} is not unique: a bug, please report it")
     return Generated(kind, seed, puzzle, checked.outcome.solutions[0].values, time.monotonic() - start)
 
