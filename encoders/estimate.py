@@ -18,6 +18,7 @@ from math import prod
 from puzzles.core import AllDifferent, Linear, Table
 from puzzles.errors import UsageError
 from puzzles.model import Puzzle
+from puzzles.stop import time_left
 
 # Measured on CPython 3.11 (docs/decisions.md): a clause costs about 150 bytes plus 36 a literal
 # while it is a Python list, and each (cell, value) a scheme stores in its maps about 250 bytes.
@@ -37,8 +38,17 @@ PB_GROWTH: dict[str, Callable[[int, int], float]] = {
     "unary": lambda n, bound: 2.5 * n * bound,  # a rough stand-in; `unary_clauses` counts them exactly
 }
 LOG_SUM_FACTOR = 0.1
+# Clauses (as estimated) built per second, and the size from which a build is judged against the
+# deadline (docs/decisions.md, "Builds that cannot meet the deadline"). Measured here 60,000 to
+# 1,300,000 a second: the estimate is rough, so only big builds are judged, at a middling rate.
+BUILD_RATE = 300_000
+SLOW_FLOOR = 10_000_000
 # Set PUZZLESAT_MEMORY_LIMIT (bytes, or with a K/M/G suffix) to pretend less memory is free (tests).
 LIMIT_VARIABLE = "PUZZLESAT_MEMORY_LIMIT"
+
+
+class BuildTooSlow(UsageError):
+    """A build that cannot end before the deadline (its estimate at BUILD_RATE): refused up front."""
 
 
 @dataclass(frozen=True)
@@ -205,22 +215,40 @@ def available_bytes() -> int | None:
     return min(limits) if limits else None
 
 
+def build_seconds(e: Estimate) -> float:
+    """Roughly how long building `e` takes: its clauses at BUILD_RATE."""
+    return e.clauses / BUILD_RATE
+
+
+def _too_slow(e: Estimate, left: float | None) -> bool:
+    """A build past SLOW_FLOOR clauses that cannot end in the `left` seconds of the deadline."""
+    return left is not None and e.clauses >= SLOW_FLOOR and build_seconds(e) > left
+
+
 def check_fits(
-    puzzle: Puzzle, encoding: str, pb: str | None, alternatives: list[str], limit: int | None = None
+    puzzle: Puzzle,
+    encoding: str,
+    pb: str | None,
+    alternatives: list[str],
+    limit: int | None = None,
+    left: float | None = None,
 ) -> None:
-    """A UsageError naming the estimate, the free memory and the encodings that would fit, when
-    `encoding` will not fit; `limit` overrides `available_bytes()`."""
+    """A UsageError naming the estimate and the encodings that would fit, when `encoding` will not
+    fit in the free memory, or (with a deadline) cannot be built before it: one PySAT or Pindakaas
+    call for a wide sum runs minutes without a safe point where the deadline could be checked.
+    `limit` overrides `available_bytes()`, `left` the seconds the build deadline leaves."""
     free = available_bytes() if limit is None else limit
-    if free is None:
-        return
+    left = time_left() if left is None else left
     mine = estimate(puzzle, encoding, pb or "totalizer")
-    if mine.bytes <= free:
+    big = free is not None and mine.bytes > free
+    if not big and not _too_slow(mine, left):
         return
     fits = []
     for other in alternatives:
         for other_pb in ("totalizer", "adder") if other != "z3-pb" else ("totalizer",):
             guess = estimate(puzzle, other, other_pb)
-            if (other, other_pb) != (encoding, pb or "totalizer") and guess.bytes <= free:
+            roomy = free is None or guess.bytes <= free
+            if (other, other_pb) != (encoding, pb or "totalizer") and roomy and not _too_slow(guess, left):
                 flags = f"--encoding {other}" + (f" --pb {other_pb}" if other_pb != "totalizer" else "")
                 fits.append(f"{flags} (about {human(guess.bytes)})")
                 break
@@ -228,7 +256,12 @@ def check_fits(
     # advice names a configuration other than the one refused (z3-pb is already on --backend z3).
     other = "try --encoding z3-int" if encoding == "z3-pb" else "no CNF encoding fits: try --backend z3"
     hint = "; would fit: " + ", ".join(fits) if fits else f"; {other}"
-    need, room = human_pair(mine.bytes, free)
+    if not big:
+        raise BuildTooSlow(
+            f"{puzzle.name}: the {encoding} encoding would take about {build_seconds(mine):.0f} s to build "
+            f"({mine.clauses:,} clauses), more than the {left:.0f} s --timeout leaves{hint}"
+        )
+    need, room = human_pair(mine.bytes, free)  # type: ignore[arg-type]
     raise UsageError(
         f"{puzzle.name}: the {encoding} encoding would need about {need} "
         f"({mine.clauses:,} clauses) but {room} of memory is free{hint}"

@@ -68,6 +68,12 @@ def build_deadline(deadline: float | None) -> Iterator[None]:
         _DEADLINE["value"] = saved
 
 
+def time_left() -> float | None:
+    """Seconds the build deadline leaves (never negative), or None without one."""
+    deadline = _DEADLINE["value"]
+    return None if deadline is None else max(0.0, deadline - time.monotonic())
+
+
 def checkpoint() -> None:
     """A safe point inside a build: stop on a signal (KeyboardInterrupt) or past the deadline (SearchStopped)."""
     if STOP.is_set():

@@ -825,3 +825,41 @@ def test_a_sigterm_while_count_enumerates_ends_the_count():
     finally:
         puzzles.stop.reset()
     assert (outcome.complete, outcome.stopped, outcome.method) == (False, "terminated", "enumerate")
+
+
+WIDE_SUM = (
+    'name = "wide-sum"\ncells = 40\nvalues = { min = 1, max = 9000 }\ndistinct = "all"\n'
+    "[[sum]]\ncells = [" + ", ".join(map(str, range(40))) + "]\nequals = 180000\n"
+)
+
+
+def test_a_build_that_cannot_meet_the_deadline_is_refused(cli, tmp_path, monkeypatch):
+    """40 cells over 1..9000 summing to 180,000 with --timeout 60 ran 101-180 s and 4.6-8 GB: the
+    log encoding's one Pindakaas call for the sum has no safe point to check the deadline at. Its
+    estimate (25 million clauses, about 84 s) is refused up front, naming what fits; count too."""
+    from encoders import estimate
+
+    monkeypatch.setattr(estimate, "available_bytes", lambda: 10**12)  # memory is not the question here
+    path = tmp_path / "wide.toml"
+    path.write_text(WIDE_SUM)
+    for command in ("solve", "count"):
+        line = one_line(cli(command, str(path), "--timeout", "60"), 2)
+        assert line == (
+            "puzzlesat: error: wide-sum: the log encoding would take about 84 s to build (25,218,280 clauses), "
+            "more than the 60 s --timeout leaves; would fit: --encoding log --pb adder (about 310 MB)"
+        )
+
+
+def test_counts_probe_second_is_not_a_deadline(monkeypatch):
+    """count's auto method first enumerates for a second: a build too slow for that second is no
+    refusal (the user set no deadline), the count goes on and completes."""
+    import puzzles
+    import puzzlesat
+    from encoders import estimate
+
+    monkeypatch.setattr(estimate, "SLOW_FLOOR", 0)
+    monkeypatch.setattr(estimate, "BUILD_RATE", 1.0)  # every build "takes" its clause count in seconds
+    outcome = puzzlesat.count_solutions(puzzles.load("magic-frame"), modulo_symmetry=False)
+    assert outcome.complete and outcome.count > 0
+    with pytest.raises(UsageError, match="to build .* more than the 5 s --timeout leaves"):
+        puzzlesat.count_solutions(puzzles.load("magic-frame"), timeout=5)

@@ -156,8 +156,8 @@ def test_a_mistyped_toml_key_gets_the_closest_valid_one(cli, stdin):
     r = cli("show", "-")
     assert r.err == (
         "puzzlesat: error: <stdin>: layuot: unknown key; did you mean layout? valid keys: name, title, grid, "
-        "cells, values, domains, distinct, givens, layout, dot, negative, sum, less, cage, table, unknowns, symmetry, params "
-        "(line 4)\n"
+        "cells, values, domains, distinct, givens, layout, dot, negative, sum, less, cage, table, unknowns, "
+        "symmetry, params (line 4)\n"
     )
 
 

@@ -268,6 +268,7 @@ def _outcome(run: _Run, method: str, stopped: str | None, order: int, burnside: 
 def _enumerate(run: _Run, limit: int | None, seconds: float | None) -> bool:
     """List every solution (of the pinned instance); True when the list is complete, False when the
     auto limits cut it short. Burnside then counts fixed points on the list."""
+    from encoders.estimate import BuildTooSlow
     from puzzlesat.search.solving import solve
 
     # The pins are not symmetric: the pinned instance drops the group (the list is raw anyway). An
@@ -286,8 +287,13 @@ def _enumerate(run: _Run, limit: int | None, seconds: float | None) -> bool:
 
     left = remaining(run.deadline)
     budget = seconds if left is None else left if seconds is None else min(seconds, left)
-    outcome = solve(target, all=True, limit=limit, modulo_symmetry=False, timeout=budget, config=run.config,
-                    on_solution=seen, **run.split)  # fmt: skip
+    try:
+        outcome = solve(target, all=True, limit=limit, modulo_symmetry=False, timeout=budget, config=run.config,
+                        on_solution=seen, **run.split)  # fmt: skip
+    except BuildTooSlow:
+        if seconds is None:  # the count's own deadline: the refusal stands
+            raise
+        return False  # the probe's second is no deadline of the user's: on to the next method
     run.lower = outcome.count * run.factor
     run.stats.update(enumerated=outcome.count, solver_calls=outcome.stats.get("solver_calls"))
     run.stats.update({k: outcome.stats[k] for k in ("workers", "cubes") if k in outcome.stats})
