@@ -2,7 +2,8 @@
 
 The text is `puzzles.files.dump_toml`; before anything is written it is read back and compared
 with the puzzle, so a file `convert` writes always loads to the very puzzle it was made from (a
-difference is a bug, exit 70, and nothing is written). Files are written atomically.
+difference is a bug, exit 70, and nothing is written). Files are written atomically, an existing
+one replaced (puzzles.atomic).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ class Converted:
         )
 
 
-def convert(puzzle: Puzzle, output: str | Path | None = None, *, force: bool = False) -> Converted:
+def convert(puzzle: Puzzle, output: str | Path | None = None) -> Converted:
     """The puzzle as TOML, checked to load back equal, and written to `output` when given."""
     text = dump_toml(puzzle)
     try:
@@ -66,5 +67,5 @@ def convert(puzzle: Puzzle, output: str | Path | None = None, *, force: bool = F
         raise CheckError(
             f"convert: the TOML form of {puzzle.name} loads back as another puzzle: a bug, please report it"
         )
-    path = None if output is None else write_atomic(output, text, force=force)
+    path = None if output is None else write_atomic(output, text)
     return Converted(puzzle, text, path)

@@ -93,5 +93,6 @@ def test_help_lists_the_commands_exit_statuses(cli, command):
 def test_exit_help_reads_as_a_sentence():
     assert errors.exit_help("compare") == (
         "Exit status: 0 done, 2 bad input, 3 stopped early (--timeout, a signal, or the solver said UNKNOWN), "
-        "8 two configurations disagree, 74 the output could not be written, 130 interrupted."
+        "8 two configurations disagree, 74 the output could not be written, 130 interrupted, "
+        "141 the reader of standard output went away."
     )
