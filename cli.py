@@ -154,10 +154,28 @@ SchedulerOpt = Annotated[
         show_default=False,
     ),
 ]
+
+
+def _check_output(value: str | None) -> str | None:
+    """A bad -o (a folder, no such folder, a read-only file) fails before the work, not after it."""
+    if value is not None:
+        puzzlesat.check_output(value)
+    return value
+
+
 OutputOpt = Annotated[
     str | None,
-    typer.Option("--output", "-o", metavar="FILE", help="Also write the JSON document to FILE (atomically)."),
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="Also write the JSON document to FILE (atomically; an existing FILE is replaced).",
+        callback=_check_output,
+    ),
 ]
+# --force: -o replaces the file it names in every command (docs/decisions.md, "`-o FILE` replaces");
+# the flag is still accepted, so that scripts written for the old rule keep working.
+ForceOpt = Annotated[bool, typer.Option("--force", hidden=True, help="Accepted and ignored: -o replaces.")]
 EncodingOpt = Annotated[
     str | None,
     typer.Option(
@@ -578,7 +596,7 @@ def _solve_batch(
         "puzzlesat convert 'https://www.f-puzzles.com/?load=N4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQ"
         "BcMqBfZYHv3lwC6yQv3GCRYwTL5SBC/iFKVqAJnqMW7TjGFCuQA===' -o grid4.toml   # a link, quoted",
         "puzzlesat convert magic-star -o star.toml --json",
-        "puzzlesat convert sudoku -p box=2 -o sudoku4.toml --force",
+        "puzzlesat convert sudoku -p box=2 -o sudoku4.toml",
     ),
 )
 @_exit_statuses("convert")
@@ -586,9 +604,11 @@ def convert(
     puzzle: PuzzleArg,
     output: Annotated[
         str | None,
-        typer.Option("--output", "-o", metavar="FILE", help="The .toml file to write (atomically); default: stdout."),
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="The .toml file to write, replacing it (atomically); else stdout."
+        ),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+    force: ForceOpt = False,
     param: ParamOpt = None,
     givens: GivensOpt = None,
     as_json: Annotated[
@@ -605,7 +625,7 @@ def convert(
     written, so it always loads to the same puzzle.
     """
     p = _load(puzzle, param, givens)
-    done = puzzlesat.convert_puzzle(p, output, force=force)
+    done = puzzlesat.convert_puzzle(p, output)
     if as_json:
         typer.echo(json.dumps(done.as_json()))
     elif output is None:
@@ -626,7 +646,10 @@ def convert(
 def dimacs(
     puzzle: PuzzleArg,
     output: Annotated[
-        str | None, typer.Option("--output", "-o", metavar="FILE", help="The file to write (default: under cnf_out/).")
+        str | None,
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="The file to write, replacing it (default: under cnf_out/)."
+        ),
     ] = None,
     fmt: Annotated[
         str, typer.Option("--format", metavar="FORMAT", help="cnf (DIMACS), opb (pseudo-Boolean) or smt2.")
@@ -638,7 +661,7 @@ def dimacs(
         str | None,
         typer.Option(metavar="FILE", help="A `solve --json` result whose solutions (and orbits) to forbid."),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace existing files.")] = False,
+    force: ForceOpt = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Say what was written as one JSON document (docs/json.md).")
     ] = False,
@@ -648,7 +671,7 @@ def dimacs(
     The CNF is the one `solve` solves: the same default encoding, card and PB encodings.
     """
     p = _load(puzzle, param, givens)
-    done = puzzlesat.export_puzzle(p, fmt=fmt, **cnf, output=output, block=block, force=force)
+    done = puzzlesat.export_puzzle(p, fmt=fmt, **cnf, output=output, block=block)
     typer.echo(json.dumps(done.as_json()) if as_json else done.summary())
 
 
@@ -1053,10 +1076,14 @@ def generate(
     output: Annotated[
         str | None,
         typer.Option(
-            "--output", "-o", metavar="FILE", help="Write the puzzle file (TOML, as `solve FILE` reads) here."
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write the puzzle file (TOML, as `solve FILE` reads) here, replacing it.",
+            callback=_check_output,
         ),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+    force: ForceOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Generate a new puzzle with one solution and minimal givens, from a random full solution.
@@ -1069,7 +1096,7 @@ def generate(
         made = puzzlesat.generate_puzzle(kind, seed=seed, params=_params(param) or None)
     finally:
         status.stop()
-    done = puzzlesat.convert_puzzle(made.puzzle, output, force=force)
+    done = puzzlesat.convert_puzzle(made.puzzle, output)
     written = None if output is None else str(done.path)
     if as_json:
         typer.echo(json.dumps(puzzlesat.generated_json(made, done.text, written)))
@@ -1107,9 +1134,20 @@ def _click_command(argv: list[str] | None) -> typer.core.TyperGroup:
     return typer.main.get_command(only)  # type: ignore[return-value]
 
 
+def _output_failed(e: OSError) -> NoReturn:
+    """Standard output failed: one line and exit 74, except for a reader that went away (`| head`),
+    a filter's normal end: quietly, exit 141, as `seq 1000000 | head` ends (docs/decisions.md)."""
+    failure = puzzlesat.output_failure(e)
+    if failure.exit_code != puzzlesat.ExitCode.CLOSED_PIPE:
+        typer.echo(f"puzzlesat: error: {failure}", err=True)
+    sys.exit(failure.exit_code)
+
+
 def main(argv: list[str] | None = None) -> NoReturn:
     """Entry point: every error the user can cause becomes one line on stderr and its exit status
     (puzzlesat.EXIT_STATUSES)."""
+    if sys.stdout is None:  # started with standard output closed (`>&-`): nothing it says could be seen
+        _output_failed(OSError(errno.EBADF, os.strerror(errno.EBADF)))
     puzzlesat.reset_stop()
     signal.signal(signal.SIGINT, _on_signal)
     signal.signal(signal.SIGTERM, _on_signal)
@@ -1130,19 +1168,15 @@ def main(argv: list[str] | None = None) -> NoReturn:
         sys.exit(puzzlesat.ExitCode.INTERRUPTED)
     except typer.Exit as e:
         sys.exit(e.exit_code)
-    except SystemExit as e:  # typer answers a closed pipe (EPIPE) with a silent exit 1: say it, exit 74
+    except SystemExit as e:  # typer answers a closed pipe (EPIPE) with a silent exit 1: ours is 141
         if e.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
-            failure = puzzlesat.output_failure(BrokenPipeError(errno.EPIPE, "Broken pipe"))
-            typer.echo(f"puzzlesat: error: {failure}", err=True)
-            sys.exit(failure.exit_code)
+            _output_failed(BrokenPipeError(errno.EPIPE, "Broken pipe"))
         raise
     except MemoryError:  # past the size estimate (encoders/estimate.py): one line, not a traceback
         typer.echo("puzzlesat: error: out of memory; a smaller encoding may fit (see docs/guarantees.md)", err=True)
         sys.exit(puzzlesat.ExitCode.BACKEND)
     except OSError as e:  # writing to standard output failed: a full disk or device, a closed pipe
-        failure = puzzlesat.output_failure(e)
-        typer.echo(f"puzzlesat: error: {failure}", err=True)
-        sys.exit(failure.exit_code)
+        _output_failed(e)
     if code == puzzlesat.ExitCode.INTERRUPTED:  # typer turns a KeyboardInterrupt into a silent Exit(130)
         typer.echo(_stopped_line(), err=True)
     sys.exit(code if isinstance(code, int) else puzzlesat.ExitCode.OK)

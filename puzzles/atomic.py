@@ -6,8 +6,10 @@ a wait limit (`READ_WAIT`), so a pipe nobody writes to cannot hang a command for
 
 Writes go to a temporary file in the target's folder, then a rename, so no regular file is ever
 half-written: a symlink is followed and its target replaced; a device or a FIFO is written
-through, never replaced; a folder that does not exist is an error, not created. New files get the
-umask's mode (0644 with the usual umask 022), a replaced file keeps its own.
+through, never replaced; a folder that does not exist is an error, not created. A file named to
+be written is replaced, as `sort -o` and `gcc -o` replace it, but only one we may write: the
+rename would bypass a read-only file's mode, so that is refused. New files get the umask's mode
+(0644 with the usual umask 022), a replaced file keeps its own.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
-from puzzles.errors import OutputError, PuzzleSatError, UsageError
+from puzzles.errors import ClosedPipe, OutputError, PuzzleSatError, UsageError
 
 # The largest file any command reads: 64 MiB (a DIMACS answer for a million variables is ~8 MB).
 READ_LIMIT = 64 * 1024 * 1024
@@ -136,7 +138,8 @@ def _umask_mode() -> int:
 
 
 def output_failure(e: OSError, name: str = "standard output") -> OutputError:
-    """The one-line error for a failed write (ENOSPC, EPIPE, ...); the broken stream is silenced, so
+    """The one-line error for a failed write (ENOSPC, EBADF, ...), or ClosedPipe when standard
+    output's reader went away (EPIPE: the command ends quietly); the broken stream is silenced, so
     the interpreter's final flush cannot print a traceback after it."""
     if name == "standard output":
         try:
@@ -145,6 +148,8 @@ def output_failure(e: OSError, name: str = "standard output") -> OutputError:
             os.close(devnull)
         except (OSError, ValueError, AttributeError):
             pass
+        if e.errno == errno.EPIPE:
+            return ClosedPipe(f"{name}: closed by its reader")
     what = "closed pipe" if e.errno == errno.EPIPE else (e.strerror or str(e))
     return OutputError(f"{name}: cannot write: {what}")
 
@@ -178,9 +183,10 @@ def _write_through(target: Path, raw: bytes, mode: int) -> Path:
     return target
 
 
-def writable_target(path: str | Path, *, force: bool = True) -> tuple[Path, os.stat_result | None]:
+def writable_target(path: str | Path) -> tuple[Path, os.stat_result | None]:
     """Where a write to `path` goes, checked before any work: the symlink's target, its stat (None if
-    new); refuses an empty name, a folder, a missing folder, sockets and block devices."""
+    new); refuses an empty name, a folder, a missing folder, sockets, block devices and a regular
+    file we may not write."""
     target = _check_name(path)
     if target.is_symlink():
         target = Path(os.path.realpath(target))
@@ -193,14 +199,15 @@ def writable_target(path: str | Path, *, force: bool = True) -> tuple[Path, os.s
         raise UsageError(f"{path}: cannot write: {blocking} is not a directory") from None
     except OSError as e:
         raise UsageError(f"{path}: cannot write: {e.strerror}") from None
-    if info is not None and not force:
-        raise UsageError(f"{path}: already exists; use --force to replace it")
     if info is not None and stat.S_ISDIR(info.st_mode):
         raise UsageError(f"{path}: is a directory; give a file name")
     if info is not None and not (
         stat.S_ISREG(info.st_mode) or stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode)
     ):
         raise UsageError(f"{path}: not a regular file, a character device or a FIFO; refusing to write to it")
+    if info is not None and stat.S_ISREG(info.st_mode) and not _may_write(target, info):
+        mode = stat.S_IMODE(info.st_mode)
+        raise UsageError(f"{path}: cannot write: the file is read-only (mode {mode:04o})")
     folder = target.parent if str(target.parent) else Path(".")
     if info is None and not folder.is_dir():
         what = "is not a directory" if folder.exists() else "does not exist"
@@ -208,10 +215,17 @@ def writable_target(path: str | Path, *, force: bool = True) -> tuple[Path, os.s
     return target, info
 
 
-def write_atomic(path: str | Path, data: str | bytes, *, force: bool = True) -> Path:
-    """Write `data` to `path` all at once (see the module's docstring); with force=False an existing
-    file is an error. Returns the path written (a symlink's target)."""
-    target, info = writable_target(path, force=force)
+def _may_write(target: Path, info: os.stat_result) -> bool:
+    """Whether we could open the existing file for writing, which a rename over it would not ask:
+    the system's answer, and for root (to whom it always says yes) a write bit in the mode, as
+    `cp` and the shell's noclobber see a read-only file."""
+    return os.access(target, os.W_OK) and bool(info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
+
+
+def write_atomic(path: str | Path, data: str | bytes) -> Path:
+    """Write `data` to `path` all at once, replacing a file we may write (see the module's
+    docstring). Returns the path written (a symlink's target)."""
+    target, info = writable_target(path)
     raw = data.encode() if isinstance(data, str) else data
     if info is not None and not stat.S_ISREG(info.st_mode):
         return _write_through(target, raw, info.st_mode)

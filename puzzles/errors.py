@@ -29,6 +29,7 @@ class ExitCode(IntEnum):
     CHECK = 70  # EX_SOFTWARE of sysexits.h: an internal error
     OUTPUT = 74  # EX_IOERR of sysexits.h: the output could not be written
     INTERRUPTED = 130  # 128 + SIGINT, the shell's convention
+    CLOSED_PIPE = 141  # 128 + SIGPIPE: what `seq 1000000 | head` ends with
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
         ),
         ExitStatus(
             ExitCode.OUTPUT,
-            "the output could not be written: the disk is full, standard output is a closed pipe or a "
+            "the output could not be written: the disk is full, standard output is closed (`>&-`) or a "
             "full device (one line on stderr; a file given with `-o` is left as it was)",
             "the output could not be written",
             (),
@@ -134,6 +135,13 @@ EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
             ExitCode.INTERRUPTED,
             "interrupted at once: a second Ctrl-C or SIGTERM",
             "interrupted",
+            (),
+        ),
+        ExitStatus(
+            ExitCode.CLOSED_PIPE,
+            "the reader of standard output went away (a pipe into `head`): the command stops quietly, "
+            "as `seq 1000000` does there (128 + SIGPIPE; a shell shows it only under `set -o pipefail`)",
+            "the reader of standard output went away",
             (),
         ),
     )
@@ -195,6 +203,12 @@ class OutputError(PuzzleSatError):
     """Writing the output failed (disk full, closed pipe, a device refusing it); nothing half-written stays."""
 
     exit_code = ExitCode.OUTPUT
+
+
+class ClosedPipe(OutputError):
+    """Standard output's reader went away (`| head`): a filter's normal end, so no message."""
+
+    exit_code = ExitCode.CLOSED_PIPE
 
 
 class ModelError(PuzzleSatError):

@@ -9,13 +9,14 @@ flag) or when the deadline passes (each worker also knows it); a worker whose pa
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import queue
 import signal
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from puzzles.errors import Status
@@ -38,12 +39,34 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
+# The signals a forked worker must not take with the parent's handler, in the moment between its
+# fork and `serve` setting its own: a terminal's Ctrl-C goes to the whole process group.
+_HELD = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def _holding_signals() -> Iterator[None]:
+    """Start workers with Ctrl-C and SIGTERM held back: a child is born with them blocked, and one
+    that comes before `serve` ignores it is dropped there (SIG_IGN discards a pending SIGINT), never
+    run through the parent's handler, which the child inherited. In the parent, a signal that comes
+    meanwhile is only delayed to the end of the block (or taken by another thread at once)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    saved = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, saved)
+
+
 def serve(wid: int, job: Job, tasks, results, stop, deadline_wall: float | None, parent: int, warm=None) -> None:  # noqa: ANN001
     """A worker process: cubes from `tasks` until a None, every message to `results`, then an exit message."""
     from puzzles.stop import request_stop, reset
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent owns Ctrl-C and passes it on through `stop`
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)  # held since the fork (see `_holding_signals`)
     reset()
 
     def watch() -> None:
@@ -97,8 +120,9 @@ def run_local(
         ctx.Process(target=serve, args=(w, job, tasks, results, stop, deadline_wall, os.getpid(), warm), daemon=True)
         for w in range(workers)
     ]
-    for p in procs:
-        p.start()
+    with _holding_signals():
+        for p in procs:
+            p.start()
     stats: dict[int, dict] = {}
     reason: str | None = None
     grace_end: float | None = None

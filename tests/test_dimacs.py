@@ -199,16 +199,17 @@ def test_default_path_and_size_line(cli, tmp_path, monkeypatch):
     assert cli("dimacs", "magic-square", "--format", "smt2").out.startswith("cnf_out/magic-square-order3.smt2: ")
 
 
-def test_existing_file_needs_force(cli, tmp_path):
-    """A second export to the same file is a one-line error (exit 2) unless --force; the file is unchanged."""
-    out = str(tmp_path / "f.cnf")
-    assert cli("dimacs", "magic-frame", "-o", out).code == 0
-    before = Path(out).read_bytes()
-    msg = one_line_error(cli("dimacs", "magic-frame", "-o", out, "--pb", "bdd"), 2)
-    assert "already exists" in msg and "--force" in msg
-    assert Path(out).read_bytes() == before
-    assert cli("dimacs", "magic-frame", "-o", out, "--pb", "bdd", "--force").code == 0
-    assert Path(out).read_bytes() != before
+def test_a_second_export_replaces_the_file_and_its_map(cli, tmp_path):
+    """-o replaces the file it names (as in every command), its map with it; --force is accepted and
+    changes nothing; no temporary file is left."""
+    out = tmp_path / "f.cnf"
+    assert cli("dimacs", "magic-frame", "-o", str(out)).code == 0
+    before = out.read_bytes()
+    assert cli("dimacs", "magic-frame", "-o", str(out), "--pb", "bdd").code == 0
+    after = out.read_bytes()
+    assert after != before and "bdd" in json.loads(Path(f"{out}.map.json").read_text())["settings"]["pb"]
+    assert cli("dimacs", "magic-frame", "-o", str(out), "--pb", "bdd", "--force").code == 0
+    assert out.read_bytes() == after
     assert not list(tmp_path.glob(".*tmp"))
 
 

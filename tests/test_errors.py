@@ -108,7 +108,8 @@ def test_no_help_names_a_timeout_its_command_lacks(cli):
 def test_exit_help_reads_as_a_sentence():
     assert errors.exit_help("compare") == (
         "Exit status: 0 done, 2 bad input, 3 stopped early (--timeout, a signal, or the solver said UNKNOWN), "
-        "8 two configurations disagree, 74 the output could not be written, 130 interrupted."
+        "8 two configurations disagree, 74 the output could not be written, 130 interrupted, "
+        "141 the reader of standard output went away."
     )
 
 

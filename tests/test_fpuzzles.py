@@ -717,7 +717,7 @@ def test_dimacs_and_compare_take_one(cli, tmp_path: Path) -> None:
 
 def test_convert_writes_a_file_that_loads_back(cli, tmp_path: Path) -> None:
     """`convert -o` writes atomically and says what; the file loads to the same puzzle; without -o
-    the TOML goes to stdout; --json describes it; an existing file needs --force."""
+    the TOML goes to stdout; --json describes it; an existing file is replaced."""
     path = tmp_path / "clipped.toml"
     result = cli("convert", LINK + CLIPPED, "-o", str(path))
     assert result.code == 0, result.err
@@ -729,8 +729,7 @@ def test_convert_writes_a_file_that_loads_back(cli, tmp_path: Path) -> None:
     assert cli("convert", CLIPPED).out == path.read_text(encoding="utf-8")
     doc = cli("convert", CLIPPED, "--json").json()
     assert doc["written"] is None and doc["toml"] == path.read_text(encoding="utf-8") and doc["cells"] == 81
-    assert "already exists; use --force" in one_line_error(cli("convert", "magic-star", "-o", str(path)))
-    doc = cli("convert", "magic-star", "-o", str(path), "--force", "--json").json()
+    doc = cli("convert", "magic-star", "-o", str(path), "--json").json()
     assert doc["written"] == str(path) and doc["puzzle"] == "magic-star" and "toml" not in doc
     assert puzzles.load(str(path)) == puzzles.load("magic-star")
     assert not list(tmp_path.glob(".*.tmp"))

@@ -311,3 +311,66 @@ def test_more_workers_than_cores_start_only_the_cores(cli, monkeypatch, always_s
     counted = cli("count", "magic-frame", "--workers", "24", "--method", "enumerate")
     assert counted.code == 0 and counted.err == "puzzlesat: --workers 24: 2 cores here, so 2 worker processes\n"
     assert split.usable_workers(2) == (2, None) and split.usable_workers(None) == (None, None)
+
+
+def _workers_of(pid: int) -> list[int]:
+    """The child processes of `pid` (Linux /proc): the forked workers, once the search splits."""
+    from pathlib import Path
+
+    return [int(x) for task in Path(f"/proc/{pid}/task").glob("*/children") for x in task.read_text().split()]
+
+
+def _ctrl_c_to_the_group(tmp_path, *args: str) -> tuple[int, str, str]:
+    """Run `solve magic-star -p points=9 --all --workers 2 ARGS` in its own process group, stdout to a
+    file, and send one SIGINT to the whole group (as a terminal's Ctrl-C does, workers included)
+    once the workers run and have found classes; (exit status, stdout, stderr)."""
+    import os
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    out_path, err_path = tmp_path / "out", tmp_path / "err"
+    command = [sys.executable, "-m", "cli", *"solve magic-star -p points=9 --all --workers 2".split(), *args]
+    with out_path.open("w") as out, err_path.open("w") as err:
+        proc = subprocess.Popen(command, cwd=root, stdout=out, stderr=err, start_new_session=True)
+        try:
+            deadline = time.monotonic() + 60
+            while len(_workers_of(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert len(_workers_of(proc.pid)) == 2, "the search never split"
+            time.sleep(0.5)  # the workers find classes of their own
+            os.killpg(proc.pid, signal.SIGINT)
+            code = proc.wait(timeout=30)
+        finally:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+    return code, out_path.read_text(), err_path.read_text()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_one_ctrl_c_to_the_process_group_keeps_every_class_in_text(tmp_path):
+    """A terminal's Ctrl-C reaches the workers too: every class printed is in the summary line, exit 3."""
+    import re
+
+    code, out, err = _ctrl_c_to_the_group(tmp_path)
+    assert (code, err) == (3, "")
+    *boards, summary = out.rstrip("\n").split("\n\n")
+    found = re.fullmatch(
+        r"(\d+) solutions modulo symmetry \(group of order 18\), INCOMPLETE: stopped by interrupt, "
+        r"\d+\.\d\d s, 2 workers, \d+ cubes",
+        summary,
+    )
+    assert found, summary
+    assert int(found.group(1)) == len(boards) > 0
+    assert [b.split("\n")[0] for b in boards] == [f"#{i}" for i in range(1, len(boards) + 1)]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_one_ctrl_c_to_the_process_group_keeps_a_whole_json_document(tmp_path):
+    """`--json > file`: one Ctrl-C to the group leaves the whole document, the classes found in it."""
+    code, out, err = _ctrl_c_to_the_group(tmp_path, "--json")
+    assert (code, err) == (3, "")
+    doc = json.loads(out)
+    assert (doc["complete"], doc["stopped"], doc["stats"]["workers"]) == (False, "interrupt", 2)
+    assert doc["count"] == len(doc["solutions"]) == len({tuple(s["values"]) for s in doc["solutions"]}) > 0

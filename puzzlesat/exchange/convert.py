@@ -2,7 +2,8 @@
 
 The text is `puzzles.files.dump_toml`; before anything is written it is read back and compared
 with the puzzle, so a file `convert` writes always loads to the very puzzle it was made from (a
-difference is a bug, exit 70, and nothing is written). Files are written atomically.
+difference is a bug, exit 70, and nothing is written). Files are written atomically, an existing
+one replaced (puzzles.atomic).
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ class Converted:
         )
 
 
-def convert(puzzle: Puzzle, output: str | Path | None = None, *, force: bool = False) -> Converted:
+def convert(puzzle: Puzzle, output: str | Path | None = None) -> Converted:
     """The puzzle as TOML, checked to load back equal, and written to `output` when given.
 
     A stop (Ctrl-C, SIGTERM) is honoured between the steps, which take seconds each for a million
@@ -74,5 +75,5 @@ def convert(puzzle: Puzzle, output: str | Path | None = None, *, force: bool = F
             f"convert: the TOML form of {puzzle.name} loads back as another puzzle: a bug, please report it"
         )
     check_stop()
-    path = None if output is None else write_atomic(output, text, force=force)
+    path = None if output is None else write_atomic(output, text)
     return Converted(puzzle, text, path)

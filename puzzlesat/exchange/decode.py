@@ -107,7 +107,7 @@ def _same_run(path: Path, doc: dict, origin: str) -> None:
     if export_digest(atomic.read_text(formula, label=str(formula), lenient=True)) != expected:
         raise UsageError(
             f"{origin}: was written with another {name} than the one beside it (a later `dimacs` run?); "
-            "write both again with `puzzlesat dimacs --force`"
+            "write both again with `puzzlesat dimacs`"
         )
 
 

@@ -3,7 +3,8 @@
 Every file opens with comments saying which tool, puzzle and settings made it and how its
 variables read back (`x`/`y` map lines, see `encoders.varmap`); a CNF or OPB file gets a JSON
 sidecar `FILE.map.json` with the same map and the puzzle itself. Output is byte-identical run to
-run, and no file is replaced without `force`.
+run. A file given with `-o`, or the default one under cnf_out/, is replaced as a whole, its sidecar
+with it (puzzles.atomic: atomically, and never a read-only file).
 """
 
 from __future__ import annotations
@@ -242,7 +243,6 @@ def export(
     pb: str | None = None,
     output: str | Path | None = None,
     block: str | None = None,
-    force: bool = False,
 ) -> Exported:
     """Write `puzzle` in `fmt` (cnf, opb, smt2) to `output` or the default path, with its map sidecar."""
     if fmt not in FORMATS:
@@ -250,7 +250,7 @@ def export(
     if fmt != "cnf" and any(x is not None for x in (encoding, card, pb)):
         raise UsageError(f"--encoding, --card and --pb choose a CNF encoding; --format {fmt} uses none")
     if output is not None:  # a bad -o fails before the build, which can take a while
-        writable_target(_named(output), force=force)
+        writable_target(_named(output))
     plan = cnf_plan(puzzle, encoding, card, pb) if fmt == "cnf" else None
     blocked = read_blocked(block, puzzle) if block else None
     if plan is not None:
@@ -262,12 +262,12 @@ def export(
     if output is None:
         Path(DEFAULT_FOLDER).mkdir(exist_ok=True)  # the default folder is ours to make; a given one is not
     path = _named(output) if output is not None else default_path(puzzle, fmt, settings)
-    _, info = writable_target(path, force=force)
+    _, info = writable_target(path)
     special = info is not None and not stat.S_ISREG(info.st_mode)  # a device or a FIFO: written through
     # A device or a FIFO gets no sidecar beside it: the map is in the file's own comments.
     map_path = path.with_name(path.name + ".map.json") if varmap is not None and not special else None
     if map_path is not None:
-        writable_target(map_path, force=force)
+        writable_target(map_path)
     with pair_lock(path):  # two runs on one path leave one run's file and map, never a mix
         if map_path is not None and varmap is not None:
             nblocked = len(blocked.assignments) if blocked else 0
