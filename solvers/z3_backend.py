@@ -13,7 +13,7 @@ from puzzles.errors import BackendError
 from puzzles.model import Puzzle
 from puzzles.stop import checkpoint
 
-from .base import Config, Found, SearchStopped, check_stop, remaining, wake_on_signal
+from .base import STOP, Config, Found, SearchStopped, check_stop, remaining, wake_on_signal
 from .plan import Plan
 
 # Assertions handed to Z3 at once while building (each chunk a few milliseconds).
@@ -72,12 +72,16 @@ class Z3Session:
         if result == z3.unsat:
             return None
         if result == z3.unknown:
-            # Z3 says "canceled" both for its timeout and for Ctrl-C: the clock tells them apart.
-            if left is not None and time.perf_counter() - t0 >= 0.9 * left:
-                raise SearchStopped  # Z3 says "canceled" for its own timeout too
+            # Z3 says "canceled" both for its own timeout and for an interrupt. A signal sets the stop
+            # flag before the watcher interrupts Z3, so the flag tells them apart; the clock did not
+            # (Z3's timer can end a little before the time it was given, a loaded machine read a
+            # timeout as Ctrl-C).
             reason = self.solver.reason_unknown()
-            if any(word in reason for word in ("cancel", "interrupt", "timeout")):
+            cancelled = any(word in reason for word in ("cancel", "interrupt", "timeout"))
+            if cancelled and STOP.is_set():
                 raise KeyboardInterrupt
+            if cancelled and left is not None:
+                raise SearchStopped
             raise BackendError(f"z3 could not decide the puzzle: {reason}")
         model = self.solver.model()
         return Found(self.encoding.values(model), self.encoding.unknown_values(model))

@@ -222,3 +222,41 @@ def test_a_program_importing_cli_keeps_its_own_ctrl_c():
         cwd=ROOT, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert done.returncode == -signal.SIGINT and done.stderr.rstrip().endswith("KeyboardInterrupt")
+
+
+def test_z3_cancelled_without_a_signal_is_the_timeout(monkeypatch):
+    """Z3 says "canceled" for its own timeout and for an interrupt. Without a stop requested it is
+    the timeout, however early Z3's timer ended (the clock used to decide, and on a loaded machine
+    a timeout came back as "interrupt"); with one, it is the interrupt."""
+    import time as clock
+
+    import z3
+
+    import puzzlesat
+    from solvers import open_session
+    from solvers.base import Config, SearchStopped
+
+    session = open_session(puzzlesat.load("magic-frame"), Config(backend="z3"))
+
+    class Cancelled:  # Z3's answer when its timer (or an interrupt) ended the search
+        def set(self, *args):
+            pass
+
+        def check(self):
+            return z3.unknown
+
+        def reason_unknown(self):
+            return "canceled"
+
+    session.solver = Cancelled()
+    puzzlesat.reset_stop()
+    with pytest.raises(SearchStopped):
+        session.next(clock.monotonic() + 60)  # far from the deadline: still the timeout
+    monkeypatch.setattr("solvers.z3_backend.check_stop", lambda: None)  # the signal comes during the search
+    puzzlesat.request_stop()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            session.next(clock.monotonic() + 60)
+    finally:
+        puzzlesat.reset_stop()
+        session.close()
