@@ -99,8 +99,9 @@ def _complete_puzzle(incomplete: str) -> list[str]:
 
 
 PUZZLE_HELP = (
-    "A catalog name (see `puzzlesat list`), a path to a .toml puzzle file, or an f-puzzles link or string "
-    "(or a file holding one; quote a link for the shell); - reads the file, link or string from standard input."
+    "A catalog name (see `puzzlesat list`), a path to a .toml puzzle file, an f-puzzles link or string "
+    "(or a file holding one; quote a link for the shell), or a classic sudoku line (81 characters, one a "
+    "cell, . blank; 16 or 256 for 4x4 and 16x16); - reads any of them from standard input."
 )
 PuzzleArg = Annotated[
     str,

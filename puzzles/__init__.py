@@ -1,7 +1,8 @@
 """puzzles: the puzzle model, the built-in catalog and puzzle files.
 
-`load()` is the one entry point the CLI and the API share: a catalog name, a TOML file, or an
-f-puzzles link or string (or a file holding one); `-` reads any of the latter from standard input.
+`load()` is the one entry point the CLI and the API share: a catalog name, a TOML file, an
+f-puzzles link or string (or a file holding one), or a classic sudoku line (81 characters, one a
+cell); `-` reads any of the latter from standard input.
 """
 
 from __future__ import annotations
@@ -24,6 +25,29 @@ STDIN, STDIN_NAME = "-", "<stdin>"
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
+# The classic exchange line: one character a cell, row by row ('.' or '0' blank), of a 4x4, 9x9 or
+# 16x16 sudoku (16x16 writes 10-16 as A-G, as its boards do); its length names the box.
+CLASSIC_BOXES = {16: 2, 81: 3, 256: 4}
+_CLASSIC = {2: re.compile(r"[0-4.]{16}"), 3: re.compile(r"[0-9.]{81}"), 4: re.compile(r"[0-9A-Ga-g.]{256}")}
+
+
+def classic_box(ref: str) -> int | None:
+    """The box size of the sudoku a classic line is (2, 3 or 4), or None when `ref` is not one."""
+    box = CLASSIC_BOXES.get(len(ref))
+    return box if box is not None and _CLASSIC[box].fullmatch(ref) else None
+
+
+def _classic(line: str, label: str, params: Mapping[str, str] | None, givens: str | None) -> Puzzle:
+    """A classic line: the catalog's sudoku of that size, the line its givens."""
+    from .catalog import build
+
+    if params:
+        raise UsageError(f"{label}: a classic line is a sudoku whose size its length gives; -p does not apply")
+    if givens is not None:
+        raise UsageError(f"{label}: a classic line holds its own givens; drop --givens")
+    return build("sudoku", {"box": str(classic_box(line))}, line)
+
+
 def is_file_ref(ref: str) -> bool:
     """A ref is a file when it ends in .toml, has a path separator, or names an existing file."""
     seps = {os.sep, "/"} | ({os.altsep} if os.altsep else set())
@@ -42,6 +66,8 @@ def load(ref: str, params: Mapping[str, str] | None = None, givens: str | None =
     puzzle whose cells form a grid and replaces the puzzle's own givens."""
     if ref == STDIN:
         return _load_stdin(params, givens)
+    if classic_box(ref) is not None and not is_file_ref(ref):
+        return _classic(ref, "the classic line", params, givens)
     if _NAME.fullmatch(ref) and not is_file_ref(ref):
         from .catalog import build
 
@@ -77,6 +103,8 @@ def _load_stdin(params: Mapping[str, str] | None, givens: str | None) -> Puzzle:
     text = read_stdin_text(STDIN_NAME)
     if not text.strip():
         raise UsageError(f"{STDIN_NAME}: empty; pipe a puzzle file (TOML) or an f-puzzles link or string")
+    if classic_box(text.strip()) is not None:
+        return _classic(text.strip(), STDIN_NAME, None, givens)
     from .fpuzzles import extract, is_link
 
     if extract(text) is not None or is_link(text.strip()):
