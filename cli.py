@@ -479,8 +479,6 @@ def solve(
         if givens_file is not None:
             raise puzzlesat.UsageError("--svg draws one puzzle's solution; it does not apply to --givens-file")
         puzzlesat.check_svg(svg)  # a bad name fails before the search, not after it
-    if output is not None:
-        puzzlesat.check_output(output)  # a bad -o (a folder, no such folder, '') fails before the search
     if givens_file is not None:
         instances = puzzlesat.InstanceLog(puzzlesat.iter_instances(puzzle, _params(param) or None, givens_file))
         options = {"all": all_, "limit": limit, "modulo_symmetry": not no_symmetry}
