@@ -102,7 +102,9 @@ def _load_stdin(params: Mapping[str, str] | None, givens: str | None) -> Puzzle:
         raise UsageError(f"{STDIN_NAME}: parameters (-p) apply to catalog puzzles only; write them into the puzzle")
     text = read_stdin_text(STDIN_NAME)
     if not text.strip():
-        raise UsageError(f"{STDIN_NAME}: empty; pipe a puzzle file (TOML) or an f-puzzles link or string")
+        raise UsageError(
+            f"{STDIN_NAME}: empty; pipe a puzzle file (TOML), an f-puzzles link or string, or a classic sudoku line"
+        )
     if classic_box(text.strip()) is not None:
         return _classic(text.strip(), STDIN_NAME, None, givens)
     from .fpuzzles import extract, is_link

@@ -54,7 +54,10 @@ def test_stdin_is_named_in_messages(cli, stdin):
     )
     stdin("")
     r = cli("show", "-")
-    assert r.err == "puzzlesat: error: <stdin>: empty; pipe a puzzle file (TOML) or an f-puzzles link or string\n"
+    assert r.err == (
+        "puzzlesat: error: <stdin>: empty; pipe a puzzle file (TOML), an f-puzzles link or string, "
+        "or a classic sudoku line\n"
+    )
     stdin("https://example.com/x\n")
     r = cli("show", "-")
     assert r.err.startswith("puzzlesat: error: <stdin>: f-puzzles: https://example.com/x: not an f-puzzles link")
