@@ -13,9 +13,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
+from .cosmetics import Cosmetic
 from .fpuzzles_fault import Fault, json_kind
+from .fpuzzles_kinds import COSMETIC_KEYS, KEYS, Reader, cosmetics, read
 from .grid import ORTHOGONAL, Grid, cell_name
 from .model import Puzzle, define
 from .rules import Rule
@@ -30,6 +33,7 @@ from .rules.table import TableRule
 SUPPORTED = (
     "size", "grid", "killercage", "thermometer", "arrow", "difference", "ratio", "xv", "negative",
     "diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive", "extraregion", "odd", "even",
+    *KEYS, *COSMETIC_KEYS,
 )  # fmt: skip
 METADATA = ("title", "author", "ruleset", "solution", "truecandidatesoptions", "disabledlogic")
 # f-puzzles' cosmetic tools: drawn, never checked by f-puzzles; a rule they stand for is in prose.
@@ -39,6 +43,8 @@ CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "candidates", "highlight
 NEGATIVES = ("difference", "ratio", "xv")
 # The document's flags: JSON booleans (f-puzzles writes true or false); "yes" or 1 is refused, not guessed.
 FLAGS = ("diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive")
+# A cell's `parity` field (odd or even cell), read as the `odd` and `even` keys are.
+PARITY = {"odd": 1, "even": 0}
 COSMETIC_NOTE = " (f-puzzles draws cosmetics without checking them: the rule one stands for is only in the rules text)"
 CELL = re.compile(r"[Rr](\d+)[Cc](\d+)")
 
@@ -165,8 +171,11 @@ def default_boxes(size: int) -> tuple[int, int]:
     return h, size // h
 
 
-def _grid_cells(doc: dict[str, Any], cells: _Cells) -> tuple[dict[str, int], dict[str, list[int]], list[list[int]]]:
-    """Givens, given pencil marks (a cell's allowed values) and every square's region number."""
+def _grid_cells(
+    doc: dict[str, Any], cells: _Cells, colours: list[Cosmetic]
+) -> tuple[dict[str, int], dict[str, list[int]], list[list[int]]]:
+    """Givens, given pencil marks and parity (a cell's allowed values) and every square's region
+    number; cell colours are added to `colours`."""
     size = cells.size
     h, w = default_boxes(size)
     regions = [[(r // h) * h + c // w for c in range(size)] for r in range(size)]
@@ -184,12 +193,14 @@ def _grid_cells(doc: dict[str, Any], cells: _Cells) -> tuple[dict[str, int], dic
             if cell is None:
                 continue
             _expect(isinstance(cell, dict), cell, where, "an object")
-            if _present(cell.get("c")):
-                raise Fault(f'the puzzle uses "c" (cell colours), which puzzlesat does not support yet{COSMETIC_NOTE}')
+            colour = cell.get("c") or (cell.get("cArray") or [None])[0]
+            if _present(colour):
+                colours.append(Cosmetic("colour", (name,), colour=str(colour)))
             extra = [
                 k
                 for k, v in cell.items()
-                if k not in ("value", "given", "region", "givenPencilMarks", "c", *CELL_NOTES) and _present(v)
+                if k not in ("value", "given", "region", "givenPencilMarks", "c", "cArray", "parity", *CELL_NOTES)
+                and _present(v)
             ]
             if extra:
                 raise Fault(
@@ -203,6 +214,11 @@ def _grid_cells(doc: dict[str, Any], cells: _Cells) -> tuple[dict[str, int], dic
                 v = cell["givenPencilMarks"]
                 _expect(isinstance(v, list), v, f"{where}.givenPencilMarks", "an array of values")
                 marks[name] = sorted({_value(x, f"{where}.givenPencilMarks", size) for x in v})
+            if _present(cell.get("parity")):
+                keep = PARITY.get(str(cell["parity"]).lower())
+                if keep is None:
+                    raise Fault(f'{where}.parity: expected "odd" or "even", got {json.dumps(cell["parity"])}')
+                marks[name] = [v for v in marks.get(name, range(1, size + 1)) if v % 2 == keep]
             region = cell.get("region")
             if region is not None and region != -1:
                 if not (isinstance(region, int) and not isinstance(region, bool) and 0 <= region):
@@ -261,9 +277,12 @@ def build(doc: dict[str, Any]) -> Puzzle:
     _flags(doc)
     size = _size(doc)
     cells = _Cells(size)
-    givens, domains, regions = _grid_cells(doc, cells)
+    colours: list[Cosmetic] = []
+    givens, domains, regions = _grid_cells(doc, cells, colours)
     both = doc.get("diagonal+") is True and doc.get("diagonal-") is True
     distinct = _groups(doc, cells, both)
+    reader = Reader(cells, _entries, _number, regions)
+    more = read(doc, reader)
     _parity(doc, cells, domains)
     cages, empty_cages = _killer_cages(doc, cells)
     dots, non_consecutive, dot_cages, tables = _dots(doc, cells)
@@ -277,16 +296,17 @@ def build(doc: dict[str, Any]) -> Puzzle:
     )
     title = str(doc.get("title") or "").strip()
     author = str(doc.get("author") or "").strip()
-    return define(
+    puzzle = define(
         re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "f-puzzles",
         grid=grid,
         title=(title or "f-puzzles puzzle") + (f" by {author}" if author else ""),
         givens=givens,
         domains=domains,
-        distinct=distinct + empty_cages,
+        distinct=distinct + empty_cages + more.groups,
         # the file format's order (dot, negative, sum, less, cage, table), so that the TOML form loads back equal
-        rules=[*dots, *_arrows(doc, cells), *_thermometers(doc, cells), *cages, *dot_cages, *tables],
+        rules=[*dots, *_arrows(doc, cells), *_thermometers(doc, cells), *cages, *dot_cages, *tables, *more.rules],
     )
+    return replace(puzzle, cosmetics=(*cosmetics(doc, reader), *colours))
 
 
 def _groups(doc: dict[str, Any], cells: _Cells, both_diagonals: bool) -> list[tuple[str, ...]]:
@@ -311,23 +331,28 @@ def _parity(doc: dict[str, Any], cells: _Cells, domains: dict[str, list[int]]) -
 
 def _arrows(doc: dict[str, Any], cells: _Cells) -> list[Rule]:
     """Each line of an arrow is an arrow of its own, as f-puzzles' solver reads them: the cells after
-    the circle sum to it (`[[sum]]` with weights 1, .., 1, -1 and 0 on the right)."""
+    the circle sum to it (`[[sum]]` with weights 1, .., 1, -1 and 0 on the right). A circle of
+    several cells (a pill) is the number its digits write in the order given, the first the
+    highest (weights -100, -10, -1), as SudokuSolver reads it; a line starts at one of its cells."""
     out: list[Rule] = []
     for where, entry in _entries(doc, "arrow"):
         circle = cells.many(entry.get("cells"), f"{where}.cells")
-        if len(circle) > 1:
+        if len(circle) > 1 and cells.size > 9:
             raise Fault(
-                f"{where} has a circle of {len(circle)} cells (a pill, read as a number), "
-                "which puzzlesat does not support yet"
+                f"{where} has a circle of {len(circle)} cells (a pill, read as a number): its digits "
+                f"write no single number on a {cells.size}x{cells.size} grid (digits above 9)"
             )
+        pill = tuple(-(10 ** (len(circle) - 1 - i)) for i in range(len(circle)))
         for k, line in enumerate(cells.lines(entry, where), 1):
-            if line[0] != circle[0]:
+            if line[0] not in circle:
                 raise Fault(
                     f"{where}.lines[{k}]: starts at {cell_name(*line[0])}, not at its circle {cell_name(*circle[0])}"
                 )
             shaft = line[1:]
+            if set(shaft) & set(circle):
+                raise Fault(f"{where}.lines[{k}]: runs through its own circle")
             if shaft:
-                out.append(Sum(_names([*shaft, circle[0]]), 0, "=", (1,) * len(shaft) + (-1,)))
+                out.append(Sum(_names([*shaft, *circle]), 0, "=", (1,) * len(shaft) + pill))
     return out
 
 

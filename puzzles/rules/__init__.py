@@ -78,5 +78,9 @@ RULES: dict[str, RuleKind] = {
                  "puzzles.rules.cage:Cage"),
         RuleKind("table", "the cells' values form one of the allowed (or none of the forbidden) tuples",
                  "puzzles.rules.table:TableRule"),
+        RuleKind("line", "a line's digits keep its kind's rule (renban, whispers, between, ...: line_kinds.KINDS)",
+                 "puzzles.rules.line:Line"),
+        RuleKind("clone", "two shapes of cells hold the same digits, cell for cell", "puzzles.rules.clone:Clone"),
+        RuleKind("quadruple", "the listed digits appear among the cells", "puzzles.rules.quadruple:Quadruple"),
     )
 }
