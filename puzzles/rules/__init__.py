@@ -78,5 +78,9 @@ RULES: dict[str, RuleKind] = {
                  "puzzles.rules.cage:Cage"),
         RuleKind("table", "the cells' values form one of the allowed (or none of the forbidden) tuples",
                  "puzzles.rules.table:TableRule"),
+        RuleKind("outside", "a clue outside a line: sandwich, X-sum, skyscraper or numbered room "
+                 "(puzzles.rules.outside.KINDS)", "puzzles.rules.outside:Outside"),
+        RuleKind("indexer", "an indexer cell: its digit X says which cell of its line holds its position",
+                 "puzzles.rules.indexer:Indexer"),
     )
 }
