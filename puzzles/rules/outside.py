@@ -47,10 +47,23 @@ def sandwich(line: Line, total: int, domains: Domains, crusts: tuple[int, int]) 
         for j in range(i + 1, len(line)):
             b = line[j]
             for x, y in ((lo, hi), (hi, lo)):
-                if x in domains[a] and y in domains[b]:
-                    inner = tuple((1, c, ()) for c in line[i + 1 : j])
-                    out.append(Guarded(inner, "=", total, ((a, "=", x), (b, "=", y))))
+                if x not in domains[a] or y not in domains[b]:
+                    continue
+                inner = line[i + 1 : j]
+                if not _reaches(inner, total, domains, crusts):  # a two-literal clause, no sum
+                    out.append(Table((a, b), ((x, y),), False))
+                elif inner:
+                    out.append(Guarded(tuple((1, c, ()) for c in inner), "=", total, ((a, "=", x), (b, "=", y))))
     return tuple(out)
+
+
+def _reaches(inner: Line, total: int, domains: Domains, crusts: tuple[int, int]) -> bool:
+    """Whether the cells between two crusts can sum to `total`, each holding a value that is no
+    crust (the crusts are on the line once): most placements cannot, and are forbidden outright."""
+    fill = [[v for v in domains[c] if v not in crusts] for c in inner]
+    if not all(fill):
+        return False
+    return sum(min(f) for f in fill) <= total <= sum(max(f) for f in fill)
 
 
 def sandwich_holds(values: Sequence[int], total: int, crusts: tuple[int, int]) -> bool:
