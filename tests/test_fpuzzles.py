@@ -516,7 +516,6 @@ def test_random_documents_have_the_solutions_of_the_rules(doc: dict) -> None:
 
 UNSUPPORTED = {
     "littlekillersum": [{"cell": "R0C1", "cells": ["R1C2", "R2C3"], "direction": "DR", "value": "5"}],
-    "sandwichsum": [{"cell": "R0C1", "value": "3"}],
     "palindrome": [{"lines": [["R1C1", "R1C2"]]}],
     "renban": [{"lines": [["R1C1", "R1C2"]]}],
     "whispers": [{"lines": [["R1C1", "R1C2"]]}],
