@@ -78,9 +78,7 @@ def _first_digit(line: Line, domains: Domains, each: Callable[[int], Constraint]
     """One constraint per digit X the first cell can hold (`each(X)`), X forbidden where it points
     past the line (below 1 or beyond its length)."""
     head = line[0]
-    return tuple(
-        each(x) if 1 <= x <= len(line) else Table((head,), ((x,),), False) for x in domains[head]
-    )
+    return tuple(each(x) if 1 <= x <= len(line) else Table((head,), ((x,),), False) for x in domains[head])
 
 
 def xsum(line: Line, total: int, domains: Domains, crusts: tuple[int, int]) -> tuple[Constraint, ...]:
