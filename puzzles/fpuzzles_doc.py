@@ -24,8 +24,10 @@ from .model import Puzzle, define
 from .rules import Rule
 from .rules.cage import Cage
 from .rules.dot import Dot
+from .rules.indexer import Indexer
 from .rules.less import Less
 from .rules.negative import Negative
+from .rules.outside import Outside
 from .rules.sum import Sum
 from .rules.table import TableRule
 
@@ -35,6 +37,10 @@ SUPPORTED = (
     "diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive", "extraregion", "odd", "even",
     *KEYS, *COSMETIC_KEYS,
 )  # fmt: skip
+# Position-dependent clues: [[outside]] for the clues beside the grid, [[indexer]] for indexer cells.
+OUTSIDE = {"sandwichsum": "sandwich", "xsum": "xsum", "skyscraper": "skyscraper"}
+INDEXERS = ("rowindexer", "columnindexer", "boxindexer")
+SUPPORTED += (*OUTSIDE, *INDEXERS)
 METADATA = ("title", "author", "ruleset", "solution", "truecandidatesoptions", "disabledlogic")
 # f-puzzles' cosmetic tools: drawn, never checked by f-puzzles; a rule they stand for is in prose.
 COSMETICS = ("line", "circle", "rectangle", "text", "cage")
@@ -304,7 +310,10 @@ def build(doc: dict[str, Any]) -> Puzzle:
         domains=domains,
         distinct=distinct + empty_cages + more.groups,
         # the file format's order (dot, negative, sum, less, cage, table), so that the TOML form loads back equal
-        rules=[*dots, *_arrows(doc, cells), *_thermometers(doc, cells), *cages, *dot_cages, *tables, *more.rules],
+        rules=[
+            *dots, *_arrows(doc, cells), *_thermometers(doc, cells), *cages, *dot_cages, *tables, *more.rules,
+            *_outside(doc, size), *_indexers(doc, cells, regions),
+        ],  # fmt: skip
     )
     return replace(puzzle, cosmetics=(*cosmetics(doc, reader), *colours))
 
@@ -459,3 +468,55 @@ def _orthogonal(size: int) -> list[Pair]:
         ((r, c), (r + dr, c + dc)) for r in range(1, size + 1) for c in range(1, size + 1) for dr, dc in ORTHOGONAL
     ]
     return sorted(((a, b) for a, b in pairs if b[0] <= size and b[1] <= size), key=lambda p: (p[0], p[1]))
+
+
+def _outside(doc: dict[str, Any], size: int) -> list[Rule]:
+    """Sandwich, X-sum and skyscraper clues: `cell` is just outside the grid (R0C3 above column 3,
+    R3C10 right of row 3), and the line runs from it across the grid, as f-puzzles' solver reads
+    it. A clue without a number says nothing and is skipped, as there."""
+    out: list[Rule] = []
+    for key, kind in OUTSIDE.items():
+        for where, entry in _entries(doc, key):
+            value = _number(entry.get("value"), f"{where}.value", None)
+            if value is None:
+                continue
+            out.append(Outside(kind, _line_from(entry.get("cell"), f"{where}.cell", size), value))
+    return out
+
+
+def _line_from(v: object, where: str, size: int) -> tuple[str, ...]:
+    """The cells seen from a clue beside the grid, nearest first."""
+    m = CELL.fullmatch(v) if isinstance(v, str) else None
+    if not m:
+        got = json.dumps(v) if isinstance(v, str) else json_kind(v)
+        raise Fault(f'{where}: expected a cell such as "R0C1", got {got}')
+    r, c = int(m[1]), int(m[2])
+    inside = range(1, size + 1)
+    if r in (0, size + 1) and c in inside:
+        rows = range(1, size + 1) if r == 0 else range(size, 0, -1)
+        return tuple(cell_name(k, c) for k in rows)
+    if c in (0, size + 1) and r in inside:
+        cols = range(1, size + 1) if c == 0 else range(size, 0, -1)
+        return tuple(cell_name(r, k) for k in cols)
+    raise Fault(f"{where}: {v} is not beside a row or a column of the {size}x{size} grid")
+
+
+def _indexers(doc: dict[str, Any], cells: _Cells, regions: list[list[int]]) -> list[Rule]:
+    """Each cell of a row indexer indexes its column, of a column indexer its row, of a box
+    indexer its box in reading order (f-puzzles' solver's definitions)."""
+    n = cells.size
+    out: list[Rule] = []
+    for key in INDEXERS:
+        for where, entry in _entries(doc, key):
+            for r, c in cells.many(entry.get("cells"), f"{where}.cells"):
+                if key == "rowindexer":
+                    line = [(k, c) for k in range(1, n + 1)]
+                elif key == "columnindexer":
+                    line = [(r, k) for k in range(1, n + 1)]
+                else:
+                    box = regions[r - 1][c - 1]
+                    line = [(i + 1, j + 1) for i in range(n) for j in range(n) if regions[i][j] == box]
+                    if len(line) != n:
+                        raise Fault(f"{where}: the box of {cell_name(r, c)} has {len(line)} cells, not {n}")
+                out.append(Indexer(_names(line), cell_name(r, c)))
+    return out

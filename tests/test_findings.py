@@ -50,7 +50,7 @@ def test_stdin_is_named_in_messages(cli, stdin):
     assert (r.code, r.err) == (
         2,
         "puzzlesat: error: <stdin>: bogus: unknown key; valid keys: name, title, grid, cells, values, domains, "
-        "distinct, givens, layout, dot, negative, sum, less, cage, table, line, clone, quadruple, unknowns, "
+        "distinct, givens, layout, dot, negative, sum, less, cage, table, line, clone, quadruple, outside, indexer, unknowns, "
         "symmetry, params (line 4)\n",
     )
     stdin("")
@@ -161,7 +161,7 @@ def test_a_mistyped_toml_key_gets_the_closest_valid_one(cli, stdin):
     assert r.err == (
         "puzzlesat: error: <stdin>: layuot: unknown key; did you mean layout? valid keys: name, title, grid, "
         "cells, values, domains, distinct, givens, layout, dot, negative, sum, less, cage, table, line, clone, "
-        "quadruple, unknowns, symmetry, params (line 4)\n"
+        "quadruple, outside, indexer, unknowns, symmetry, params (line 4)\n"
     )
 
 

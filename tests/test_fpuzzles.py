@@ -515,7 +515,6 @@ def test_random_documents_have_the_solutions_of_the_rules(doc: dict) -> None:
 # --- refusals and bad data: one line, exit 2 ----------------------------------------------------------
 
 UNSUPPORTED = {
-    "sandwichsum": [{"cell": "R0C1", "value": "3"}],
     "regionSumLine": [{"lines": [["R1C1", "R1C2", "R1C3"]]}],
     "sumdot(intersection)": [{"cells": ["R1C1", "R1C2"], "value": "3"}],
     "fogofwar": ["R1C1"],
