@@ -67,6 +67,7 @@ def load_sadman(path: str) -> Puzzle:
 
 def _sdk(text: str, label: str) -> Puzzle:
     from . import classic_box
+    from .words import plural
 
     rows: list[str] = []
     section = False
@@ -88,7 +89,7 @@ def _sdk(text: str, label: str) -> Puzzle:
         widths = sorted({len(r) for r in rows})
         raise FileFormatError(
             f"{label}: a .sdk grid is 9 lines of 9 characters (4 of 4, 16 of 16) after its # header lines, "
-            f"got {len(rows)} lines of {', '.join(map(str, widths)) or 'no'} characters"
+            f"got {plural(len(rows), 'line')} of {', '.join(map(str, widths)) or 'no'} characters"
         )
     return _sudoku(line)
 

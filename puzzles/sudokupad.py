@@ -14,7 +14,7 @@ import itertools
 import json
 import re
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qs, unquote, urlsplit
+from urllib.parse import unquote, urlsplit
 
 from .errors import FileFormatError, ModelError, UsageError
 from .fpuzzles_fault import Fault, json_kind
@@ -40,7 +40,8 @@ def puzzle_id(link: str) -> str:
     link = link.strip()
     rest = link[HOSTS.match(link).end() :]  # type: ignore[union-attr]
     parts = urlsplit("https://x/" + rest)
-    query = parse_qs(parts.query).get("puzzleid")
+    # not parse_qs: it reads '+' as a space, and lz-string data is full of them
+    query = [v for k, _, v in (q.partition("=") for q in parts.query.split("&")) if k == "puzzleid"]
     raw = query[0] if query else parts.path[1:]
     return unquote(raw).strip("/")
 
