@@ -16,6 +16,9 @@ from pathlib import Path
 from .errors import UsageError
 from .model import Puzzle
 
+# The classic exchange line lives with the other classic formats, which read it too.
+from .sadman import classic_box
+
 __all__ = ["STDIN", "Puzzle", "is_file_ref", "load"]
 
 # The ref that reads the puzzle from standard input, and the name it has in messages.
@@ -24,18 +27,6 @@ STDIN, STDIN_NAME = "-", "<stdin>"
 # A catalog name: never an f-puzzles link or string (those start with http or N4Ig), so such a
 # ref goes to the catalog without importing the f-puzzles reader (start-up, issue 16).
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
-
-
-# The classic exchange line: one character a cell, row by row ('.' or '0' blank), of a 4x4, 9x9 or
-# 16x16 sudoku (16x16 writes 10-16 as A-G, as its boards do); its length names the box.
-CLASSIC_BOXES = {16: 2, 81: 3, 256: 4}
-_CLASSIC = {2: re.compile(r"[0-4.]{16}"), 3: re.compile(r"[0-9.]{81}"), 4: re.compile(r"[0-9A-Ga-g.]{256}")}
-
-
-def classic_box(ref: str) -> int | None:
-    """The box size of the sudoku a classic line is (2, 3 or 4), or None when `ref` is not one."""
-    box = CLASSIC_BOXES.get(len(ref))
-    return box if box is not None and _CLASSIC[box].fullmatch(ref) else None
 
 
 def _classic(line: str, label: str, params: Mapping[str, str] | None, givens: str | None) -> Puzzle:

@@ -22,11 +22,21 @@ from pathlib import Path
 from .errors import FileFormatError
 from .model import Puzzle
 
+# The classic exchange line: one character a cell, row by row ('.' or '0' blank), of a 4x4, 9x9 or
+# 16x16 sudoku (16x16 writes 10-16 as A-G, as its boards do); its length names the box.
+CLASSIC_BOXES = {16: 2, 81: 3, 256: 4}
+_CLASSIC = {2: re.compile(r"[0-4.]{16}"), 3: re.compile(r"[0-9.]{81}"), 4: re.compile(r"[0-9A-Ga-g.]{256}")}
 # The suffixes read as SadMan files wherever a puzzle is (checked case-insensitively).
 SUFFIXES = (".sdk", ".sdm")
 SUKAKU_LENGTH = 729
 _SUKAKU = re.compile(r"[0-9.]{729}")
 _SECTION = re.compile(r"\[[A-Za-z ]+\]")
+
+
+def classic_box(ref: str) -> int | None:
+    """The box size of the sudoku a classic line is (2, 3 or 4), or None when `ref` is not one."""
+    box = CLASSIC_BOXES.get(len(ref))
+    return box if box is not None and _CLASSIC[box].fullmatch(ref) else None
 
 
 def is_sadman(ref: str) -> bool:
@@ -66,7 +76,6 @@ def load_sadman(path: str) -> Puzzle:
 
 
 def _sdk(text: str, label: str) -> Puzzle:
-    from . import classic_box
     from .words import plural
 
     rows: list[str] = []
@@ -95,8 +104,6 @@ def _sdk(text: str, label: str) -> Puzzle:
 
 
 def _sdm(text: str, label: str) -> Puzzle:
-    from . import classic_box
-
     lines = [(n, raw.strip()) for n, raw in enumerate(text.splitlines(), 1)]
     lines = [(n, line) for n, line in lines if line and not line.startswith("#")]
     if not lines:
@@ -115,7 +122,6 @@ def _sdm(text: str, label: str) -> Puzzle:
 
 
 def _sudoku(line: str) -> Puzzle:
-    from . import classic_box
     from .catalog import build
 
     return build("sudoku", {"box": str(classic_box(line))}, line)

@@ -78,8 +78,8 @@ def _split(pid: str) -> tuple[str | None, str]:
 
 
 def _classic(payload: str) -> Puzzle:
-    from . import classic_box
     from .catalog import build
+    from .sadman import classic_box
 
     if classic_box(payload) is None:
         raise Fault(

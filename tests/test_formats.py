@@ -19,7 +19,7 @@ import puzzlesat
 from puzzles.catalog import names
 from puzzles.errors import UsageError
 from puzzles.fpuzzles import load_fpuzzles
-from puzzlesat.exchange.targets import same_puzzle
+from puzzlesat.exchange.same import same_puzzle
 
 ROOT = Path(__file__).resolve().parent.parent
 HARD_SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"

@@ -106,7 +106,7 @@ def _negatives(p: Puzzle, doc: dict[str, Any], target: str) -> dict[str, Any]:
     from puzzles.fpuzzles_doc import build
     from puzzles.fpuzzles_fault import Fault
 
-    from .targets import same_puzzle
+    from .same import same_puzzle
 
     for nonconsecutive, negative in NEGATIVE_FLAGS:
         trial = {**doc, "negative": sorted({*doc.get("negative", []), *negative})}

@@ -20,6 +20,9 @@ from puzzles.errors import UsageError
 from puzzles.model import Puzzle
 
 from .fpuzzles_out import F_PUZZLES, document, pack, refuse
+from .same import same_puzzle
+
+__all__ = ["TARGETS", "Target", "same_puzzle", "target"]
 
 SUDOKUPAD = "https://sudokupad.app/fpuzzles"
 
@@ -98,15 +101,3 @@ def target(name: str) -> Target:
     if name not in TARGETS:
         raise UsageError(f"--to: unknown format {name!r}; the formats are {', '.join(TARGETS)}")
     return TARGETS[name]
-
-
-def fingerprint(p: Puzzle) -> tuple[object, ...]:
-    """What makes two puzzles the same puzzle whatever their names and rule forms: the cells, each
-    cell's values with the givens folded in, and the core's constraints in normal form."""
-    given = p.given_map
-    domains = tuple((given[i],) if i in given else d for i, d in enumerate(p.domains))
-    return p.cells, domains, frozenset(c.key() for c in p.core)
-
-
-def same_puzzle(a: Puzzle, b: Puzzle) -> bool:
-    return fingerprint(a) == fingerprint(b)
