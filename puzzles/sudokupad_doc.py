@@ -1,8 +1,8 @@
 """SudokuPad's own puzzle document (`scl`/`ctc` links) read into a grid `Puzzle`.
 
-SudokuPad states few rules: cells with their givens, regions, and cages (a killer cage with its
-sum). Everything else is drawing: lines, arrows, and shapes under and over the grid, which its
-players read through the rules text. A drawing is read as a rule only when its shape is one
+SudokuPad states few rules: cells with their givens, regions, and cages. Everything else is
+drawing: lines, arrows, and shapes under and over the grid, which its players read through the
+rules text. A drawing is read as a rule only when its shape is one
 that f-puzzles' exporter writes for a rule, so that nothing else can mean it:
 
 - a line through cell centres with a round bulb on one end: a thermometer rising from the bulb;
@@ -10,7 +10,9 @@ that f-puzzles' exporter writes for a rule, so that nothing else can mean it:
 - a small round dot on the edge between two cells: kropki, black (one twice the other) or white
   (consecutive), a number in it its ratio or difference;
 - an X or V on an edge: XV; a line from corner to corner of the grid: a diagonal (all different);
-- a grey square or circle in a cell: even or odd.
+- a grey square or circle in a cell: even or odd;
+- a cage: a killer cage (its digits differ; a number its sum), as SudokuPad styles cages by default,
+  unless it carries f-puzzles' cosmetic colours or another style.
 
 Any other drawing is refused, naming it: the rule it stands for is in prose (a renban, a whisper
 and a palindrome are all plain lines), and a puzzle solved without it would be another puzzle.
@@ -166,7 +168,8 @@ def build(doc: dict[str, Any]) -> Puzzle:
     bulbs = _bulbs(doc, geo)
     diagonals, thermos = _lines(doc, geo, bulbs, used)
     arrows = _arrows(doc, geo, bulbs, used)
-    dots, dot_cages, domains = _marks(doc, geo, used)
+    grouped = {(int(name[1 : name.index("c")]) - 1, int(name[name.index("c") + 1 :]) - 1) for g in groups for name in g}
+    dots, dot_cages, domains = _marks(doc, geo, used, grouped)
     both = {"diagonal+", "diagonal-"} <= diagonals | {k for k in ("diagonal+", "diagonal-") if doc.get(k) is True}
     diag = {"diagonal-": [(i, i) for i in range(n)], "diagonal+": [(n - 1 - i, i) for i in range(n)]}
     if not both:
@@ -287,8 +290,11 @@ def _cages(doc: dict[str, Any], n: int) -> tuple[list[Rule], list[tuple[str, ...
         if style == "extraregion":
             groups.append(names)
             continue
-        if not (cage.get("unique") is True or style == "killer"):
-            raise Fault(f"{where} is a cage without a killer style or unique digits{PROSE}")
+        # SudokuPad's cages are killer cages unless styled otherwise; f-puzzles' cosmetic cages keep their colours
+        if style not in (None, "killer"):
+            raise Fault(f"{where} is a cage of style {json.dumps(style)}{PROSE}")
+        if cage.get("unique") is not True and any(_present(cage.get(k)) for k in ("outlineC", "fontC")):
+            raise Fault(f"{where} is a cosmetic cage (f-puzzles' coloured cage){PROSE}")
         total = _number(cage.get("sum")) if cage.get("sum") is not None else None
         value = cage.get("value")
         if total is None and _present(value):
@@ -368,8 +374,11 @@ def _arrows(doc: dict[str, Any], geo: _Geometry, bulbs: dict[RC, list[str]], use
     return out
 
 
-def _marks(doc: dict[str, Any], geo: _Geometry, used: set[str]) -> tuple[list[Rule], list[Rule], dict[str, list[int]]]:
-    """Kropki dots, XV letters, even and odd shading; anything else drawn is refused."""
+def _marks(
+    doc: dict[str, Any], geo: _Geometry, used: set[str], grouped: set[RC]
+) -> tuple[list[Rule], list[Rule], dict[str, list[int]]]:
+    """Kropki dots, XV letters, even and odd shading; anything else drawn is refused but the shading
+    of a whole cell of an extra region (`grouped`), which only marks the region out."""
     n = geo.n
     dots: list[Rule] = []
     cages: list[Rule] = []
@@ -399,6 +408,8 @@ def _marks(doc: dict[str, Any], geo: _Geometry, used: set[str]) -> tuple[list[Ru
         elif edge and text.lower() in ("x", "v") and not rounded:
             a, b = edge
             dots.append(Dot(text.lower(), (at[a], at[b])))
+        elif cell in grouped and not text and not rounded and _near(w, 1) and _near(h, 1):
+            continue
         elif cell and not text and 0.5 <= w <= 0.8 and _near(w, h):
             name = cell_name(cell[0] + 1, cell[1] + 1)
             keep = 1 if rounded else 0  # SudokuPad's odd is a circle, its even a square

@@ -227,7 +227,7 @@ def test_fpuzzles_and_classic_payloads() -> None:
         ),
         (
             scl(native(cages=[{"cells": [[0, 0], [0, 1]], "value": "10", "outlineC": "#f00"}])),
-            "SudokuPad (scl): cages[1] is a cage without a killer style or unique digits",
+            "SudokuPad (scl): cages[1] is a cosmetic cage (f-puzzles' coloured cage) (SudokuPad draws it",
         ),
         (
             scl(native(foglight=[[0, 0]])),
@@ -328,3 +328,20 @@ def test_convert_to_on_the_command_line(cli) -> None:
     assert one_line_error(cli("convert", "sudoku", "--to", "png")) == (
         "--to: unknown format 'png'; the formats are toml, fpuzzles, sudokupad, sdk"
     )
+
+
+def converted() -> dict[str, str]:
+    lines = (ROOT / "tests" / "data" / "sudokupad-converted.txt").read_text(encoding="utf-8").splitlines()
+    return dict(line.split() for line in lines if line and not line.startswith("#"))
+
+
+def test_sudokupads_own_conversion_of_our_links_reads_back() -> None:
+    """SudokuPad turned our f-puzzles links into its drawings (bulbs, arrows, cages, shaded extra
+    regions, diagonal lines): each reads back as the catalog puzzle. Kropki and XV lose their
+    negative constraint, which SudokuPad keeps only in the rules text: every dot, no negative."""
+    links = converted()
+    same = {name for name, link in links.items() if same_puzzle(puzzles.load(link), puzzles.load(name))}
+    assert same == set(links) - {"kropki-sudoku", "xv-sudoku"}
+    for name in ("kropki-sudoku", "xv-sudoku"):
+        p, original = puzzles.load(links[name]), puzzles.load(name)
+        assert [r.key for r in p.rules] == [r.key for r in original.rules if r.key != "negative"]
