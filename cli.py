@@ -633,6 +633,8 @@ def _solve_batch(
         "BcMqBfZYHv3lwC6yQv3GCRYwTL5SBC/iFKVqAJnqMW7TjGFCuQA===' -o grid4.toml   # a link, quoted",
         "puzzlesat convert magic-star -o star.toml --json",
         "puzzlesat convert sudoku -p box=2 -o sudoku4.toml",
+        "puzzlesat convert thermo-sudoku --to sudokupad   # a link SudokuPad opens",
+        "puzzlesat convert 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.. --to sdk",
     ),
 )
 @_exit_statuses("convert")
@@ -642,9 +644,17 @@ def convert(
     output: Annotated[
         str | None,
         typer.Option(
-            "--output", "-o", metavar="FILE", help="The .toml file to write, replacing it (atomically); else stdout."
+            "--output", "-o", metavar="FILE", help="The file to write, replacing it (atomically); else stdout."
         ),
     ] = None,
+    to: Annotated[
+        str,
+        typer.Option(
+            "--to",
+            metavar="FORMAT",
+            help="toml (default), fpuzzles or sudokupad (a link), or sdk (a plain 9x9 sudoku).",
+        ),
+    ] = "toml",
     force: ForceOpt = False,
     param: ParamOpt = None,
     givens: GivensOpt = None,
@@ -655,14 +665,15 @@ def convert(
         ),
     ] = False,
 ) -> None:
-    """Write a puzzle (catalog, TOML file, f-puzzles link or string) as a TOML puzzle file.
+    """Write a puzzle (catalog, file, link or string) as a TOML puzzle file, or --to another format.
 
     The file states the puzzle the way a user would write it ([grid] flags, [[dot]], [[cage]],
     [[less]], [[sum]] for arrows) and is read back and compared with the puzzle before it is
-    written, so it always loads to the same puzzle.
+    written, so it always loads to the same puzzle. --to fpuzzles and --to sudokupad write a link
+    (checked the same way), --to sdk a SadMan file; a puzzle the format cannot hold is refused.
     """
     p = _load(puzzle, param, givens)
-    done = puzzlesat.convert_puzzle(p, output)
+    done = puzzlesat.convert_puzzle(p, output, to)
     if as_json:
         typer.echo(json.dumps(done.as_json()))
     elif output is None:
