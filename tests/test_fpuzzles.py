@@ -544,8 +544,8 @@ def test_each_unsupported_kind_is_one_line_naming_it(cli, kind: str) -> None:
     ("doc", "message"),
     [
         (
-            blank(4, fogofwar=["R1C1"], foglight=["R1C2"], sandwichsum=[{}]),
-            '"fogofwar", "foglight" and "sandwichsum", which puzzlesat',
+            blank(4, fogofwar=["R1C1"], foglight=["R1C2"], sumdot=[{}]),
+            '"fogofwar", "foglight" and "sumdot", which puzzlesat',
         ),
         (blank(4, negative=["ratio", "sum"]), 'the puzzle uses "negative sum", which puzzlesat does not support yet'),
         (
