@@ -732,9 +732,11 @@ def count(
     method: Annotated[
         str,
         typer.Option(
-            metavar="enumerate|sharpsat|auto",
-            help="enumerate (list the solutions, any backend), sharpsat (the exact model counter ganak on "
-            "the CNF), auto (enumerate when that ends quickly, else ganak). [default: {count_method}]",
+            metavar="enumerate|sharpsat|approx|auto",
+            help="enumerate (list the solutions, or the classes modulo symmetry, any backend), sharpsat (the "
+            "exact model counter ganak on the CNF), approx (ApproxMC: within a factor 1.8, confidence 0.8), "
+            "auto (enumerate when that ends quickly, else ganak; with --timeout, ApproxMC when exact counting "
+            "has not finished in half of it). [default: {count_method}]",
         ),
     ] = None,
     no_symmetry: Annotated[
@@ -773,6 +775,8 @@ def count(
         )
     finally:
         status.stop()
+    if outcome.fallback is not None:
+        typer.echo(f"puzzlesat: {outcome.fallback}", err=True)
     doc = puzzlesat.count_json(p, outcome)
     _write_doc(output, doc)
     typer.echo(json.dumps(doc) if as_json else puzzlesat.count_text(outcome))

@@ -360,4 +360,3 @@ def test_no_symmetry_counts_raw_solutions():
     raw = _count(p, method="enumerate", modulo_symmetry=False)
     out = _count(p, method="enumerate")
     assert (raw.count, raw.stats["enumerated"], out.count, out.stats["enumerated"]) == (8, 8, 8, 1)
-

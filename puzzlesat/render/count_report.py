@@ -22,6 +22,9 @@ def count_json(puzzle: Puzzle, outcome: CountOutcome) -> dict[str, Any]:
         "count": outcome.count,
         "orbits": outcome.orbits,
         "method": outcome.method,
+        "approximate": outcome.approximate,
+        "tolerance": outcome.tolerance,
+        "confidence": outcome.confidence,
         "complete": outcome.complete,
         "count_complete": outcome.count_complete,
         "stopped": outcome.stopped,
@@ -48,10 +51,14 @@ def count_text(outcome: CountOutcome) -> str:
     noun = "solution" if outcome.count == 1 else "solutions"
     first = f"{number(outcome.count)} {noun}"
     first = first if outcome.count_complete else f"at least {first}"
+    if outcome.approximate:
+        first = f"about {first}"
     if outcome.relabelling > 1:
         base = outcome.count // outcome.relabelling
         n = _n_factorial(outcome.relabelling)
         first += f" ({number(base)} with one all-different group in order, x {n} relabellings)"
+    if outcome.approximate:
+        first += f"; within a factor {1 + outcome.tolerance:g} either way, confidence {outcome.confidence:g}"
     lines = [first if outcome.count_complete else f"{first}; the count did not finish"]
     note = outcome.stats.get("orbits_note")
     order = number(outcome.group_order)
@@ -73,7 +80,11 @@ def count_text(outcome: CountOutcome) -> str:
             f"{number(outcome.orbits)} {noun} modulo symmetry (group of order {order}; "
             f"Burnside over {number(outcome.classes)} conjugacy classes)"
         )
-    how = {"enumerate": "by enumeration", "sharpsat": "by ganak (exact model counting)"}[outcome.method]
+    how = {
+        "enumerate": "by enumeration",
+        "sharpsat": "by ganak (exact model counting)",
+        "approx": f"by ApproxMC (approximate model counting, seed {outcome.stats.get('seed')})",
+    }[outcome.method]
     workers = outcome.stats.get("workers", 1)
     if outcome.method == "enumerate" and isinstance(workers, int) and workers > 1:
         how += f" on {workers} workers ({number(outcome.stats.get('cubes', 0))} cubes)"

@@ -32,12 +32,13 @@ from puzzles.relabel import interchangeable_group, pins, relabellings
 from puzzles.symmetry import Group
 from puzzles.words import unknown
 from solvers.base import Config, SearchStopped, check_stop, remaining
+from solvers.ganak_counter import Worker
 from solvers.plan import Plan
 
 if TYPE_CHECKING:
     from solvers.enumerate import Outcome, Solution
 
-METHODS = ("auto", "enumerate", "sharpsat")
+METHODS = ("auto", "enumerate", "sharpsat", "approx")
 DEFAULT_METHOD = "auto"
 # auto: enumeration first, if it ends within both limits (measured: 4x4 sudoku grids, 288, take
 # 0.1 s; the 1344 pinned 5x5 Latin squares 0.6 s; 7040 magic squares would take 80 s). Classes
@@ -46,6 +47,8 @@ DEFAULT_METHOD = "auto"
 AUTO_LIMIT = 2_000
 AUTO_SECONDS = 1.0
 AUTO_CLASS_SECONDS = 10.0
+# auto with a timeout: the exact methods get this share of it, ApproxMC the rest if they do not finish.
+AUTO_EXACT_SHARE = 0.5
 
 Progress = Callable[[str], None]
 
@@ -57,7 +60,7 @@ class CountOutcome:
 
     count: int
     orbits: int | None
-    method: str  # the method that gave the count: "enumerate" or "sharpsat"
+    method: str  # the method that gave the count: "enumerate", "sharpsat" or "approx"
     complete: bool
     stopped: Status | None  # None, TIMEOUT or INTERRUPT
     count_complete: bool
@@ -68,6 +71,10 @@ class CountOutcome:
     stats: dict[str, Any] = field(default_factory=dict)
     symmetry: str = "declared"  # which group: "declared", "detected" or "none" (puzzlesat.search.groups)
     plan: Plan | None = None  # the configuration the count ran on (solvers.resolve)
+    approximate: bool = False  # ApproxMC's count: within a factor (1 + tolerance), with that confidence
+    tolerance: float = 0.0
+    confidence: float = 1.0
+    fallback: str | None = None  # why auto counted approximately (said on stderr by the command line)
 
 
 @dataclass
@@ -87,6 +94,7 @@ class _Run:
     listed: list[tuple[int, ...]] | None = None  # the (pinned) solutions, when enumeration listed them all
     stats: dict[str, Any] = field(default_factory=dict)
     split: dict[str, Any] = field(default_factory=dict)  # workers and scheduler for the enumeration
+    method: str = DEFAULT_METHOD  # the method asked for
     group: Group | None = None  # the group classes are enumerated modulo (None: raw enumeration)
     symmetry: str | None = None  # the mode that chose it, passed on to `solve`
     elements: list[Element] | None = None  # the group's elements as Burnside lists them, or None
@@ -131,18 +139,19 @@ def count(
         raise UsageError(unknown("counting method", method, METHODS))
     cfg = solvers.resolve(configure(config, names), puzzle)
     check_split(workers, scheduler, cfg)
-    if method == "sharpsat" and ((workers or 1) > 1 or scheduler is not None):
+    if method in ("sharpsat", "approx") and ((workers or 1) > 1 or scheduler is not None):
+        counter = "ganak's" if method == "sharpsat" else "ApproxMC's"
         raise UsageError(
-            f"{'--workers' if scheduler is None else '--scheduler'} splits an enumeration, not ganak's count "
+            f"{'--workers' if scheduler is None else '--scheduler'} splits an enumeration, not {counter} count "
             "(use --method enumerate or auto)"
         )
     cnf = solvers.get(cfg.backend).kind == "cnf"
-    if method == "sharpsat":
-        _check_sharpsat(cfg, cnf)
+    if method in ("sharpsat", "approx"):
+        _check_sharpsat(cfg, cnf, method)
     choice = choose(puzzle, symmetry if modulo_symmetry else "none")
     order = choice.group.order
     classes = [Element(tuple(range(puzzle.size)))]
-    listed = burnside_elements(choice.group) if order > 1 else None
+    listed = burnside_elements(choice.group) if order > 1 and method != "approx" else None
     if listed is not None:
         classes = conjugacy_classes(*listed)
     group = interchangeable_group(puzzle)
@@ -157,28 +166,41 @@ def count(
         on_progress or (lambda text: None),
         start,
         split={"workers": workers, "scheduler": scheduler},
-        group=choice.group if order > 1 else None,
+        method=method,
+        group=choice.group if order > 1 and method != "approx" else None,
         symmetry=choice.source,
         elements=listed[0] if listed is not None else None,
     )
     stopped: str | None = None
-    used = "sharpsat" if method == "sharpsat" else "enumerate"
+    used = method if method in ("sharpsat", "approx") else "enumerate"
+    deadline, fallback = run.deadline, None
+    if method == "auto" and cnf and timeout is not None and APPROX.available():  # exact first, within its share
+        run.deadline = start + timeout * AUTO_EXACT_SHARE
     try:
-        if method != "sharpsat":
-            probe = method == "auto" and cnf and not puzzle.sums  # sums: enumeration beats ganak (see above)
-            seconds = AUTO_CLASS_SECONDS if run.group is not None else AUTO_SECONDS
-            done = _enumerate(run, AUTO_LIMIT if probe else None, seconds if probe else None)
-            if not done:
-                used = "sharpsat"
-        if used == "sharpsat":
-            with build_deadline(run.deadline):  # ganak's CNF is built here, not in `solve`: the same deadline
-                _sharpsat(run)
+        try:
+            used = _exact(run, used, cnf) if used != "approx" else used
+        except SearchStopped:
+            if run.deadline == deadline:
+                raise
+            fallback = (f"exact counting did not finish in {timeout * AUTO_EXACT_SHARE:g} s (half the timeout); "
+                        "went on with ApproxMC (approximate)")  # fmt: skip
+            run.deadline, used = deadline, "approx"
+            run.fixed, run.total, run.orbits = [], None, None
+        if used == "approx":
+            with build_deadline(run.deadline):
+                _approx(run)
     except SearchStopped:
         stopped = Status.TIMEOUT
     except KeyboardInterrupt:
         stopped = stop_reason()  # Status.INTERRUPT or Status.TERMINATED
-    outcome = _outcome(run, used, stopped, order, listed is not None)
-    outcome.symmetry, outcome.plan = choice.source, cfg
+    outcome = _outcome(run, used, stopped, order, listed is not None and used != "approx")
+    outcome.symmetry, outcome.plan, outcome.fallback = choice.source, cfg, fallback
+    if used == "approx" and run.total is not None:  # else the count is the enumeration's exact lower bound
+        outcome.approximate, outcome.tolerance, outcome.confidence = True, APPROX_TOLERANCE, 1 - APPROX_DELTA
+    if used == "approx":
+        outcome.stats.update(seed=APPROX_SEED)
+        if order > 1:
+            outcome.stats["orbits_note"] = "ApproxMC counts solutions, not classes"
     if run.orbits is None and order > 1 and listed is None and used == "sharpsat":
         outcome.stats["orbits_note"] = (
             f"the group has {order:,} elements, more than Burnside lists ({LIST_LIMIT:,}); "
@@ -215,15 +237,32 @@ def burnside_elements(group: Group) -> tuple[list[Element], list[Element]] | Non
     return product, [*gens, Element(identity, value_key(swap)), Element(identity, value_key(cycle))]
 
 
-def _check_sharpsat(cfg: Plan, cnf: bool) -> None:
+def _exact(run: _Run, used: str, cnf: bool) -> str:
+    """The exact count: enumeration (a probe first under auto) and ganak; the method that gave it."""
+    from puzzles.stop import build_deadline
+
+    if used != "sharpsat":
+        probe = run.method == "auto" and cnf and not run.puzzle.sums  # sums: enumeration beats ganak (see above)
+        seconds = AUTO_CLASS_SECONDS if run.group is not None else AUTO_SECONDS
+        done = _enumerate(run, AUTO_LIMIT if probe else None, seconds if probe else None)
+        if not done:
+            used = "sharpsat"
+    if used == "sharpsat":
+        with build_deadline(run.deadline):  # ganak's CNF is built here, not in `solve`: the same deadline
+            _sharpsat(run)
+    return used
+
+
+def _check_sharpsat(cfg: Plan, cnf: bool, method: str = "sharpsat") -> None:
+    counter = "ganak" if method == "sharpsat" else "ApproxMC"
     if not cnf:
         raise UsageError(
-            f"--method sharpsat counts models of a CNF; the {cfg.backend} backend has none "
+            f"--method {method} counts models of a CNF; the {cfg.backend} backend has none "
             "(use --backend sat, or --method enumerate)"
         )
     for name, flag in (("solver", "--solver"), ("solver_cmd", "--solver-cmd")):
         if name in cfg.chosen:
-            raise UsageError(f"{flag} is not used by --method sharpsat (ganak counts the CNF itself)")
+            raise UsageError(f"{flag} is not used by --method {method} ({counter} counts the CNF itself)")
 
 
 def _outcome(run: _Run, method: str, stopped: str | None, order: int, burnside: bool) -> CountOutcome:
@@ -331,6 +370,8 @@ def _list(run: _Run, target: Puzzle, limit: int | None, seconds: float | None,
     from puzzlesat.search.solving import solve
 
     left = remaining(run.deadline)
+    if left == 0:  # nothing left (solve takes no zero timeout)
+        raise SearchStopped
     budget = seconds if left is None else left if seconds is None else min(seconds, left)
     mode = run.symmetry if modulo_symmetry else None
     try:
@@ -398,3 +439,45 @@ def _sharpsat(run: _Run) -> None:
 
     check_stop()
     count_models(problems, run.deadline, counted, waiting)
+
+
+# ApproxMC's guarantee (its defaults): within a factor 1 + epsilon with probability 1 - delta; the
+# seed fixed, so that the same puzzle gives the same answer every run.
+APPROX_TOLERANCE = 0.8
+APPROX_DELTA = 0.2
+APPROX_SEED = 1
+
+
+APPROX = Worker("solvers.approx_worker", "pyapproxmc", "approximate counting",
+                (str(APPROX_TOLERANCE), str(APPROX_DELTA), str(APPROX_SEED)))  # fmt: skip
+
+
+def _approx(run: _Run) -> None:
+    """ApproxMC on the CNF projected on the cell literals (with the pins, times n!), in a child
+    process like ganak's; the count goes to `run.total`."""
+    import encoders
+    from encoders.fixed_points import pin_clauses, projection
+    from solvers.ganak_counter import Problem, count_models
+
+    t0 = time.perf_counter()
+    encoding = encoders.get(run.config.encoding, "cnf").encode(run.puzzle, run.config)
+    if encoding.atmosts:
+        raise UsageError(
+            "--method approx needs plain clauses; the native card/PB encodings make solver-specific "
+            "constraints (choose another --card/--pb)"
+        )
+    shown = projection(encoding)
+    problem = Problem([*encoding.clauses, *pin_clauses(encoding, run.pinned)], encoding.nvars, shown)
+    run.stats.update(variables=encoding.nvars, clauses=len(problem.clauses), projection=len(shown),
+                     build_seconds=round(time.perf_counter() - t0, 6))  # fmt: skip
+    last = [0.0]
+
+    def waiting() -> None:
+        now = time.monotonic()
+        if now - last[0] >= 0.2:
+            last[0] = now
+            run.progress("counting approximately with ApproxMC")
+
+    check_stop()
+    (n,) = count_models([problem], run.deadline, None, waiting, worker=APPROX)
+    run.total, run.orbits, run.fixed = n * run.factor, None, []
