@@ -986,6 +986,10 @@ def candidates(
     timeout: TimeoutOpt = None,
     as_json: JsonOpt = False,
     output: OutputOpt = None,
+    counts: Annotated[
+        bool,
+        typer.Option("--counts", help="Also count, for each cell and value, the solutions with that value there."),
+    ] = False,
 ) -> None:
     """The true candidates of every cell: each value it takes in some solution, as pencil marks.
 
@@ -1001,6 +1005,7 @@ def candidates(
             timeout=timeout,
             config=config,
             on_call=lambda calls, left: status.say(f"{calls} calls, {left} pairs left"),
+            counts=counts,
         )
     finally:
         status.stop()
