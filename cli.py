@@ -784,9 +784,11 @@ def count(
     method: Annotated[
         str,
         typer.Option(
-            metavar="enumerate|sharpsat|auto",
-            help="enumerate (list the solutions, any backend), sharpsat (the exact model counter ganak on "
-            "the CNF), auto (enumerate when that ends quickly, else ganak). [default: {count_method}]",
+            metavar="enumerate|sharpsat|approx|auto",
+            help="enumerate (list the solutions, or the classes modulo symmetry, any backend), sharpsat (the "
+            "exact model counter ganak on the CNF), approx (ApproxMC: within a factor 1.8, confidence 0.8), "
+            "auto (enumerate when that ends quickly, else ganak; with --timeout, ApproxMC when exact counting "
+            "has not finished in half of it). [default: {count_method}]",
         ),
     ] = None,
     no_symmetry: Annotated[
@@ -825,6 +827,8 @@ def count(
         )
     finally:
         status.stop()
+    if outcome.fallback is not None:
+        typer.echo(f"puzzlesat: {outcome.fallback}", err=True)
     doc = puzzlesat.count_json(p, outcome)
     _write_doc(output, doc)
     typer.echo(json.dumps(doc) if as_json else puzzlesat.count_text(outcome))
@@ -1037,6 +1041,10 @@ def candidates(
     timeout: TimeoutOpt = None,
     as_json: JsonOpt = False,
     output: OutputOpt = None,
+    counts: Annotated[
+        bool,
+        typer.Option("--counts", help="Also count, for each cell and value, the solutions with that value there."),
+    ] = False,
 ) -> None:
     """The true candidates of every cell: each value it takes in some solution, as pencil marks.
 
@@ -1052,6 +1060,7 @@ def candidates(
             timeout=timeout,
             config=config,
             on_call=lambda calls, left: status.say(f"{calls} calls, {left} pairs left"),
+            counts=counts,
         )
     finally:
         status.stop()

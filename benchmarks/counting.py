@@ -2,7 +2,9 @@
 
 Each workload is one `puzzlesat count ... --json` run with a time limit; the table gives the
 seconds, the count and the classes, and whether they equal the known numbers (OEIS A107739 for
-sudoku grids, A002860 for Latin squares, Frenicle's 880 magic squares of order 4).
+sudoku grids, A002860 for Latin squares, Frenicle's 880 magic squares of order 4). Workloads with
+`versus_all` also time `puzzlesat solve ... --all` on the same puzzle, which lists the classes
+`count` adds the orbit sizes of (issue 31's target: count at most RATIO_TARGET times solve --all).
 """
 
 from __future__ import annotations
@@ -29,6 +31,11 @@ class CountWorkload:
     count: int
     orbits: int | None = None
     seconds: float | None = None  # the issue's target, if any
+    versus_all: bool = False  # time `solve --all` too: the ratio count / solve --all
+
+    def solve_all(self, folder: Path) -> list[str]:
+        args = [a.replace("{tmp}", str(folder)) for a in self.args]
+        return [sys.executable, "-m", "cli", "solve", *args, "--all", "--json"]
 
     def command(self, folder: Path) -> list[str]:
         args = [a.replace("{tmp}", str(folder)) for a in self.args]
@@ -44,12 +51,16 @@ def latin_file(folder: Path, n: int) -> Path:
 
 
 COUNT_WORKLOADS: tuple[CountWorkload, ...] = (
-    CountWorkload("sudoku-4-grids", "4x4 sudoku grids", ("sudoku", "-p", "box=2", "--givens", "." * 16), 288),
+    CountWorkload("sudoku-4-grids", "4x4 sudoku grids", ("sudoku", "-p", "box=2", "--givens", "." * 16), 288, 2),
     CountWorkload("sudoku-6-grids", "6x6 sudoku grids (2x3 boxes)", (str(EXAMPLES / "sudoku-6x6.toml"),),
-                  28_200_960, seconds=30.0),
+                  28_200_960, 49, seconds=10.0),
     CountWorkload("magic-square-4", "4x4 magic squares, and modulo the square's 8 symmetries",
-                  ("magic-square", "-p", "order=4"), 7040, 880),
-    CountWorkload("latin-5", "5x5 Latin squares", (str(EXAMPLES / "latin-square-5.toml"),), 161_280),
+                  ("magic-square", "-p", "order=4"), 7040, 880, versus_all=True),
+    CountWorkload("magic-star-8", "8-point magic stars, and modulo the star's 16 symmetries",
+                  ("magic-star", "-p", "points=8"), 1792, 112, versus_all=True),
+    CountWorkload("magic-star-9", "9-point magic stars, and modulo the star's 18 symmetries",
+                  ("magic-star", "-p", "points=9"), 54_252, 3014, versus_all=True),
+    CountWorkload("latin-5", "5x5 Latin squares", (str(EXAMPLES / "latin-square-5.toml"),), 161_280, 2),
     CountWorkload("latin-6", "6x6 Latin squares", ("{tmp}/latin-square-6.toml",), 812_851_200),
     CountWorkload("latin-7", "7x7 Latin squares", ("{tmp}/latin-square-7.toml",), 61_479_419_904_000),
     CountWorkload("sudoku-9-grids", "9x9 sudoku grids", ("sudoku", "--givens", "." * 81),
@@ -57,8 +68,19 @@ COUNT_WORKLOADS: tuple[CountWorkload, ...] = (
 )  # fmt: skip
 
 
+RATIO_TARGET = 1.5
+
+
 def run(workload: CountWorkload, folder: Path, timeout: float) -> dict[str, Any]:
-    """One whole process; its document and wall-clock seconds, or what stopped it."""
+    """One whole process; its document and wall-clock seconds, or what stopped it (and with
+    `versus_all`, `solve --all`'s seconds run just before, and the ratio)."""
+    versus: dict[str, Any] = {}
+    if workload.versus_all:
+        start = time.monotonic()
+        proc = subprocess.run([*workload.solve_all(folder), "--timeout", str(timeout)], capture_output=True,
+                              text=True, cwd=ROOT)  # fmt: skip
+        versus["solve_all_seconds"] = round(time.monotonic() - start, 2)
+        versus["solve_all_count"] = json.loads(proc.stdout)["count"] if proc.returncode == 0 else None
     start = time.monotonic()
     proc = subprocess.run(
         [*workload.command(folder), "--timeout", str(timeout)], capture_output=True, text=True, cwd=ROOT
@@ -69,6 +91,9 @@ def run(workload: CountWorkload, folder: Path, timeout: float) -> dict[str, Any]
     except json.JSONDecodeError:
         return {"name": workload.name, "seconds": seconds, "error": proc.stderr.strip()[-200:]}
     right = doc["complete"] and doc["count"] == workload.count and doc["orbits"] == workload.orbits
+    if versus.get("solve_all_seconds"):
+        versus["ratio"] = round(seconds / versus["solve_all_seconds"], 2)
+        versus["ratio_met"] = right and versus["ratio"] <= RATIO_TARGET
     return {
         "name": workload.name,
         "seconds": round(seconds, 2),
@@ -78,6 +103,7 @@ def run(workload: CountWorkload, folder: Path, timeout: float) -> dict[str, Any]
         "complete": doc["complete"],
         "right": right,
         "target_met": None if workload.seconds is None else right and seconds <= workload.seconds,
+        **versus,
     }
 
 
@@ -93,6 +119,10 @@ def table(workloads: list[CountWorkload], rows: list[dict[str, Any]], timeout: f
         verdict = "right" if r["right"] else f"WRONG (expected {w.count:,}, {w.orbits})"
         target = "" if w.seconds is None else f"; target <= {w.seconds:g} s " + ("met" if r["target_met"] else "missed")
         orbits = "" if r["orbits"] is None else f", {r['orbits']:,} classes"
+        if "ratio" in r:
+            met = "met" if r["ratio_met"] else "missed"
+            all_s = r["solve_all_seconds"]
+            target += f"; solve --all {all_s:.2f} s, ratio {r['ratio']:.2f} (<= {RATIO_TARGET:g} {met})"
         lines.append(f"{w.name:<16} {r['seconds']:>7.2f} s  {r['count']:,}{orbits} by {r['method']}: {verdict}{target}")
     return "\n".join(lines)
 

@@ -4,7 +4,8 @@
 counts run in `python -m solvers.ganak_worker`, a child process fed the CNFs on stdin; the parent
 waits for its answers (read by a thread) and kills it at the deadline or when the stop flag
 (`solvers.base.STOP`) is set, within `POLL` seconds. One child serves a whole sequence of counts
-(Burnside's conjugacy classes), as it costs 0.1-0.5 s to start.
+(Burnside's conjugacy classes), as it costs 0.1-0.5 s to start. The approximate counter
+ApproxMC runs the same way (`solvers.approx_worker`, `Worker`).
 """
 
 from __future__ import annotations
@@ -43,13 +44,28 @@ class Problem:
         return "\n".join(lines) + "\nc end\n"
 
 
+@dataclass(frozen=True)
+class Worker:
+    """A counter's child process: `python -m module *args`, and the package it needs."""
+
+    module: str
+    package: str
+    purpose: str
+    args: tuple[str, ...] = ()
+
+    def available(self) -> bool:
+        """Whether the package can be imported (looked up, not imported: only the worker imports it)."""
+        import importlib.util
+
+        return importlib.util.find_spec(self.package) is not None
+
+
+GANAK = Worker("solvers.ganak_worker", "pyganak", "exact counting")
+
+
 def available() -> bool:
     """Whether pyganak can be imported (only this module and the worker name it)."""
-    try:
-        import pyganak  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    return GANAK.available()
 
 
 def count_models(
@@ -57,22 +73,23 @@ def count_models(
     deadline: float | None = None,
     on_count: Callable[[int, int], None] | None = None,
     on_wait: Callable[[], None] | None = None,
+    worker: Worker = GANAK,
 ) -> list[int]:
     """Each problem's count, in order; `on_count(index, count)` as each is known, `on_wait()`
-    every POLL seconds meanwhile (a progress line).
+    every POLL seconds meanwhile (a progress line). `worker` is the counter (ganak by default).
 
     Raises SearchStopped past `deadline` (a time.monotonic() value), KeyboardInterrupt when a stop
     is requested (the counts known by then were passed to `on_count`), BackendError if pyganak is
     missing or the child fails.
     """
-    if not available():
-        raise BackendError("exact counting needs pyganak: pip install pyganak")
+    if not worker.available():
+        raise BackendError(f"{worker.purpose} needs {worker.package}: pip install {worker.package}")
     counts: list[int] = []
     if not problems:
         return counts
     with tempfile.TemporaryFile() as err:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "solvers.ganak_worker"],
+            [sys.executable, "-m", worker.module, *worker.args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=err,
@@ -84,7 +101,7 @@ def count_models(
             while len(counts) < len(problems):
                 line = _next_line(lines, deadline, on_wait)
                 if line is None or not line.strip().isdigit():
-                    raise BackendError(f"ganak failed: {_why(proc, err)}")
+                    raise BackendError(f"{worker.package.removeprefix('py')} failed: {_why(proc, err)}")
                 counts.append(int(line))
                 if on_count is not None:
                     on_count(len(counts) - 1, counts[-1])

@@ -8,6 +8,7 @@ from typing import Any
 from puzzles.model import Puzzle
 from puzzles.words import number
 from puzzlesat.search.counting import CountOutcome
+from puzzlesat.search.orbits import BY_CLASSES
 
 
 def count_json(puzzle: Puzzle, outcome: CountOutcome) -> dict[str, Any]:
@@ -21,6 +22,9 @@ def count_json(puzzle: Puzzle, outcome: CountOutcome) -> dict[str, Any]:
         "count": outcome.count,
         "orbits": outcome.orbits,
         "method": outcome.method,
+        "approximate": outcome.approximate,
+        "tolerance": outcome.tolerance,
+        "confidence": outcome.confidence,
         "complete": outcome.complete,
         "count_complete": outcome.count_complete,
         "stopped": outcome.stopped,
@@ -47,31 +51,40 @@ def count_text(outcome: CountOutcome) -> str:
     noun = "solution" if outcome.count == 1 else "solutions"
     first = f"{number(outcome.count)} {noun}"
     first = first if outcome.count_complete else f"at least {first}"
+    if outcome.approximate:
+        first = f"about {first}"
     if outcome.relabelling > 1:
         base = outcome.count // outcome.relabelling
         n = _n_factorial(outcome.relabelling)
         first += f" ({number(base)} with one all-different group in order, x {n} relabellings)"
+    if outcome.approximate:
+        first += f"; within a factor {1 + outcome.tolerance:g} either way, confidence {outcome.confidence:g}"
     lines = [first if outcome.count_complete else f"{first}; the count did not finish"]
     note = outcome.stats.get("orbits_note")
-    if outcome.group_order > 1 and not outcome.classes and outcome.orbits is not None:
-        noun = "class" if outcome.orbits == 1 else "classes"
+    order = number(outcome.group_order)
+    noun = "class" if outcome.orbits == 1 else "classes"
+    if outcome.group_order == 1:
+        pass
+    elif outcome.orbits is not None and outcome.stats.get("orbits_by") == BY_CLASSES:
+        breaking = outcome.stats.get("symmetry_breaking")
         lines.append(
-            f"{number(outcome.orbits)} {noun} modulo symmetry (group of order {number(outcome.group_order)}; "
-            "the pinned solutions joined by the group's generators)"
+            f"{number(outcome.orbits)} {noun} modulo symmetry (group of order {order}; "
+            f"each class listed once ({breaking}), its orbit size added)"
         )
-    elif outcome.group_order > 1 and note:
-        lines.append(f"modulo symmetry (group of order {number(outcome.group_order)}): not counted, {note}")
-    elif outcome.group_order > 1 and outcome.classes:
-        if outcome.orbits is None:
-            order = number(outcome.group_order)
-            lines.append(f"modulo symmetry (group of order {order}): not known, the count did not finish")
-        else:
-            noun = "class" if outcome.orbits == 1 else "classes"
-            lines.append(
-                f"{number(outcome.orbits)} {noun} modulo symmetry (group of order {number(outcome.group_order)}; "
-                f"Burnside over {number(outcome.classes)} conjugacy classes)"
-            )
-    how = {"enumerate": "by enumeration", "sharpsat": "by ganak (exact model counting)"}[outcome.method]
+    elif note:
+        lines.append(f"modulo symmetry (group of order {order}): not counted, {note}")
+    elif outcome.orbits is None:
+        lines.append(f"modulo symmetry (group of order {order}): not known, the count did not finish")
+    else:
+        lines.append(
+            f"{number(outcome.orbits)} {noun} modulo symmetry (group of order {order}; "
+            f"Burnside over {number(outcome.classes)} conjugacy classes)"
+        )
+    how = {
+        "enumerate": "by enumeration",
+        "sharpsat": "by ganak (exact model counting)",
+        "approx": f"by ApproxMC (approximate model counting, seed {outcome.stats.get('seed')})",
+    }[outcome.method]
     workers = outcome.stats.get("workers", 1)
     if outcome.method == "enumerate" and isinstance(workers, int) and workers > 1:
         how += f" on {workers} workers ({number(outcome.stats.get('cubes', 0))} cubes)"

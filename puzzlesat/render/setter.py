@@ -118,8 +118,26 @@ def candidates_json(c: Candidates) -> dict[str, Any]:
         "puzzle": c.puzzle.name,
         "solutions_seen": c.solutions,
         "seconds": round(c.seconds, 4),
+        **({} if c.counts is None else {"counts": {names[i]: {str(v): n for v, n in sorted(m.items())}
+                                                   for i, m in enumerate(c.counts)}}),  # fmt: skip
     }
 
+
+
+def counts_table(c: Candidates) -> str:
+    """One line per cell with more than one candidate: each candidate and its number of solutions
+    ("r1c2: 1 x 3, 4 x 9"), then the total; decided cells hold every solution and are left out."""
+    p = c.puzzle
+    counts = c.counts or []
+    total = sum(counts[0].values()) if counts else 0
+    width = max(len(n) for n in p.cells)
+    rows = [
+        f"{p.cells[i]:>{width}}: " + ", ".join(f"{v} x {number(n)}" for v, n in sorted(m.items()) if n)
+        for i, m in enumerate(counts)
+        if sum(1 for n in m.values() if n) > 1
+    ]
+    head = f"solutions per candidate ({number(total)} solutions; cells with one candidate left out):"
+    return "\n".join([head, *rows])
 
 
 def candidates_text(c: Candidates) -> str:
@@ -144,6 +162,8 @@ def candidates_text(c: Candidates) -> str:
         if c.complete
         else f"INCOMPLETE: stopped by {c.stopped}, {number(sum(map(len, c.unknown)))} pairs unknown"
     )
+    if c.counts is not None:
+        body += "\n\n" + counts_table(c)
     solved = sum(1 for f in c.found if len(f) == 1)
     return (
         f"{body}\n\n{number(total)} candidates in {number(p.size)} cells ({number(solved)} decided), "

@@ -1,11 +1,14 @@
 """Counting solutions without listing them: `count` gives the number of solutions and of classes.
 
-Two methods. "enumerate" lists the raw solutions with any backend (each one checked) and counts
-them; "sharpsat" hands the CNF to the exact model counter ganak, projected on the variables the
-cells are read from. "auto" enumerates up to AUTO_LIMIT solutions for at most AUTO_SECONDS; if that does not finish,
-it counts with ganak when the core has no sums, and else enumerates on (ganak was measured slow on
-pseudo-Boolean sums: the 376 solutions of a 9-cell magic figure took it over 40 s, enumeration
-0.5 s); docs/decisions.md, "Counting solutions".
+Two methods. "enumerate" lists the solutions with any backend (each one checked) and counts
+them: modulo the symmetry group, each class once as `solve --all` lists them, weighted by its orbit
+size (`puzzlesat.search.orbits`), and the raw solutions only without a group; "sharpsat" hands
+the CNF to the exact model counter ganak, projected on the variables the cells are read from.
+"auto" enumerates up to AUTO_LIMIT solutions (or classes) for at most AUTO_SECONDS
+(AUTO_CLASS_SECONDS for classes) when the core has no sums, and counts with ganak if that does not
+finish; with sums it enumerates to the end (ganak was measured slow on pseudo-Boolean sums: the
+376 solutions of a 9-cell magic figure took it over 40 s, enumeration 0.5 s); docs/decisions.md,
+"Counting solutions".
 
 Modulo symmetry, Burnside's lemma: the number of classes is the mean over the group of the
 number of solutions each element fixes, one count per conjugacy class weighted by its size
@@ -20,23 +23,32 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from itertools import permutations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzles.burnside import Element, burnside_quotient, conjugacy_classes, value_key
-from puzzles.errors import Status, UsageError
+from puzzles.errors import CheckError, Status, UsageError
 from puzzles.model import Puzzle
 from puzzles.relabel import interchangeable_group, pins, relabellings
 from puzzles.symmetry import Group
 from puzzles.words import unknown
 from solvers.base import Config, SearchStopped, check_stop, remaining
+from solvers.ganak_counter import Worker
 from solvers.plan import Plan
 
-METHODS = ("auto", "enumerate", "sharpsat")
+if TYPE_CHECKING:
+    from solvers.enumerate import Outcome, Solution
+
+METHODS = ("auto", "enumerate", "sharpsat", "approx")
 DEFAULT_METHOD = "auto"
 # auto: enumeration first, if it ends within both limits (measured: 4x4 sudoku grids, 288, take
-# 0.1 s; the 1344 pinned 5x5 Latin squares 0.6 s; 7040 magic squares would take 80 s)
+# 0.1 s; the 1344 pinned 5x5 Latin squares 0.6 s; 7040 magic squares would take 80 s). Classes
+# modulo a group get longer: each stands for up to |G| solutions, and where ganak is the
+# alternative it takes tens of seconds (the 49 classes of 6x6 sudoku grids: 2.5 s; ganak 15-32 s).
 AUTO_LIMIT = 2_000
 AUTO_SECONDS = 1.0
+AUTO_CLASS_SECONDS = 10.0
+# auto with a timeout: the exact methods get this share of it, ApproxMC the rest if they do not finish.
+AUTO_EXACT_SHARE = 0.5
 
 Progress = Callable[[str], None]
 
@@ -48,7 +60,7 @@ class CountOutcome:
 
     count: int
     orbits: int | None
-    method: str  # the method that gave the count: "enumerate" or "sharpsat"
+    method: str  # the method that gave the count: "enumerate", "sharpsat" or "approx"
     complete: bool
     stopped: Status | None  # None, TIMEOUT or INTERRUPT
     count_complete: bool
@@ -59,6 +71,10 @@ class CountOutcome:
     stats: dict[str, Any] = field(default_factory=dict)
     symmetry: str = "declared"  # which group: "declared", "detected" or "none" (puzzlesat.search.groups)
     plan: Plan | None = None  # the configuration the count ran on (solvers.resolve)
+    approximate: bool = False  # ApproxMC's count: within a factor (1 + tolerance), with that confidence
+    tolerance: float = 0.0
+    confidence: float = 1.0
+    fallback: str | None = None  # why auto counted approximately (said on stderr by the command line)
 
 
 @dataclass
@@ -78,6 +94,12 @@ class _Run:
     listed: list[tuple[int, ...]] | None = None  # the (pinned) solutions, when enumeration listed them all
     stats: dict[str, Any] = field(default_factory=dict)
     split: dict[str, Any] = field(default_factory=dict)  # workers and scheduler for the enumeration
+    method: str = DEFAULT_METHOD  # the method asked for
+    group: Group | None = None  # the group classes are enumerated modulo (None: raw enumeration)
+    symmetry: str | None = None  # the mode that chose it, passed on to `solve`
+    elements: list[Element] | None = None  # the group's elements as Burnside lists them, or None
+    total: int | None = None  # the exact count, when the classes gave it
+    orbits: int | None = None  # the number of classes, when enumeration modulo the group gave it
 
     def pinnable(self, element: Element) -> bool:
         """Pinning a group commutes with moving cells, not with moving values (puzzles.relabel)."""
@@ -117,18 +139,19 @@ def count(
         raise UsageError(unknown("counting method", method, METHODS))
     cfg = solvers.resolve(configure(config, names), puzzle)
     check_split(workers, scheduler, cfg)
-    if method == "sharpsat" and ((workers or 1) > 1 or scheduler is not None):
+    if method in ("sharpsat", "approx") and ((workers or 1) > 1 or scheduler is not None):
+        counter = "ganak's" if method == "sharpsat" else "ApproxMC's"
         raise UsageError(
-            f"{'--workers' if scheduler is None else '--scheduler'} splits an enumeration, not ganak's count "
+            f"{'--workers' if scheduler is None else '--scheduler'} splits an enumeration, not {counter} count "
             "(use --method enumerate or auto)"
         )
     cnf = solvers.get(cfg.backend).kind == "cnf"
-    if method == "sharpsat":
-        _check_sharpsat(cfg, cnf)
+    if method in ("sharpsat", "approx"):
+        _check_sharpsat(cfg, cnf, method)
     choice = choose(puzzle, symmetry if modulo_symmetry else "none")
     order = choice.group.order
     classes = [Element(tuple(range(puzzle.size)))]
-    listed = burnside_elements(choice.group) if order > 1 else None
+    listed = burnside_elements(choice.group) if order > 1 and method != "approx" else None
     if listed is not None:
         classes = conjugacy_classes(*listed)
     group = interchangeable_group(puzzle)
@@ -143,60 +166,47 @@ def count(
         on_progress or (lambda text: None),
         start,
         split={"workers": workers, "scheduler": scheduler},
+        method=method,
+        group=choice.group if order > 1 and method != "approx" else None,
+        symmetry=choice.source,
+        elements=listed[0] if listed is not None else None,
     )
     stopped: str | None = None
-    used = "sharpsat" if method == "sharpsat" else "enumerate"
+    used = method if method in ("sharpsat", "approx") else "enumerate"
+    deadline, fallback = run.deadline, None
+    if method == "auto" and cnf and timeout is not None and APPROX.available():  # exact first, within its share
+        run.deadline = start + timeout * AUTO_EXACT_SHARE
     try:
-        if method != "sharpsat":
-            probe = method == "auto" and cnf
-            done = _enumerate(run, AUTO_LIMIT if probe else None, AUTO_SECONDS if probe else None)
-            if not done and puzzle.sums:
-                done = _enumerate(run, None, None)  # sums: enumeration beats ganak (see above)
-            if not done:
-                used = "sharpsat"
-        if used == "sharpsat":
-            with build_deadline(run.deadline):  # ganak's CNF is built here, not in `solve`: the same deadline
-                _sharpsat(run)
+        try:
+            used = _exact(run, used, cnf) if used != "approx" else used
+        except SearchStopped:
+            if run.deadline == deadline:
+                raise
+            fallback = (f"exact counting did not finish in {timeout * AUTO_EXACT_SHARE:g} s (half the timeout); "
+                        "went on with ApproxMC (approximate)")  # fmt: skip
+            run.deadline, used = deadline, "approx"
+            run.fixed, run.total, run.orbits = [], None, None
+        if used == "approx":
+            with build_deadline(run.deadline):
+                _approx(run)
     except SearchStopped:
         stopped = Status.TIMEOUT
     except KeyboardInterrupt:
         stopped = stop_reason()  # Status.INTERRUPT or Status.TERMINATED
-    outcome = _outcome(run, used, stopped, order, listed is not None)
-    outcome.symmetry, outcome.plan = choice.source, cfg
-    if order > 1 and listed is None and choice.group.relabel and run.pinned and run.listed is not None:
-        outcome.orbits = orbits_by_union(choice.group, run.pinned, run.listed)
-        outcome.stats["orbits_by"] = "union-find over the pinned solutions"
-    elif order > 1 and listed is None:
+    outcome = _outcome(run, used, stopped, order, listed is not None and used != "approx")
+    outcome.symmetry, outcome.plan, outcome.fallback = choice.source, cfg, fallback
+    if used == "approx" and run.total is not None:  # else the count is the enumeration's exact lower bound
+        outcome.approximate, outcome.tolerance, outcome.confidence = True, APPROX_TOLERANCE, 1 - APPROX_DELTA
+    if used == "approx":
+        outcome.stats.update(seed=APPROX_SEED)
+        if order > 1:
+            outcome.stats["orbits_note"] = "ApproxMC counts solutions, not classes"
+    if run.orbits is None and order > 1 and listed is None and used == "sharpsat":
         outcome.stats["orbits_note"] = (
             f"the group has {order:,} elements, more than Burnside lists ({LIST_LIMIT:,}); "
-            "--method enumerate joins the listed solutions instead"
+            "--method enumerate lists the classes instead"
         )
     return outcome
-
-
-def orbits_by_union(group: Group, pinned: tuple[tuple[int, int], ...], solutions: list[tuple[int, ...]]) -> int:
-    """Classes under (cell group) x (every relabelling), too large to list, from the solutions with
-    one all-different group pinned in order: each class's members of that form are joined by the
-    cell group's generators, each image relabelled back to the pinned form (relabellings act
-    freely, so every class is one connected set of pinned solutions)."""
-    index = {s: i for i, s in enumerate(solutions)}
-    parent = list(range(len(solutions)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for s, i in index.items():
-        for g in group.generators:
-            t = group.apply(s, g)
-            rename = {t[c]: v for c, v in pinned}
-            j = index[tuple(rename[v] for v in t)]
-            a, b = root(i), root(j)
-            if a != b:
-                parent[max(a, b)] = min(a, b)
-    return sum(1 for i in range(len(parent)) if root(i) == i)
 
 
 # Burnside lists the group's elements to find its conjugacy classes: past this, orbits are not counted.
@@ -227,21 +237,38 @@ def burnside_elements(group: Group) -> tuple[list[Element], list[Element]] | Non
     return product, [*gens, Element(identity, value_key(swap)), Element(identity, value_key(cycle))]
 
 
-def _check_sharpsat(cfg: Plan, cnf: bool) -> None:
+def _exact(run: _Run, used: str, cnf: bool) -> str:
+    """The exact count: enumeration (a probe first under auto) and ganak; the method that gave it."""
+    from puzzles.stop import build_deadline
+
+    if used != "sharpsat":
+        probe = run.method == "auto" and cnf and not run.puzzle.sums  # sums: enumeration beats ganak (see above)
+        seconds = AUTO_CLASS_SECONDS if run.group is not None else AUTO_SECONDS
+        done = _enumerate(run, AUTO_LIMIT if probe else None, seconds if probe else None)
+        if not done:
+            used = "sharpsat"
+    if used == "sharpsat":
+        with build_deadline(run.deadline):  # ganak's CNF is built here, not in `solve`: the same deadline
+            _sharpsat(run)
+    return used
+
+
+def _check_sharpsat(cfg: Plan, cnf: bool, method: str = "sharpsat") -> None:
+    counter = "ganak" if method == "sharpsat" else "ApproxMC"
     if not cnf:
         raise UsageError(
-            f"--method sharpsat counts models of a CNF; the {cfg.backend} backend has none "
+            f"--method {method} counts models of a CNF; the {cfg.backend} backend has none "
             "(use --backend sat, or --method enumerate)"
         )
     for name, flag in (("solver", "--solver"), ("solver_cmd", "--solver-cmd")):
         if name in cfg.chosen:
-            raise UsageError(f"{flag} is not used by --method sharpsat (ganak counts the CNF itself)")
+            raise UsageError(f"{flag} is not used by --method {method} ({counter} counts the CNF itself)")
 
 
 def _outcome(run: _Run, method: str, stopped: str | None, order: int, burnside: bool) -> CountOutcome:
-    count_complete = bool(run.fixed)  # the identity class comes first: its count is the total
-    orbits = None
-    if burnside and len(run.fixed) == len(run.classes):
+    count_complete = run.total is not None or bool(run.fixed)  # the identity class comes first: its count is the total
+    orbits = run.orbits
+    if orbits is None and burnside and len(run.fixed) == len(run.classes):
         orbits = burnside_quotient(sum(c.size * n for c, n in zip(run.classes, run.fixed, strict=True)), order)
     complete = stopped is None
     stats = dict(run.stats)
@@ -251,14 +278,14 @@ def _outcome(run: _Run, method: str, stopped: str | None, order: int, burnside: 
             for c, n in zip(run.classes, run.fixed, strict=False)
         ]
     return CountOutcome(
-        count=run.fixed[0] if count_complete else run.lower,
+        count=run.total if run.total is not None else run.fixed[0] if count_complete else run.lower,
         orbits=orbits,
         method=method,
         complete=complete,
         stopped=stopped,
         count_complete=count_complete,
         group_order=order,
-        classes=len(run.classes) if burnside else 0,
+        classes=len(run.classes) if burnside and (run.total is None or run.fixed) else 0,
         relabelling=run.factor,
         seconds=time.monotonic() - run.start,
         stats=stats,
@@ -267,10 +294,10 @@ def _outcome(run: _Run, method: str, stopped: str | None, order: int, burnside: 
 
 def _enumerate(run: _Run, limit: int | None, seconds: float | None) -> bool:
     """List every solution (of the pinned instance); True when the list is complete, False when the
-    auto limits cut it short. Burnside then counts fixed points on the list."""
-    from encoders.estimate import BuildTooSlow
-    from puzzlesat.search.solving import solve
-
+    auto limits cut it short. Burnside then counts fixed points on the list. With a group where
+    classes can be listed, the classes instead (`_enumerate_classes`)."""
+    if run.group is not None and _classes_exact(run):
+        return _enumerate_classes(run, limit, seconds)
     # The pins are not symmetric: the pinned instance drops the group (the list is raw anyway). An
     # element that relabels values needs the whole list: no pins then.
     if any(c.values for c in run.classes):
@@ -285,16 +312,76 @@ def _enumerate(run: _Run, limit: int | None, seconds: float | None) -> bool:
         if found % 64 == 1:
             run.progress(f"enumerating: {run.lower:,} solutions")
 
-    left = remaining(run.deadline)
-    budget = seconds if left is None else left if seconds is None else min(seconds, left)
+    outcome = _list(run, target, limit, seconds, seen, modulo_symmetry=False)
+    if outcome is None:
+        return False
+    run.lower = outcome.count * run.factor
+    values = [s.values for s in outcome.solutions]
+    run.listed = values
+    run.fixed = [run.factor * sum(1 for s in values if c.fixes(s)) for c in run.classes]
+    return True
+
+
+def _classes_exact(run: _Run) -> bool:
+    """Whether `solve --all` can list the classes modulo the run's group: its breaking plan exists
+    (a relabelling group with no all-different group holding every value must be listed whole, and
+    may be too large: then raw enumeration)."""
+    from solvers.symmetry_breaking import plan
+
     try:
-        outcome = solve(target, all=True, limit=limit, modulo_symmetry=False, timeout=budget, config=run.config,
-                        on_solution=seen, **run.split)  # fmt: skip
+        plan(run.puzzle, run.group, "orbit")  # type: ignore[arg-type]
+    except UsageError:
+        return False
+    return True
+
+
+def _enumerate_classes(run: _Run, limit: int | None, seconds: float | None) -> bool:
+    """Each class once, as `solve --all` lists them (lex-leader or orbit blocking), weighted by its
+    orbit size: the raw count without listing the raw solutions. True when complete."""
+    from puzzlesat.search.orbits import BY_CLASSES, Tally
+
+    tally = Tally.over(run.group, run.elements, run.classes)  # type: ignore[arg-type]
+
+    def seen(solution: Solution) -> None:
+        tally.add(solution.values)
+        run.lower = tally.total
+        if tally.found % 64 == 1:
+            run.progress(f"enumerating: {tally.found:,} classes, {run.lower:,} solutions")
+
+    outcome = _list(run, run.puzzle, limit, seconds, seen, modulo_symmetry=True)
+    run.stats["symmetry_breaking"] = None if outcome is None else outcome.symmetry_breaking
+    if outcome is None:
+        return False
+    if outcome.group_order != run.group.order:  # type: ignore[union-attr]
+        raise CheckError(f"internal error: classes were listed modulo a group of order {outcome.group_order}, "
+                         f"not the count's {run.group.order}")  # type: ignore[union-attr]  # fmt: skip
+    run.total, run.orbits, run.fixed = tally.total, tally.found, tally.fixed
+    run.pinned, run.factor = (), 1  # the classes gave the count: nothing was pinned
+    run.stats["orbit_sizes"] = {str(k): n for k, n in sorted(tally.sizes.items())}
+    run.stats["orbits_by"] = BY_CLASSES
+    return True
+
+
+def _list(run: _Run, target: Puzzle, limit: int | None, seconds: float | None,
+          seen: Callable[[Solution], None], modulo_symmetry: bool) -> Outcome | None:  # fmt: skip
+    """`solve --all` on `target` within the count's deadline and the probe's `seconds`, streamed
+    to `seen`; None when the probe's limits cut it short, SearchStopped at the count's deadline."""
+    from encoders.estimate import BuildTooSlow
+    from puzzlesat.search.solving import solve
+
+    left = remaining(run.deadline)
+    if left == 0:  # nothing left (solve takes no zero timeout)
+        raise SearchStopped
+    budget = seconds if left is None else left if seconds is None else min(seconds, left)
+    mode = run.symmetry if modulo_symmetry else None
+    try:
+        outcome = solve(target, all=True, limit=limit, modulo_symmetry=modulo_symmetry, symmetry=mode,
+                        timeout=budget, config=run.config, on_solution=seen, keep=not modulo_symmetry,
+                        **run.split)  # fmt: skip
     except BuildTooSlow:
         if seconds is None:  # the count's own deadline: the refusal stands
             raise
-        return False  # the probe's second is no deadline of the user's: on to the next method
-    run.lower = outcome.count * run.factor
+        return None  # the probe's second is no deadline of the user's: on to the next method
     run.stats.update(enumerated=outcome.count, solver_calls=outcome.stats.get("solver_calls"))
     run.stats.update({k: outcome.stats[k] for k in ("workers", "cubes") if k in outcome.stats})
     if outcome.stopped in (Status.INTERRUPT, Status.TERMINATED):  # a signal ends the count, not just this part
@@ -305,12 +392,7 @@ def _enumerate(run: _Run, limit: int | None, seconds: float | None) -> bool:
         raise BackendError(outcome.error or "the enumeration failed")
     if outcome.stopped == Status.TIMEOUT and (seconds is None or remaining(run.deadline) == 0):
         raise SearchStopped
-    if not outcome.complete:
-        return False
-    values = [s.values for s in outcome.solutions]
-    run.listed = values
-    run.fixed = [run.factor * sum(1 for s in values if c.fixes(s)) for c in run.classes]
-    return True
+    return outcome if outcome.complete else None
 
 
 def _sharpsat(run: _Run) -> None:
@@ -357,3 +439,45 @@ def _sharpsat(run: _Run) -> None:
 
     check_stop()
     count_models(problems, run.deadline, counted, waiting)
+
+
+# ApproxMC's guarantee (its defaults): within a factor 1 + epsilon with probability 1 - delta; the
+# seed fixed, so that the same puzzle gives the same answer every run.
+APPROX_TOLERANCE = 0.8
+APPROX_DELTA = 0.2
+APPROX_SEED = 1
+
+
+APPROX = Worker("solvers.approx_worker", "pyapproxmc", "approximate counting",
+                (str(APPROX_TOLERANCE), str(APPROX_DELTA), str(APPROX_SEED)))  # fmt: skip
+
+
+def _approx(run: _Run) -> None:
+    """ApproxMC on the CNF projected on the cell literals (with the pins, times n!), in a child
+    process like ganak's; the count goes to `run.total`."""
+    import encoders
+    from encoders.fixed_points import pin_clauses, projection
+    from solvers.ganak_counter import Problem, count_models
+
+    t0 = time.perf_counter()
+    encoding = encoders.get(run.config.encoding, "cnf").encode(run.puzzle, run.config)
+    if encoding.atmosts:
+        raise UsageError(
+            "--method approx needs plain clauses; the native card/PB encodings make solver-specific "
+            "constraints (choose another --card/--pb)"
+        )
+    shown = projection(encoding)
+    problem = Problem([*encoding.clauses, *pin_clauses(encoding, run.pinned)], encoding.nvars, shown)
+    run.stats.update(variables=encoding.nvars, clauses=len(problem.clauses), projection=len(shown),
+                     build_seconds=round(time.perf_counter() - t0, 6))  # fmt: skip
+    last = [0.0]
+
+    def waiting() -> None:
+        now = time.monotonic()
+        if now - last[0] >= 0.2:
+            last[0] = now
+            run.progress("counting approximately with ApproxMC")
+
+    check_stop()
+    (n,) = count_models([problem], run.deadline, None, waiting, worker=APPROX)
+    run.total, run.orbits, run.fixed = n * run.factor, None, []

@@ -34,6 +34,7 @@ class Candidates:
     stopped: Status | None  # None, TIMEOUT, INTERRUPT or TERMINATED
     seconds: float
     stats: dict[str, Any] = field(default_factory=dict)
+    counts: list[dict[int, int]] | None = None  # with counts=True: per cell, value -> solutions
 
     @property
     def complete(self) -> bool:
@@ -46,9 +47,11 @@ def find_candidates(
     timeout: float | None = None,
     config: Config | None = None,
     on_call: Callable[[int, int], None] | None = None,
+    counts: bool = False,
     **names: str | None,
 ) -> Candidates:
-    """Every cell's true candidates; `on_call(calls, pairs left)` after each solver call (progress)."""
+    """Every cell's true candidates; `on_call(calls, pairs left)` after each solver call (progress).
+    With `counts`, also the number of solutions for each cell and value (`candidate_counts`)."""
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
     found: list[set[int]] = [set() for _ in puzzle.cells]
@@ -82,10 +85,24 @@ def find_candidates(
         stopped = stop_reason()  # INTERRUPT or TERMINATED
     finally:
         prober.close()
+    per_value = None
+    if counts and stopped is None:
+        from puzzlesat.setter.candidate_counts import candidate_counts
+
+        try:
+            per_value, method = candidate_counts(puzzle, found, deadline, configure(config, names))
+        except SearchStopped:
+            stopped = Status.TIMEOUT
+        except KeyboardInterrupt:
+            stopped = stop_reason()
     unknown = [set(d) - f - r for d, f, r in zip(puzzle.domains, found, ruled_out, strict=True)]
-    return Candidates(
+    result = Candidates(
         puzzle, found, unknown, prober.calls, len(seen), stopped, time.monotonic() - start, prober.stats()
     )
+    if per_value is not None:
+        result.counts = per_value
+        result.stats["counted_by"] = method
+    return result
 
 
 
