@@ -180,7 +180,7 @@ def test_text_writes_thousands_with_commas_and_json_keeps_integers(cli, stdin):
     stdin(WIDE)
     assert cli("count", "-", "--no-symmetry").out.splitlines()[0] == "1,296 solutions"
     lines = cli("count", "sudoku", "-p", "box=2", "--givens", "." * 16).out.splitlines()
-    assert lines[1] == "2 classes modulo symmetry (group of order 3,072; Burnside over 100 conjugacy classes)"
+    assert lines[1] == "2 classes modulo symmetry (group of order 3,072; each class listed once (anchor+orbit), its orbit size added)"
 
 
 def test_sizes_have_commas_in_text(cli, tmp_path):

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
+from encoders.estimate import BuildTooSlow
 from puzzles.burnside import Element, burnside_quotient, conjugacy_classes, value_key
 from puzzles.errors import CheckError, Status, UsageError
 from puzzles.model import Puzzle
@@ -178,7 +179,15 @@ def count(
         run.deadline = start + timeout * AUTO_EXACT_SHARE
     try:
         try:
-            used = _exact(run, used, cnf) if used != "approx" else used
+            try:
+                used = _exact(run, used, cnf) if used != "approx" else used
+            except BuildTooSlow:
+                if run.deadline == deadline:
+                    raise
+                # a build that cannot fit the exact share is judged against the whole --timeout
+                # (ApproxMC needs the same CNF): the refusal names the user's number, not half of it
+                run.deadline = deadline
+                used = _exact(run, used, cnf)
         except SearchStopped:
             if run.deadline == deadline:
                 raise
