@@ -24,7 +24,8 @@ if __name__ == "__main__" or os.path.basename(sys.argv[0] if sys.argv else "") =
     except ValueError:  # imported outside the main thread, where handlers cannot be set
         pass
 
-import copy  # noqa: E402 (after the handler: these imports are what it covers)
+import contextvars  # noqa: E402 (after the handler: these imports are what it covers)
+import copy  # noqa: E402
 import errno  # noqa: E402
 import functools  # noqa: E402
 import inspect  # noqa: E402
@@ -306,11 +307,44 @@ def _say_workers(workers: int | None) -> None:
         typer.echo(f"puzzlesat: {note}", err=True)
 
 
+# --strict, set by the `_strict` decorator of each command that loads a puzzle and read by `_load`.
+_STRICT = contextvars.ContextVar("strict", default=False)
+StrictOpt = Annotated[
+    bool,
+    typer.Option(
+        "--strict",
+        help="Refuse a puzzle with cosmetics (f-puzzles' lines, shapes, text, cages, colours: drawn, never "
+        "checked) instead of noting that they were ignored.",
+    ),
+]
+
+
+def _strict(function: Callable[..., None]) -> Callable[..., None]:
+    """Give a command that loads a puzzle the --strict option (declared once, `StrictOpt`)."""
+    signature = inspect.signature(function)
+    strict = inspect.Parameter("strict", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=StrictOpt)
+
+    @functools.wraps(function)
+    def command(*args: object, strict: bool = False, **kwargs: object) -> None:
+        _STRICT.set(strict)
+        return function(*args, **kwargs)
+
+    command.__signature__ = signature.replace(parameters=[*signature.parameters.values(), strict])  # type: ignore[attr-defined]
+    command.__annotations__ = {**getattr(function, "__annotations__", {}), "strict": StrictOpt}
+    return command
+
+
 def _load(ref: str, params: list[str] | None, givens: str | None):
-    """The puzzle, its likely mistakes (`Puzzle.warnings`) said on stderr, one line each."""
+    """The puzzle, its likely mistakes (`Puzzle.warnings`) said on stderr, one line each; its
+    cosmetics noted in one line, or refused under --strict."""
     puzzle = puzzlesat.load(ref, _params(params) or None, givens)
+    if puzzle.cosmetics and _STRICT.get():
+        raise puzzlesat.UsageError(f"f-puzzles: {puzzlesat.cosmetics_refusal(puzzle.cosmetics)}")
     for warning in puzzle.warnings:
         typer.echo(f"puzzlesat: warning: {warning}", err=True)
+    note = puzzlesat.cosmetics_note(puzzle.cosmetics)
+    if note is not None:
+        typer.echo(f"puzzlesat: note: {note}", err=True)
     return puzzle
 
 
@@ -352,6 +386,7 @@ def list_cmd(as_json: JsonOpt = False, output: OutputOpt = None) -> None:
     ),
 )
 @_exit_statuses("show")
+@_strict
 def show(
     puzzle: PuzzleArg,
     param: ParamOpt = None,
@@ -382,6 +417,7 @@ def show(
     )
 )
 @_exit_statuses("symmetry")
+@_strict
 def symmetry(
     puzzle: PuzzleArg,
     param: ParamOpt = None,
@@ -415,6 +451,7 @@ def symmetry(
 )
 @_exit_statuses("solve")
 @_takes(SOLVER_OPTIONS, "config", _config)
+@_strict
 def solve(
     puzzle: PuzzleArg,
     all_: Annotated[bool, typer.Option("--all", "-a", help="Enumerate every solution.")] = False,
@@ -596,17 +633,28 @@ def _solve_batch(
         "BcMqBfZYHv3lwC6yQv3GCRYwTL5SBC/iFKVqAJnqMW7TjGFCuQA===' -o grid4.toml   # a link, quoted",
         "puzzlesat convert magic-star -o star.toml --json",
         "puzzlesat convert sudoku -p box=2 -o sudoku4.toml",
+        "puzzlesat convert thermo-sudoku --to sudokupad   # a link SudokuPad opens",
+        "puzzlesat convert 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.. --to sdk",
     ),
 )
 @_exit_statuses("convert")
+@_strict
 def convert(
     puzzle: PuzzleArg,
     output: Annotated[
         str | None,
         typer.Option(
-            "--output", "-o", metavar="FILE", help="The .toml file to write, replacing it (atomically); else stdout."
+            "--output", "-o", metavar="FILE", help="The file to write, replacing it (atomically); else stdout."
         ),
     ] = None,
+    to: Annotated[
+        str,
+        typer.Option(
+            "--to",
+            metavar="FORMAT",
+            help="toml (default), fpuzzles or sudokupad (a link), or sdk (a plain 9x9 sudoku).",
+        ),
+    ] = "toml",
     force: ForceOpt = False,
     param: ParamOpt = None,
     givens: GivensOpt = None,
@@ -617,14 +665,15 @@ def convert(
         ),
     ] = False,
 ) -> None:
-    """Write a puzzle (catalog, TOML file, f-puzzles link or string) as a TOML puzzle file.
+    """Write a puzzle (catalog, file, link or string) as a TOML puzzle file, or --to another format.
 
     The file states the puzzle the way a user would write it ([grid] flags, [[dot]], [[cage]],
     [[less]], [[sum]] for arrows) and is read back and compared with the puzzle before it is
-    written, so it always loads to the same puzzle.
+    written, so it always loads to the same puzzle. --to fpuzzles and --to sudokupad write a link
+    (checked the same way), --to sdk a SadMan file; a puzzle the format cannot hold is refused.
     """
     p = _load(puzzle, param, givens)
-    done = puzzlesat.convert_puzzle(p, output)
+    done = puzzlesat.convert_puzzle(p, output, to)
     if as_json:
         typer.echo(json.dumps(done.as_json()))
     elif output is None:
@@ -642,6 +691,7 @@ def convert(
 )
 @_exit_statuses("dimacs")
 @_takes(CNF_OPTIONS, "cnf", dict)
+@_strict
 def dimacs(
     puzzle: PuzzleArg,
     output: Annotated[
@@ -684,6 +734,7 @@ def dimacs(
 )
 @_exit_statuses("decode")
 @_takes(CNF_OPTIONS, "cnf", dict)
+@_strict
 def decode(
     puzzle: PuzzleArg,
     solver_output: Annotated[
@@ -727,6 +778,7 @@ def decode(
 )
 @_exit_statuses("count")
 @_takes(SOLVER_OPTIONS, "config", _config)
+@_strict
 def count(
     puzzle: PuzzleArg,
     method: Annotated[
@@ -794,6 +846,7 @@ def count(
     ),
 )
 @_exit_statuses("compare")
+@_strict
 def compare(
     puzzle: Annotated[
         str | None,
@@ -920,6 +973,7 @@ def compare(
 )
 @_exit_statuses("check")
 @_takes(SOLVER_OPTIONS, "config", _config)
+@_strict
 def check(
     puzzle: PuzzleArg,
     symmetry: Annotated[
@@ -974,6 +1028,7 @@ def check(
 )
 @_exit_statuses("candidates")
 @_takes(SOLVER_OPTIONS, "config", _config)
+@_strict
 def candidates(
     puzzle: PuzzleArg,
     config=None,  # the SOLVER_OPTIONS (see _takes)
@@ -1017,6 +1072,7 @@ def candidates(
 )
 @_exit_statuses("clues")
 @_takes(SOLVER_OPTIONS, "config", _config)
+@_strict
 def clues(
     puzzle: PuzzleArg,
     config=None,  # the SOLVER_OPTIONS (see _takes)

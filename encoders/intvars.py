@@ -19,7 +19,7 @@ from itertools import product
 from math import prod
 from typing import Protocol
 
-from puzzles.core import AllDifferent, Linear, Table
+from puzzles.core import AllDifferent, Atom, Guarded, Linear, Table
 from puzzles.model import Puzzle
 from puzzles.stop import checkpoint
 
@@ -200,6 +200,7 @@ class Driver:
         self.unknowns = {u.name: self._make(("y", u.name), u.domain) for u in by_name}
         self.indicators = 0
         self.channels: dict[int, Mapping[int, int]] = {}  # id(var) -> its channelled "x >= v" literals
+        self.conjunctions: dict[tuple[int, ...], int] = {}  # sorted literals -> the literal defined as their "and"
         for var in (*self.cells, *self.unknowns.values()):
             checkpoint()
             scheme.restrict(sink, var)
@@ -341,6 +342,89 @@ class Driver:
                 self.sink.clauses.append([*(-lit for lit in self.cells[c].equals[v]), *support])
 
 
+    # --- Guarded: sums read under conditions on values (position-dependent clues) ---------------
+
+    def atom(self, atom: Atom) -> int | bool:
+        """The literal of "cell op value" (True or False where the domain decides it): an equality
+        is the scheme's conjunction, a comparison the order literal (`order_literals`)."""
+        c, op, v = atom
+        var = self.cells[c]
+        if op in ("=", "!="):
+            lit = self.conjunction(var.equals[v]) if v in var.equals else False
+            return lit if op == "=" else _negate(lit)
+        above = [w for w in var.domain if w >= v]
+        if not above:
+            lit: int | bool = False
+        elif above[0] == var.domain[0]:
+            lit = True
+        else:
+            lit = self.order_literals(var)[above[0]]
+        return lit if op == ">=" else _negate(lit)
+
+    def conjunction(self, lits: Sequence[int | bool]) -> int | bool:
+        """A literal equivalent to the "and" of `lits`, defined once per set of literals (Tseitin)."""
+        if False in lits:
+            return False
+        key = tuple(sorted({lit for lit in lits if lit is not True}))
+        if not key:
+            return True
+        if len(key) == 1:
+            return key[0]
+        if key not in self.conjunctions:
+            g = self.fresh()
+            self.sink.clauses.extend([-g, lit] for lit in key)
+            self.sink.clauses.append([g, *(-lit for lit in key)])
+            self.conjunctions[key] = g
+        return self.conjunctions[key]
+
+    def guarded(self, con: Guarded) -> None:
+        """`when` -> sum op rhs, as one PB constraint conditional on the `when` literal; a term
+        w * cell under a guard g is w * (offset * g + sum(weight * (lit and g))) over the cell's
+        literals, so one-hot, order and log all say it through their own `terms`."""
+        when = self.conjunction([self.atom(a) for a in con.when])
+        if when is False:
+            return
+        pairs: list[tuple[int, int]] = []
+        const = 0
+        for w, c, guard in sorted(con.terms, key=lambda t: (-1 if t[1] is None else t[1], t[0], sorted(t[2]))):
+            checkpoint()
+            g = self.conjunction([self.atom(a) for a in guard])
+            if g is False or w == 0:
+                continue
+            if c is None:
+                terms, offset = [], w
+            elif g is True:
+                terms, offset = self.cells[c].linear_terms(w)
+            else:
+                var = self.cells[c]
+                terms = [(lit, w * k) for lit, k in var.terms]
+                offset = w * var.offset
+            if g is True:
+                pairs += terms
+                const += offset
+            else:
+                pairs += [(self.conjunction([lit, g]), k) for lit, k in terms]
+                pairs += [(g, offset)] if offset else []
+        merged: dict[int, int] = {}
+        for lit, k in pairs:  # a literal twice (one cell under two guards that coincide) is one term
+            merged[lit] = merged.get(lit, 0) + k
+        lits, weights, bound = normalize(sorted(merged.items()), con.rhs - const)
+        cond = None if when is True else when
+        if con.op != "!=":
+            self.compare(lits, weights, con.op, bound, when=cond)
+            return
+        below, above = self.fresh(), self.fresh()  # != as below or above, each only under `when`
+        self.sink.clauses.append([below, above] if cond is None else [-cond, below, above])
+        if cond is not None:  # both false when `when` is: one model per solution, for counters
+            self.sink.clauses.extend([[-below, cond], [-above, cond]])
+        self.sink.pb(lits, weights, "<=", bound - 1, when=below)
+        self.sink.pb(lits, weights, ">=", bound + 1, when=above)
+
+
+def _negate(lit: int | bool) -> int | bool:
+    return not lit if isinstance(lit, bool) else -lit
+
+
 def _as_less(con: Linear) -> tuple[int, int] | None:
     """(a, b) when the constraint says cell a < cell b, as a chain or a futoshiki sign does."""
     if len(con.cells) != 2 or con.rhs != 0 or sorted(con.weights) != [-1, 1]:
@@ -349,7 +433,11 @@ def _as_less(con: Linear) -> tuple[int, int] | None:
     return {"<": (plus, minus), ">": (minus, plus)}.get(con.op)
 
 
-HANDLERS: dict[type, Callable[[Driver, object], None]] = {Linear: Driver.linear, Table: Driver.table}
+HANDLERS: dict[type, Callable[[Driver, object], None]] = {
+    Linear: Driver.linear,
+    Table: Driver.table,
+    Guarded: Driver.guarded,
+}
 
 
 def encode_integers(puzzle: Puzzle, scheme: Scheme, sink: Sink) -> Driver:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import z3
 
-from puzzles.core import OPS, AllDifferent, Linear, Table
+from puzzles.core import ATOM_OPS, OPS, AllDifferent, Atom, Guarded, Linear, Table
 from puzzles.model import Puzzle
 from puzzles.stop import checkpoint
 
@@ -69,7 +69,26 @@ def _table(con: Table, cells: Sequence[z3.ArithRef], unknowns: dict, ctx) -> lis
     return [z3.Not(r) for r in rows]
 
 
-HANDLERS: dict[type, Callable[..., list[z3.BoolRef]]] = {AllDifferent: _alldiff, Linear: _linear, Table: _table}
+def _guard(atoms: Sequence[Atom], cells: Sequence[z3.ArithRef], ctx) -> z3.BoolRef:
+    return z3.And([ATOM_OPS[op](cells[c], v) for c, op, v in atoms]) if atoms else z3.BoolVal(True, ctx)
+
+
+def _guarded(con: Guarded, cells: Sequence[z3.ArithRef], unknowns: dict, ctx) -> list[z3.BoolRef]:
+    """when -> sum(If(guard, w * cell, 0)) op rhs: Z3's arithmetic reads the condition directly."""
+    terms = []
+    for w, c, guard in con.terms:
+        value = z3.IntVal(w, ctx) if c is None else (cells[c] if w == 1 else w * cells[c])
+        terms.append(z3.If(_guard(guard, cells, ctx), value, 0) if guard else value)
+    body = OPS[con.op](z3.Sum(terms) if terms else z3.IntVal(0, ctx), z3.IntVal(con.rhs, ctx))
+    return [z3.Implies(_guard(con.when, cells, ctx), body) if con.when else body]
+
+
+HANDLERS: dict[type, Callable[..., list[z3.BoolRef]]] = {
+    AllDifferent: _alldiff,
+    Linear: _linear,
+    Table: _table,
+    Guarded: _guarded,
+}
 
 
 def encode(puzzle: Puzzle, ctx: z3.Context | None = None) -> Z3Encoding:

@@ -1,8 +1,9 @@
 """puzzles: the puzzle model, the built-in catalog and puzzle files.
 
 `load()` is the one entry point the CLI and the API share: a catalog name, a TOML file, an
-f-puzzles link or string (or a file holding one), or a classic sudoku line (81 characters, one a
-cell); `-` reads any of the latter from standard input.
+f-puzzles link or string (or a file holding one), a SudokuPad link, a SadMan `.sdk` or `.sdm`
+file, a classic sudoku line (81 characters, one a cell) or a 729-character sukaku of pencil
+marks (`puzzles.sadman`); `-` reads any but the files from standard input.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from pathlib import Path
 from .errors import UsageError
 from .model import Puzzle
 
+# The classic exchange line lives with the other classic formats, which read it too.
+from .sadman import classic_box
+
 __all__ = ["STDIN", "Puzzle", "is_file_ref", "load"]
 
 # The ref that reads the puzzle from standard input, and the name it has in messages.
@@ -23,18 +27,6 @@ STDIN, STDIN_NAME = "-", "<stdin>"
 # A catalog name: never an f-puzzles link or string (those start with http or N4Ig), so such a
 # ref goes to the catalog without importing the f-puzzles reader (start-up, issue 16).
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
-
-
-# The classic exchange line: one character a cell, row by row ('.' or '0' blank), of a 4x4, 9x9 or
-# 16x16 sudoku (16x16 writes 10-16 as A-G, as its boards do); its length names the box.
-CLASSIC_BOXES = {16: 2, 81: 3, 256: 4}
-_CLASSIC = {2: re.compile(r"[0-4.]{16}"), 3: re.compile(r"[0-9.]{81}"), 4: re.compile(r"[0-9A-Ga-g.]{256}")}
-
-
-def classic_box(ref: str) -> int | None:
-    """The box size of the sudoku a classic line is (2, 3 or 4), or None when `ref` is not one."""
-    box = CLASSIC_BOXES.get(len(ref))
-    return box if box is not None and _CLASSIC[box].fullmatch(ref) else None
 
 
 def _classic(line: str, label: str, params: Mapping[str, str] | None, givens: str | None) -> Puzzle:
@@ -48,10 +40,21 @@ def _classic(line: str, label: str, params: Mapping[str, str] | None, givens: st
     return build("sudoku", {"box": str(classic_box(line))}, line)
 
 
+def _sukaku(line: str, label: str, params: Mapping[str, str] | None, givens: str | None) -> Puzzle:
+    """A 729-character sukaku: the 9x9 sudoku whose cells take only their pencil-marked digits."""
+    from .sadman import sukaku
+
+    if params:
+        raise UsageError(f"{label}: a sukaku is a 9x9 sudoku; -p does not apply")
+    if givens is not None:
+        raise UsageError(f"{label}: a sukaku's pencil marks are its clues; drop --givens")
+    return sukaku(line, label)
+
+
 def is_file_ref(ref: str) -> bool:
-    """A ref is a file when it ends in .toml, has a path separator, or names an existing file."""
+    """A ref is a file when it ends in .toml (.sdk, .sdm), has a path separator, or names an existing file."""
     seps = {os.sep, "/"} | ({os.altsep} if os.altsep else set())
-    if ref.endswith(".toml") or any(s in ref for s in seps):
+    if ref.endswith(".toml") or ref.lower().endswith((".sdk", ".sdm")) or any(s in ref for s in seps):
         return True
     try:
         return Path(ref).is_file()
@@ -68,12 +71,27 @@ def load(ref: str, params: Mapping[str, str] | None = None, givens: str | None =
         return _load_stdin(params, givens)
     if classic_box(ref) is not None and not is_file_ref(ref):
         return _classic(ref, "the classic line", params, givens)
+    from .sadman import is_sadman, is_sukaku
+
+    if is_sukaku(ref) and not is_file_ref(ref):
+        return _sukaku(ref, "the sukaku line", params, givens)
     if _NAME.fullmatch(ref) and not is_file_ref(ref):
         from .catalog import build
 
         return build(ref, params, givens)
     from .fpuzzles import extract, is_fpuzzles, is_link, load_ref
+    from .sudokupad import is_sudokupad
 
+    if is_sudokupad(ref):
+        if params:
+            raise UsageError(
+                "the SudokuPad link: parameters (-p) apply to catalog puzzles only; write them into the puzzle"
+            )
+        from .givens import with_givens
+        from .sudokupad import load_sudokupad
+
+        puzzle = load_sudokupad(ref)
+        return puzzle if givens is None else with_givens(puzzle, givens, "the SudokuPad link")
     fpuzzles = is_fpuzzles(ref) or is_link(ref)  # another site's link gets f-puzzles' "not a link" message
     if fpuzzles or is_file_ref(ref):
         label = "the f-puzzles link or string" if fpuzzles and extract(ref) is not None else ref
@@ -82,6 +100,10 @@ def load(ref: str, params: Mapping[str, str] | None = None, givens: str | None =
             raise UsageError(f"{label}: parameters (-p) apply to catalog puzzles only; write them into {into}")
         if fpuzzles:
             puzzle = load_ref(ref)
+        elif is_sadman(ref):
+            from .sadman import load_sadman
+
+            puzzle = load_sadman(ref)
         else:
             from .files import load_file
 
@@ -107,6 +129,17 @@ def _load_stdin(params: Mapping[str, str] | None, givens: str | None) -> Puzzle:
         )
     if classic_box(text.strip()) is not None:
         return _classic(text.strip(), STDIN_NAME, None, givens)
+    from .sadman import is_sukaku
+
+    if is_sukaku(text.strip()):
+        return _sukaku(text.strip(), STDIN_NAME, None, givens)
+    from .sudokupad import is_sudokupad, load_sudokupad
+
+    if is_sudokupad(text.strip()):
+        puzzle = load_sudokupad(text.strip())
+        from .givens import with_givens
+
+        return puzzle if givens is None else with_givens(puzzle, givens, STDIN_NAME)
     from .fpuzzles import extract, is_link
 
     if extract(text) is not None or is_link(text.strip()):

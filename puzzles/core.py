@@ -7,7 +7,11 @@ model before it reaches a backend:
 - `AllDifferent(cells)`: the cells hold pairwise different values;
 - `Linear(cells, weights, op, rhs)`: sum(weights[i] * cell[i]) op rhs, with op one of
   `= != < <= > >=` and rhs an integer or the name of an unknown;
-- `Table(cells, tuples, allowed)`: the cells' values form one of the tuples (or, forbidden, none).
+- `Table(cells, tuples, allowed)`: the cells' values form one of the tuples (or, forbidden, none);
+- `Guarded(terms, op, rhs, when)`: a linear sum whose terms each count only while their guard holds,
+  compared with rhs only while `when` holds; guards are conjunctions of a cell compared with a
+  constant. What a clue that depends on where a digit sits needs (sandwich, X-sum, skyscraper,
+  numbered room, indexer); docs/decisions.md, "Position-dependent clues".
 
 Each kind evaluates itself (`holds`, for the independent checker), says itself in words
 (`describe`), and maps itself under a cell permutation into a normal form (`image`, `key`), so
@@ -165,5 +169,91 @@ class Table:
         return ("table", tuple(self.cells[i] for i in order), rows, self.allowed)
 
 
-Constraint = AllDifferent | Linear | Table
-KINDS: tuple[type, ...] = (AllDifferent, Linear, Table)
+# An atom: cell op value, op one of ATOM_OPS; a guard is a conjunction of atoms (empty: true).
+Atom = tuple[int, str, int]
+ATOM_OPS: dict[str, Callable[[int, int], bool]] = {
+    "=": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    ">=": operator.ge,
+}
+# A term: weight, cell (None: the constant 1) and its guard; it adds weight * value while the guard holds.
+Term = tuple[int, int | None, tuple[Atom, ...]]
+
+
+def _guard_holds(guard: Sequence[Atom], values: Sequence[int]) -> bool:
+    return all(ATOM_OPS[op](values[c], v) for c, op, v in guard)
+
+
+def _say_guard(guard: Sequence[Atom], names: Sequence[str]) -> str:
+    return " and ".join(f"{names[c]} {op} {v}" for c, op, v in guard)
+
+
+def _move_atom(a: Atom, p: Perm) -> Atom:
+    return (p[a[0]], a[1], a[2])
+
+
+def _term_order(t: Term) -> tuple[object, ...]:
+    """Terms sorted with the constant (cell None) first; equal terms stay apart (a count of two)."""
+    w, c, g = t
+    return (-1 if c is None else c, w, tuple(sorted(g)))
+
+
+@dataclass(frozen=True)
+class Guarded:
+    """while `when` holds: sum of weight * (cell or 1) over the terms whose guard holds, op rhs.
+
+    The one kind whose meaning depends on values elsewhere: `when` says which placement a clue is
+    read under (the 1 in r1c3 and the 9 in r1c7), a term's guard which cells count (a building
+    seen over the ones before it). `op` is one of `= != < <= > >=`, `rhs` an integer.
+
+    >>> Guarded(((1, 1, ()),), "=", 5, ((0, "=", 2),)).holds((3, 7), {})
+    True
+    """
+
+    terms: tuple[Term, ...]
+    op: str = "="
+    rhs: int = 0
+    when: tuple[Atom, ...] = ()
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        """Every cell it reads, once each: what the model's checks and the explanations look at."""
+        atoms = (*self.when, *(a for t in self.terms for a in t[2]))
+        return tuple(sorted({a[0] for a in atoms} | {c for _, c, _ in self.terms if c is not None}))
+
+    def validate(self, where: str) -> None:
+        if self.op not in OPS:
+            raise ModelError(f"{where}: unknown relation {self.op!r}; valid: {' '.join(OPS)}")
+        if isinstance(self.rhs, bool) or not isinstance(self.rhs, int):
+            raise ModelError(f"{where}: the right side of a guarded sum must be an integer")
+        for _, op, _ in (*self.when, *(a for t in self.terms for a in t[2])):
+            if op not in ATOM_OPS:
+                raise ModelError(f"{where}: unknown comparison {op!r}; valid: {' '.join(ATOM_OPS)}")
+
+    def lhs(self, values: Sequence[int]) -> int:
+        return sum(w * (1 if c is None else values[c]) for w, c, g in self.terms if _guard_holds(g, values))
+
+    def holds(self, values: Sequence[int], unknowns: Mapping[str, int]) -> bool:
+        return not _guard_holds(self.when, values) or OPS[self.op](self.lhs(values), self.rhs)
+
+    def describe(self, names: Sequence[str]) -> str:
+        parts = []
+        for w, c, g in self.terms:
+            term = str(w) if c is None else names[c] if w == 1 else f"{w}*{names[c]}"
+            parts.append(f"{term} [{_say_guard(g, names)}]" if g else term)
+        body = f"{' + '.join(parts) or '0'} {self.op} {self.rhs}"
+        return f"if {_say_guard(self.when, names)}: {body}" if self.when else body
+
+    def image(self, p: Perm) -> Guarded:
+        moved = [(w, None if c is None else p[c], tuple(sorted(_move_atom(a, p) for a in g))) for w, c, g in self.terms]
+        when = tuple(sorted(_move_atom(a, p) for a in self.when))
+        return Guarded(tuple(sorted(moved, key=_term_order)), self.op, self.rhs, when)
+
+    def key(self) -> tuple[object, ...]:
+        terms = tuple(sorted(((w, c, tuple(sorted(g))) for w, c, g in self.terms), key=_term_order))
+        return ("guarded", terms, self.op, self.rhs, frozenset(self.when))
+
+
+Constraint = AllDifferent | Linear | Table | Guarded
+KINDS: tuple[type, ...] = (AllDifferent, Linear, Table, Guarded)

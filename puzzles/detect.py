@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from .core import AllDifferent, Constraint, Linear, Table
+from .core import AllDifferent, Constraint, Guarded, Linear, Table
 from .errors import ModelError
 from .invariance import check_generator, image, is_symmetry
 from .symmetry import MAX_GROUP_ORDER, Element, Group, Perm
@@ -169,6 +169,18 @@ def _graph(puzzle: Puzzle, free_values: bool, free_cells: bool = True, flip: int
                 g.join(x, y)
                 for lit in sorted(row):
                     g.join(y, literal[lit])
+        elif isinstance(con, Guarded):
+            _, gterms, op, rhs, when = key
+            x = g.add(("guarded", op, rhs))
+            for atom in sorted(when):
+                _atom(g, x, atom, "when")
+            for w, c, guard in gterms:  # a term, joined to its cell (if any) and to its guard's atoms
+                y = g.add(("guarded term", w, c is None))
+                g.join(x, y)
+                if c is not None:
+                    g.join(y, c)
+                for atom in guard:
+                    _atom(g, y, atom, "guard")
         elif isinstance(con, Linear):
             _, terms, op, rhs = key
             x = g.add(("linear", op, "unknown" if isinstance(rhs, str) else rhs))
@@ -179,6 +191,14 @@ def _graph(puzzle: Puzzle, free_values: bool, free_cells: bool = True, flip: int
                 g.join(x, y)
                 g.join(y, c)
     return g, n
+
+
+def _atom(g: _Graph, owner: int, atom: tuple[int, str, int], role: str) -> None:
+    """"cell op value" as a vertex coloured by its comparison and value, joined to its cell."""
+    c, op, v = atom
+    a = g.add(("atom", role, op, v))
+    g.join(owner, a)
+    g.join(a, c)
 
 
 def _element(gen: Sequence[int], puzzle: Puzzle) -> Element:
@@ -229,7 +249,7 @@ def detect(puzzle: Puzzle) -> Detected:
             f"{puzzle.name}: {literals:,} cell-value pairs is too many to detect symmetry "
             f"(at most {MAX_LITERALS:,}); use --symmetry declared or none"
         )
-    has_sums = any(isinstance(c, Linear) for c in puzzle.core)
+    has_sums = any(isinstance(c, Linear | Guarded) for c in puzzle.core)  # values told apart
     graph, n = _graph(puzzle, free_values=not has_sums)
     gens, order, exact = graph.automorphisms()
     generators = [_element(g, puzzle) for g in gens]

@@ -13,16 +13,21 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
+from .cosmetics import Cosmetic
 from .fpuzzles_fault import Fault, json_kind
+from .fpuzzles_kinds import COSMETIC_KEYS, KEYS, Reader, cosmetics, read
 from .grid import ORTHOGONAL, Grid, cell_name
 from .model import Puzzle, define
 from .rules import Rule
 from .rules.cage import Cage
 from .rules.dot import Dot
+from .rules.indexer import Indexer
 from .rules.less import Less
 from .rules.negative import Negative
+from .rules.outside import Outside
 from .rules.sum import Sum
 from .rules.table import TableRule
 
@@ -30,7 +35,12 @@ from .rules.table import TableRule
 SUPPORTED = (
     "size", "grid", "killercage", "thermometer", "arrow", "difference", "ratio", "xv", "negative",
     "diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive", "extraregion", "odd", "even",
+    *KEYS, *COSMETIC_KEYS,
 )  # fmt: skip
+# Position-dependent clues: [[outside]] for the clues beside the grid, [[indexer]] for indexer cells.
+OUTSIDE = {"sandwichsum": "sandwich", "xsum": "xsum", "skyscraper": "skyscraper"}
+INDEXERS = ("rowindexer", "columnindexer", "boxindexer")
+SUPPORTED += (*OUTSIDE, *INDEXERS)
 METADATA = ("title", "author", "ruleset", "solution", "truecandidatesoptions", "disabledlogic")
 # f-puzzles' cosmetic tools: drawn, never checked by f-puzzles; a rule they stand for is in prose.
 COSMETICS = ("line", "circle", "rectangle", "text", "cage")
@@ -39,6 +49,8 @@ CELL_NOTES = ("centerPencilMarks", "cornerPencilMarks", "candidates", "highlight
 NEGATIVES = ("difference", "ratio", "xv")
 # The document's flags: JSON booleans (f-puzzles writes true or false); "yes" or 1 is refused, not guessed.
 FLAGS = ("diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive")
+# A cell's `parity` field (odd or even cell), read as the `odd` and `even` keys are.
+PARITY = {"odd": 1, "even": 0}
 COSMETIC_NOTE = " (f-puzzles draws cosmetics without checking them: the rule one stands for is only in the rules text)"
 CELL = re.compile(r"[Rr](\d+)[Cc](\d+)")
 
@@ -165,8 +177,11 @@ def default_boxes(size: int) -> tuple[int, int]:
     return h, size // h
 
 
-def _grid_cells(doc: dict[str, Any], cells: _Cells) -> tuple[dict[str, int], dict[str, list[int]], list[list[int]]]:
-    """Givens, given pencil marks (a cell's allowed values) and every square's region number."""
+def _grid_cells(
+    doc: dict[str, Any], cells: _Cells, colours: list[Cosmetic]
+) -> tuple[dict[str, int], dict[str, list[int]], list[list[int]]]:
+    """Givens, given pencil marks and parity (a cell's allowed values) and every square's region
+    number; cell colours are added to `colours`."""
     size = cells.size
     h, w = default_boxes(size)
     regions = [[(r // h) * h + c // w for c in range(size)] for r in range(size)]
@@ -184,12 +199,14 @@ def _grid_cells(doc: dict[str, Any], cells: _Cells) -> tuple[dict[str, int], dic
             if cell is None:
                 continue
             _expect(isinstance(cell, dict), cell, where, "an object")
-            if _present(cell.get("c")):
-                raise Fault(f'the puzzle uses "c" (cell colours), which puzzlesat does not support yet{COSMETIC_NOTE}')
+            colour = cell.get("c") or (cell.get("cArray") or [None])[0]
+            if _present(colour):
+                colours.append(Cosmetic("colour", (name,), colour=str(colour)))
             extra = [
                 k
                 for k, v in cell.items()
-                if k not in ("value", "given", "region", "givenPencilMarks", "c", *CELL_NOTES) and _present(v)
+                if k not in ("value", "given", "region", "givenPencilMarks", "c", "cArray", "parity", *CELL_NOTES)
+                and _present(v)
             ]
             if extra:
                 raise Fault(
@@ -203,6 +220,11 @@ def _grid_cells(doc: dict[str, Any], cells: _Cells) -> tuple[dict[str, int], dic
                 v = cell["givenPencilMarks"]
                 _expect(isinstance(v, list), v, f"{where}.givenPencilMarks", "an array of values")
                 marks[name] = sorted({_value(x, f"{where}.givenPencilMarks", size) for x in v})
+            if _present(cell.get("parity")):
+                keep = PARITY.get(str(cell["parity"]).lower())
+                if keep is None:
+                    raise Fault(f'{where}.parity: expected "odd" or "even", got {json.dumps(cell["parity"])}')
+                marks[name] = [v for v in marks.get(name, range(1, size + 1)) if v % 2 == keep]
             region = cell.get("region")
             if region is not None and region != -1:
                 if not (isinstance(region, int) and not isinstance(region, bool) and 0 <= region):
@@ -261,9 +283,12 @@ def build(doc: dict[str, Any]) -> Puzzle:
     _flags(doc)
     size = _size(doc)
     cells = _Cells(size)
-    givens, domains, regions = _grid_cells(doc, cells)
+    colours: list[Cosmetic] = []
+    givens, domains, regions = _grid_cells(doc, cells, colours)
     both = doc.get("diagonal+") is True and doc.get("diagonal-") is True
     distinct = _groups(doc, cells, both)
+    reader = Reader(cells, _entries, _number, regions)
+    more = read(doc, reader)
     _parity(doc, cells, domains)
     cages, empty_cages = _killer_cages(doc, cells)
     dots, non_consecutive, dot_cages, tables = _dots(doc, cells)
@@ -277,16 +302,20 @@ def build(doc: dict[str, Any]) -> Puzzle:
     )
     title = str(doc.get("title") or "").strip()
     author = str(doc.get("author") or "").strip()
-    return define(
+    puzzle = define(
         re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "f-puzzles",
         grid=grid,
         title=(title or "f-puzzles puzzle") + (f" by {author}" if author else ""),
         givens=givens,
         domains=domains,
-        distinct=distinct + empty_cages,
+        distinct=distinct + empty_cages + more.groups,
         # the file format's order (dot, negative, sum, less, cage, table), so that the TOML form loads back equal
-        rules=[*dots, *_arrows(doc, cells), *_thermometers(doc, cells), *cages, *dot_cages, *tables],
+        rules=[
+            *dots, *_arrows(doc, cells), *_thermometers(doc, cells), *cages, *dot_cages, *tables, *more.rules,
+            *_outside(doc, size), *_indexers(doc, cells, regions),
+        ],  # fmt: skip
     )
+    return replace(puzzle, cosmetics=(*cosmetics(doc, reader), *colours))
 
 
 def _groups(doc: dict[str, Any], cells: _Cells, both_diagonals: bool) -> list[tuple[str, ...]]:
@@ -311,23 +340,28 @@ def _parity(doc: dict[str, Any], cells: _Cells, domains: dict[str, list[int]]) -
 
 def _arrows(doc: dict[str, Any], cells: _Cells) -> list[Rule]:
     """Each line of an arrow is an arrow of its own, as f-puzzles' solver reads them: the cells after
-    the circle sum to it (`[[sum]]` with weights 1, .., 1, -1 and 0 on the right)."""
+    the circle sum to it (`[[sum]]` with weights 1, .., 1, -1 and 0 on the right). A circle of
+    several cells (a pill) is the number its digits write in the order given, the first the
+    highest (weights -100, -10, -1), as SudokuSolver reads it; a line starts at one of its cells."""
     out: list[Rule] = []
     for where, entry in _entries(doc, "arrow"):
         circle = cells.many(entry.get("cells"), f"{where}.cells")
-        if len(circle) > 1:
+        if len(circle) > 1 and cells.size > 9:
             raise Fault(
-                f"{where} has a circle of {len(circle)} cells (a pill, read as a number), "
-                "which puzzlesat does not support yet"
+                f"{where} has a circle of {len(circle)} cells (a pill, read as a number): its digits "
+                f"write no single number on a {cells.size}x{cells.size} grid (digits above 9)"
             )
+        pill = tuple(-(10 ** (len(circle) - 1 - i)) for i in range(len(circle)))
         for k, line in enumerate(cells.lines(entry, where), 1):
-            if line[0] != circle[0]:
+            if line[0] not in circle:
                 raise Fault(
                     f"{where}.lines[{k}]: starts at {cell_name(*line[0])}, not at its circle {cell_name(*circle[0])}"
                 )
             shaft = line[1:]
+            if set(shaft) & set(circle):
+                raise Fault(f"{where}.lines[{k}]: runs through its own circle")
             if shaft:
-                out.append(Sum(_names([*shaft, circle[0]]), 0, "=", (1,) * len(shaft) + (-1,)))
+                out.append(Sum(_names([*shaft, *circle]), 0, "=", (1,) * len(shaft) + pill))
     return out
 
 
@@ -434,3 +468,55 @@ def _orthogonal(size: int) -> list[Pair]:
         ((r, c), (r + dr, c + dc)) for r in range(1, size + 1) for c in range(1, size + 1) for dr, dc in ORTHOGONAL
     ]
     return sorted(((a, b) for a, b in pairs if b[0] <= size and b[1] <= size), key=lambda p: (p[0], p[1]))
+
+
+def _outside(doc: dict[str, Any], size: int) -> list[Rule]:
+    """Sandwich, X-sum and skyscraper clues: `cell` is just outside the grid (R0C3 above column 3,
+    R3C10 right of row 3), and the line runs from it across the grid, as f-puzzles' solver reads
+    it. A clue without a number says nothing and is skipped, as there."""
+    out: list[Rule] = []
+    for key, kind in OUTSIDE.items():
+        for where, entry in _entries(doc, key):
+            value = _number(entry.get("value"), f"{where}.value", None)
+            if value is None:
+                continue
+            out.append(Outside(kind, _line_from(entry.get("cell"), f"{where}.cell", size), value))
+    return out
+
+
+def _line_from(v: object, where: str, size: int) -> tuple[str, ...]:
+    """The cells seen from a clue beside the grid, nearest first."""
+    m = CELL.fullmatch(v) if isinstance(v, str) else None
+    if not m:
+        got = json.dumps(v) if isinstance(v, str) else json_kind(v)
+        raise Fault(f'{where}: expected a cell such as "R0C1", got {got}')
+    r, c = int(m[1]), int(m[2])
+    inside = range(1, size + 1)
+    if r in (0, size + 1) and c in inside:
+        rows = range(1, size + 1) if r == 0 else range(size, 0, -1)
+        return tuple(cell_name(k, c) for k in rows)
+    if c in (0, size + 1) and r in inside:
+        cols = range(1, size + 1) if c == 0 else range(size, 0, -1)
+        return tuple(cell_name(r, k) for k in cols)
+    raise Fault(f"{where}: {v} is not beside a row or a column of the {size}x{size} grid")
+
+
+def _indexers(doc: dict[str, Any], cells: _Cells, regions: list[list[int]]) -> list[Rule]:
+    """Each cell of a row indexer indexes its column, of a column indexer its row, of a box
+    indexer its box in reading order (f-puzzles' solver's definitions)."""
+    n = cells.size
+    out: list[Rule] = []
+    for key in INDEXERS:
+        for where, entry in _entries(doc, key):
+            for r, c in cells.many(entry.get("cells"), f"{where}.cells"):
+                if key == "rowindexer":
+                    line = [(k, c) for k in range(1, n + 1)]
+                elif key == "columnindexer":
+                    line = [(r, k) for k in range(1, n + 1)]
+                else:
+                    box = regions[r - 1][c - 1]
+                    line = [(i + 1, j + 1) for i in range(n) for j in range(n) if regions[i][j] == box]
+                    if len(line) != n:
+                        raise Fault(f"{where}: the box of {cell_name(r, c)} has {len(line)} cells, not {n}")
+                out.append(Indexer(_names(line), cell_name(r, c)))
+    return out

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from .core import FLIPPED, AllDifferent, Constraint, Linear, Table
+from .core import FLIPPED, AllDifferent, Atom, Constraint, Guarded, Linear, Table
 from .errors import ModelError
 from .symmetry import Element, Perm
 
@@ -84,6 +84,10 @@ def check_generator(puzzle: Puzzle, gen: Element, k: int) -> None:
         for origin, c in puzzle.lowered:
             if isinstance(c, Linear):
                 raise ModelError(f"{not_sym}: {origin} ({c.describe(names)}) is a sum, which only x -> a - x keeps")
+            if isinstance(c, Guarded) and not _relabels(c):
+                raise ModelError(
+                    f"{not_sym}: {origin} ({c.describe(names)}) sums or compares values, which only x -> a - x keeps"
+                )
     # Tables are compared as they act (`live`): the graph nauty reads has only their live tuples.
     core = [x for x in (live(c, puzzle) for c in puzzle.core) if x is not None]
     # Constraints whose right side is an unknown are matched up to a renaming of the unknowns.
@@ -168,10 +172,46 @@ def image(c: Constraint, perm: Perm, relabel: Callable[[int], int], mirror: int 
         order = sorted(range(len(c.cells)), key=lambda i: perm[c.cells[i]])
         rows = sorted(tuple(relabel(t[i]) for i in order) for t in c.tuples)
         return Table(moved.cells, tuple(rows), moved.allowed)
+    if isinstance(moved, Guarded):
+        return _guarded_image(moved, relabel, mirror)
     if isinstance(moved, Linear) and mirror is not None:
         rhs = moved.rhs if isinstance(moved.rhs, str) else mirror * sum(moved.weights) - moved.rhs
         return Linear(moved.cells, moved.weights, FLIPPED[moved.op], rhs)
     return moved
+
+
+def _relabels(c: Guarded) -> bool:
+    """Whether any relabelling maps it onto a guarded constraint: a count of equalities only."""
+    atoms = (*c.when, *(a for t in c.terms for a in t[2]))
+    return all(cell is None for _, cell, _ in c.terms) and all(op in ("=", "!=") for _, op, _ in atoms)
+
+
+def _guarded_image(c: Guarded, relabel: Callable[[int], int], mirror: int | None) -> Guarded:
+    """The values relabelled (cells already moved): equalities by the map; under x -> a - x a
+    comparison turns round (x >= v is x' < a - v + 1) and a term w * x becomes w * a - w * x'."""
+
+    def atom(t: Atom) -> Atom:
+        cell, op, v = t
+        if op in ("=", "!="):
+            return (cell, op, relabel(v))
+        if mirror is None:  # refused before (`_relabels`); kept unchanged it matches nothing wrongly
+            return t
+        return (cell, "<" if op == ">=" else ">=", mirror - v + 1)
+
+    terms: list[tuple[int, int | None, tuple[Atom, ...]]] = []
+    rhs = c.rhs
+    for w, cell, guard in c.terms:
+        g = tuple(sorted(atom(a) for a in guard))
+        if cell is None or mirror is None:
+            terms.append((w, cell, g))
+            continue
+        terms.append((-w, cell, g))
+        if g:
+            terms.append((w * mirror, None, g))
+        else:
+            rhs -= w * mirror
+    out = Guarded(tuple(terms), c.op, rhs, tuple(sorted(atom(a) for a in c.when)))
+    return out.image(tuple(range(1 + max(c.cells, default=0))))  # the identity: terms in their order
 
 
 def _shape(c: Linear) -> tuple[object, ...]:

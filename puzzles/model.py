@@ -20,6 +20,7 @@ from .core import AllDifferent, Constraint, Linear
 from .errors import ModelError
 
 if TYPE_CHECKING:
+    from .cosmetics import Cosmetic
     from .grid import Grid
     from .rules import Rule
     from .symmetry import Element, Group
@@ -91,6 +92,8 @@ class Puzzle:
     layout: str | None = None
     params: tuple[tuple[str, str], ...] = field(default=())
     grid: Grid | None = None
+    # Drawn, never checked (f-puzzles' cosmetics: puzzles.cosmetics); not part of the puzzle's identity.
+    cosmetics: tuple[Cosmetic, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         _validate(self)

@@ -24,6 +24,8 @@ PUBLIC: dict[str, str] = {
     # puzzles, solving, configuration
     "Puzzle": "puzzles.model:Puzzle",
     "load": "puzzles:load",
+    "cosmetics_note": "puzzles.cosmetics:note",
+    "cosmetics_refusal": "puzzles.cosmetics:refusal",
     "catalog_names": "puzzles.catalog:names",
     "catalog_entries": "puzzles.catalog:entries",
     "load_instances": "puzzles.instances:load_instances",

@@ -166,7 +166,7 @@ def test_same_command_same_output(cli):
             ["solve", "magic-frame", "--limit", "0"],
             "Invalid value for '--limit': 0 is not in the range x>=1.",
         ),
-        (["solve", "magic-frame", "--frobnicate"], "No such option: --frobnicate"),
+        (["solve", "magic-frame", "--qqqq"], "No such option: --qqqq"),
         (["solve"], "Missing argument 'PUZZLE'."),
     ],
 )

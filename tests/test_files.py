@@ -148,7 +148,8 @@ equals = 6
         (BASE + "[[sum]\n", "invalid TOML: expected ']]' at the end of an array declaration (line 36)"),
         (edit('distinct = "all"', 'distinct = "all"\ncolour = "red"'),
          "colour: unknown key; valid keys: name, title, grid, cells, values, domains, distinct, givens, layout, "
-         "dot, negative, sum, less, cage, table, unknowns, symmetry, params (line 6)"),
+         "dot, negative, sum, less, cage, table, line, clone, quadruple, outside, indexer, unknowns, symmetry, "
+         "params (line 6)"),
         (edit("cells = [0, 3, 5]", "cells = [0, 3, 5]\nweight = [1, 1, 1]"),
          "sum[2].weight: unknown key; did you mean weights? valid keys: cells, equals, weights, not_equal, "
          "less_than, at_most, greater_than, at_least (line 18)"),

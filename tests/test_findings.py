@@ -50,7 +50,8 @@ def test_stdin_is_named_in_messages(cli, stdin):
     assert (r.code, r.err) == (
         2,
         "puzzlesat: error: <stdin>: bogus: unknown key; valid keys: name, title, grid, cells, values, domains, "
-        "distinct, givens, layout, dot, negative, sum, less, cage, table, unknowns, symmetry, params (line 4)\n",
+        "distinct, givens, layout, dot, negative, sum, less, cage, table, line, clone, quadruple, outside, indexer, unknowns, "
+        "symmetry, params (line 4)\n",
     )
     stdin("")
     r = cli("show", "-")
@@ -159,8 +160,8 @@ def test_a_mistyped_toml_key_gets_the_closest_valid_one(cli, stdin):
     r = cli("show", "-")
     assert r.err == (
         "puzzlesat: error: <stdin>: layuot: unknown key; did you mean layout? valid keys: name, title, grid, "
-        "cells, values, domains, distinct, givens, layout, dot, negative, sum, less, cage, table, unknowns, "
-        "symmetry, params (line 4)\n"
+        "cells, values, domains, distinct, givens, layout, dot, negative, sum, less, cage, table, line, clone, "
+        "quadruple, outside, indexer, unknowns, symmetry, params (line 4)\n"
     )
 
 

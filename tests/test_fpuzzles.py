@@ -515,19 +515,9 @@ def test_random_documents_have_the_solutions_of_the_rules(doc: dict) -> None:
 # --- refusals and bad data: one line, exit 2 ----------------------------------------------------------
 
 UNSUPPORTED = {
-    "littlekillersum": [{"cell": "R0C1", "cells": ["R1C2", "R2C3"], "direction": "DR", "value": "5"}],
-    "sandwichsum": [{"cell": "R0C1", "value": "3"}],
-    "palindrome": [{"lines": [["R1C1", "R1C2"]]}],
-    "renban": [{"lines": [["R1C1", "R1C2"]]}],
-    "whispers": [{"lines": [["R1C1", "R1C2"]]}],
-    "betweenline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}],
     "regionSumLine": [{"lines": [["R1C1", "R1C2", "R1C3"]]}],
-    "minimum": [{"cell": "R1C1"}],
-    "maximum": [{"cell": "R1C1"}],
-    "clone": [{"cells": ["R1C1"], "cloneCells": ["R3C3"]}],
-    "quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1]}],
-    "disjointgroups": True,
     "sumdot(intersection)": [{"cells": ["R1C1", "R1C2"], "value": "3"}],
+    "fogofwar": ["R1C1"],
 }
 COSMETIC = {
     "line": [{"lines": [["R1C1", "R2C2"]], "outlineC": "#000000", "width": 0.5}],
@@ -539,9 +529,10 @@ COSMETIC = {
 NOTE = " (f-puzzles draws cosmetics without checking them: the rule one stands for is only in the rules text)"
 
 
-@pytest.mark.parametrize("kind", [*UNSUPPORTED, *COSMETIC])
+@pytest.mark.parametrize("kind", [*UNSUPPORTED])
 def test_each_unsupported_kind_is_one_line_naming_it(cli, kind: str) -> None:
-    """A kind puzzlesat cannot state (a cosmetic too) is refused by name, through every command."""
+    """A kind puzzlesat cannot state is refused by name, through every command (cosmetics are read
+    and noted, and refused under --strict: tests/test_fprules.py)."""
     doc = blank(4, **{kind: UNSUPPORTED.get(kind, COSMETIC.get(kind))})
     message = f'f-puzzles: the puzzle uses "{kind}", which puzzlesat does not support yet'
     message += NOTE if kind in COSMETIC else ""
@@ -552,20 +543,20 @@ def test_each_unsupported_kind_is_one_line_naming_it(cli, kind: str) -> None:
 @pytest.mark.parametrize(
     ("doc", "message"),
     [
-        (blank(4, renban=[{}], whispers=[{}], clone=[{}]), '"renban", "whispers" and "clone", which puzzlesat'),
+        (
+            blank(4, fogofwar=["R1C1"], foglight=["R1C2"], sandwichsum=[{}]),
+            '"fogofwar", "foglight" and "sandwichsum", which puzzlesat',
+        ),
         (blank(4, negative=["ratio", "sum"]), 'the puzzle uses "negative sum", which puzzlesat does not support yet'),
         (
-            {"size": 4, "grid": [[{"c": "#FF0000"}] * 4] * 4},
-            f'the puzzle uses "c" (cell colours), which puzzlesat does not support yet{NOTE}',
-        ),
-        (
-            blank(4, arrow=[{"cells": ["R1C1", "R1C2"], "lines": [["R1C2", "R2C2"]]}]),
-            "arrow[1] has a circle of 2 cells (a pill, read as a number), which puzzlesat does not support yet",
+            blank(16, arrow=[{"cells": ["R1C1", "R1C2"], "lines": [["R1C2", "R2C2"]]}]),
+            "arrow[1] has a circle of 2 cells (a pill, read as a number): its digits write no single number "
+            "on a 16x16 grid (digits above 9)",
         ),
     ],
 )
 def test_other_refusals(doc: dict, message: str) -> None:
-    """Several kinds in one message, an unknown negative, cell colours and a pill are refused by name."""
+    """Several kinds in one message, an unknown negative and a pill of digits above 9 are refused by name."""
     with pytest.raises(FileFormatError) as e:
         load(doc)
     assert message in str(e.value) and str(e.value).startswith("f-puzzles: ")
@@ -684,8 +675,8 @@ def test_bad_data_is_one_line(cli, ref: str, message: str) -> None:
 def test_a_file_is_named_in_its_errors(cli, tmp_path: Path) -> None:
     """A file holding the string is named before `f-puzzles:`; a link or a string is not repeated."""
     path = tmp_path / "puzzle.txt"
-    path.write_text(pack(blank(4, renban=[{}])) + "\n", encoding="utf-8")
-    assert one_line_error(cli("solve", str(path))).startswith(f'{path}: f-puzzles: the puzzle uses "renban"')
+    path.write_text(pack(blank(4, fogofwar=["R1C1"])) + "\n", encoding="utf-8")
+    assert one_line_error(cli("solve", str(path))).startswith(f'{path}: f-puzzles: the puzzle uses "fogofwar"')
 
 
 # --- the commands ------------------------------------------------------------------------------------

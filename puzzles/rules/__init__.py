@@ -78,5 +78,13 @@ RULES: dict[str, RuleKind] = {
                  "puzzles.rules.cage:Cage"),
         RuleKind("table", "the cells' values form one of the allowed (or none of the forbidden) tuples",
                  "puzzles.rules.table:TableRule"),
+        RuleKind("line", "a line's digits keep its kind's rule (renban, whispers, between, ...: line_kinds.KINDS)",
+                 "puzzles.rules.line:Line"),
+        RuleKind("clone", "two shapes of cells hold the same digits, cell for cell", "puzzles.rules.clone:Clone"),
+        RuleKind("quadruple", "the listed digits appear among the cells", "puzzles.rules.quadruple:Quadruple"),
+        RuleKind("outside", "a clue outside a line: sandwich, X-sum, skyscraper or numbered room "
+                 "(puzzles.rules.outside.KINDS)", "puzzles.rules.outside:Outside"),
+        RuleKind("indexer", "an indexer cell: its digit X says which cell of its line holds its position",
+                 "puzzles.rules.indexer:Indexer"),
     )
 }

@@ -1,9 +1,10 @@
-"""`puzzlesat convert`: any puzzle (catalog, TOML file, f-puzzles link or string) as a TOML puzzle file.
+"""`puzzlesat convert`: any puzzle (catalog, TOML file, link or string) as a TOML puzzle file, or
+with `--to` as an f-puzzles or SudokuPad link or a .sdk file (`puzzlesat.exchange.targets`).
 
-The text is `puzzles.files.dump_toml`; before anything is written it is read back and compared
-with the puzzle, so a file `convert` writes always loads to the very puzzle it was made from (a
-difference is a bug, exit 70, and nothing is written). Files are written atomically, an existing
-one replaced (puzzles.atomic).
+Before anything is written the text is read back and compared with the puzzle (TOML: equal
+field for field; the others: the same cells, values and core, `targets.same_puzzle`), so what
+`convert` writes always loads to the very puzzle it was made from (a difference is a bug, exit 70,
+and nothing is written). Files are written atomically, an existing one replaced (puzzles.atomic).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from typing import Any
 
 from puzzles.atomic import write_atomic
 from puzzles.errors import CheckError, PuzzleSatError
-from puzzles.files import dump_toml, load_text
 from puzzles.model import Puzzle
 from puzzles.stop import check_stop
 from puzzles.words import plural
@@ -22,11 +22,13 @@ from puzzles.words import plural
 
 @dataclass(frozen=True)
 class Converted:
-    """A puzzle's TOML text, and where it was written (None: nowhere, for standard output)."""
+    """A puzzle's text in a format (TOML unless `--to` says otherwise), and where it was written
+    (None: nowhere, for standard output)."""
 
     puzzle: Puzzle
     text: str
     path: Path | None
+    format: str = "toml"
 
     def as_json(self) -> dict[str, Any]:
         p = self.puzzle
@@ -43,8 +45,12 @@ class Converted:
             "constraints": len(p.core),
             "bytes": len(self.text.encode()),
         }
+        if self.format != "toml":
+            doc["format"] = self.format
         if self.path is None:
-            doc["toml"] = self.text
+            from .targets import TARGETS
+
+            doc[TARGETS[self.format].key] = self.text.strip() if self.format in ("fpuzzles", "sudokupad") else self.text
         return doc
 
     def summary(self) -> str:
@@ -55,25 +61,30 @@ class Converted:
         )
 
 
-def convert(puzzle: Puzzle, output: str | Path | None = None) -> Converted:
-    """The puzzle as TOML, checked to load back equal, and written to `output` when given.
+def convert(puzzle: Puzzle, output: str | Path | None = None, to: str = "toml") -> Converted:
+    """The puzzle in format `to` (TOML by default), checked to load back as the same puzzle, and
+    written to `output` when given; a puzzle the format cannot state is a UsageError.
 
     A stop (Ctrl-C, SIGTERM) is honoured between the steps, which take seconds each for a million
     cells: KeyboardInterrupt, and nothing written."""
+    from .targets import same_puzzle, target
+
+    fmt = target(to)
+    form = "TOML" if to == "toml" else to
     check_stop()
-    text = dump_toml(puzzle)
+    text = fmt.write(puzzle)
     check_stop()
     try:
-        back = load_text(text, "<converted>")
+        back = fmt.read(text)
     except PuzzleSatError as e:
         raise CheckError(
-            f"convert: the TOML form of {puzzle.name} does not load back ({e}): a bug, please report it"
+            f"convert: the {form} form of {puzzle.name} does not load back ({e}): a bug, please report it"
         ) from None
     check_stop()
-    if back != puzzle:
+    if (back != puzzle) if to == "toml" else not same_puzzle(back, puzzle):
         raise CheckError(
-            f"convert: the TOML form of {puzzle.name} loads back as another puzzle: a bug, please report it"
+            f"convert: the {form} form of {puzzle.name} loads back as another puzzle: a bug, please report it"
         )
     check_stop()
     path = None if output is None else write_atomic(output, text)
-    return Converted(puzzle, text, path)
+    return Converted(puzzle, text, path, to)
