@@ -1202,6 +1202,7 @@ def _explain(p, state, marks, timeout, max_steps=None, on_step=None):
     ),
 )
 @_exit_statuses("explain")
+@_strict
 def explain(
     puzzle: PuzzleArg,
     param: ParamOpt = None,
@@ -1262,6 +1263,7 @@ def explain(
     ),
 )
 @_exit_statuses("hint")
+@_strict
 def hint(
     puzzle: PuzzleArg,
     param: ParamOpt = None,
@@ -1291,6 +1293,7 @@ def hint(
     epilog=_examples("puzzlesat grade sudoku", "puzzlesat grade examples/killer-6x6.toml --json"),
 )
 @_exit_statuses("grade")
+@_strict
 def grade(
     puzzle: PuzzleArg,
     param: ParamOpt = None,

@@ -82,7 +82,9 @@ def _solutions(puzzle: Puzzle, timeout: float | None) -> list[tuple[int, ...]]:
     return [tuple(s.values) for s in outcome.solutions]
 
 
-def start_state(puzzle: Puzzle, values: Mapping[int, int] | None, marks: Mapping[int, Sequence[int]] | None) -> list[Fact]:
+def start_state(
+    puzzle: Puzzle, values: Mapping[int, int] | None, marks: Mapping[int, Sequence[int]] | None
+) -> list[Fact]:
     """The entered values and pencil marks as facts, checked against the cells' domains."""
     out: list[Fact] = []
     for c, v in sorted((values or {}).items()):
@@ -101,8 +103,9 @@ def conflict(puzzle: Puzzle, start: Sequence[Fact] = ()) -> Conflict:
     from pysat.examples.optux import OptUx
     from pysat.formula import WCNF
 
-    ex = Explainer(puzzle, start=start)
-    g = ex.g
+    from .guarded import RuleCNF
+
+    g = RuleCNF(puzzle)
     wcnf = WCNF()
     for cl in g.builder.clauses:
         wcnf.append(list(cl))
@@ -113,11 +116,11 @@ def conflict(puzzle: Puzzle, start: Sequence[Fact] = ()) -> Conflict:
     for f in given_facts:
         softs.append((g.literal(f), f))
     for lit, what in softs:
-        weight = int(100 * (costs.rule_cost(g.by_selector[lit]) if isinstance(what, RuleRef) else costs.PLACED))
+        weight = int(100 * (costs.rule_weight(g.by_selector[lit]) if isinstance(what, RuleRef) else costs.FACT))
         wcnf.append([lit], weight=max(1, weight))
     with OptUx(wcnf, solver="g3") as optux:
         core = optux.compute()
-    ex.g.close()
+    g.close()
     if core is None:
         raise CheckError("the puzzle has no solution but no conflicting set was found")
     chosen = [softs[i - 1][1] for i in core]
@@ -129,9 +132,9 @@ def conflict(puzzle: Puzzle, start: Sequence[Fact] = ()) -> Conflict:
 
 def _recheck_conflict(puzzle: Puzzle, rules: Sequence[RuleRef], facts: Sequence[Fact]) -> None:
     """A fresh solver holding only the cited rules and facts must find no solution."""
-    from .guarded import Guarded
+    from .guarded import RuleCNF
 
-    g = Guarded(puzzle)
+    g = RuleCNF(puzzle)
     try:
         solver = g.isolated([g.by_name[r.name].selector for r in rules])
         for f in facts:
@@ -191,7 +194,7 @@ def _with_facts(puzzle: Puzzle, start: Sequence[Fact]) -> Puzzle:
     """The puzzle with the entered values as givens (so the solver checks them)."""
     from dataclasses import replace
 
-    placed = {c: v for c, v in puzzle.givens}
+    placed = dict(puzzle.givens)
     placed.update({f.cell: f.value for f in start if f.placed})
     return replace(puzzle, givens=tuple(sorted(placed.items())))
 

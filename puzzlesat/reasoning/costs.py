@@ -1,34 +1,62 @@
-"""What a step costs: the rules and facts it cites, and how it reasons with them.
+"""What a step costs, on one scale for every kind of puzzle, shaped like Sudoku Explainer's.
 
-One scale for every kind: a house is cheaper than a sum, a sum cheaper than a table; a placed
-value is cheap to cite, a pencil mark dearer (it must be remembered), and a search dearest. Where
-a step uses a value that a placed digit removed, it pays for that digit and its house, lightly:
-that is what a person's eye does without thinking. The numbers were tuned against published
-ratings of classic sudokus (docs/decisions.md, "Grading").
+Sudoku Explainer rates a classic sudoku by its hardest technique on a 1.0-11.9 scale (hidden
+single 1.2-1.5, naked single 2.3, pointing 2.6, pairs 3.0-3.4, triples 3.6-4.0, quads 5.0-5.4,
+forcing chains 6.5-8.5, nested chains 9+). puzzlesat's steps are not named techniques but tiers
+of reasoning on the core (`reasoning.search`), so the cost is the tier's place on that scale,
+moved a little by what the step reads: how many rules and of what kind (a cage of 8 is harder
+than a cage of 2), how many facts, how long a case split's chain runs. The same function prices
+a killer cage, a thermometer or a magic line; the numbers were set against published ratings
+(docs/decisions.md, "Grading").
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .guarded import Rule
 
-PLACED = 0.1  # citing a placed value (a given or a deduction)
-PENCIL = 0.4  # citing a value ruled out by an earlier step
-PEER = 0.15  # a house that only carried a placed value's elimination
-NAKED = 1.0  # a cell with one candidate left: every house around it must be read
-COMPLETE = 1.5  # the step needed more than propagation inside its rules (subsets, sum combinations)
-SPLIT = 4.0  # a case split: "if r3c4 = 5 then ... a contradiction"
-DEEP = 8.0  # a case split whose contradiction needs search (depth 2)
+FACT = 0.02  # each fact a step reads
+PEER = 0.03  # each house that only carried a placed value's removal
+TIERS: dict[str, tuple[float, float]] = {  # tier: (base, ceiling)
+    "propagation": (1.2, 2.2),  # one rule, by propagation: hidden singles, a short cage's digits
+    "naked single": (2.3, 2.3),
+    "propagation pair": (2.0, 3.0),  # two rules by propagation: a single seen through a cage and a house
+    "complete": (3.0, 5.4),  # one rule in full: naked and hidden subsets, a cage's combinations
+    "complete pair": (2.6, 5.0),  # two rules in full: pointing, claiming, a cage against a house
+    "case split": (6.5, 8.9),  # "if r3c4 = 5 then ... a contradiction" by propagation
+    "search split": (9.0, 11.9),  # a contradiction that needs search
+}
 
 
-def rule_cost(rule: Rule) -> float:
-    """A house 1; a sum, by how many cells it adds (a cage of 2 is easy, of 8 is not); a table 2."""
-    cost = 0.0
+def rule_weight(rule: Rule) -> float:
+    """How hard a rule is to read: a house 1; a sum by its cells (a pair 1.3, nine cells 2.35); a table 1.5."""
+    weight = 0.0
     for con in rule.constraints:
         kind = type(con).__name__
         if kind == "AllDifferent":
-            cost = max(cost, 1.0)
-        elif kind == "Linear":
-            cost += 1.0 + 0.15 * len(con.cells)
+            weight = max(weight, 1.0)
+        elif kind in ("Linear", "Guarded"):
+            weight += 1.0 + 0.15 * len(con.cells)
         else:
-            cost += 2.0
-    return round(max(cost, 0.5), 2)
+            weight += 1.5
+    return round(max(weight, 0.5), 2)
+
+
+def step_cost(tier: str, main: Sequence[Rule], peers: int, facts: int, size: int = 0, chain: int = 0) -> float:
+    """The tier's base, plus: rules beyond the tier's own (and heavier than a house), the subset
+    size of a one-rule step in full, a case split's rules and chain, the facts read."""
+    base, ceiling = TIERS[tier]
+    weight = sum(rule_weight(r) for r in main)
+    cost = base + FACT * facts + PEER * peers
+    if tier == "propagation":
+        cost += 0.3 * max(0.0, weight - 1.0)
+    elif tier == "propagation pair":
+        cost += 0.2 * max(0.0, weight - 2.0)
+    elif tier == "complete":
+        cost += 0.6 * max(0, size - 2) + 0.3 * max(0.0, weight - 1.0)
+    elif tier == "complete pair":
+        cost += 0.3 * max(0.0, weight - 2.0) + 0.2 * max(0, size - 2)
+    else:  # case splits: the rules the contradiction reads, the placements it runs through
+        cost += 0.08 * max(0.0, weight - 2.0) + 0.03 * chain
+    return round(min(cost, ceiling), 2)

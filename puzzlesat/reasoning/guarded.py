@@ -64,7 +64,7 @@ def rules_of(puzzle: Puzzle) -> list[tuple[str, list[Constraint]]]:
     return list(grouped.items())
 
 
-class Guarded:
+class RuleCNF:
     """One CNF of the whole puzzle, each rule behind its selector, and a solver over it.
 
     Cells' exactly-one clauses and the unknowns' are always on: a cell holds one value. Givens

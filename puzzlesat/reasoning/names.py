@@ -52,8 +52,9 @@ def technique(ex: Explainer, k: Candidate, main: Sequence[Rule], deduced: Sequen
         if "box" in houses and placed is False:
             box = main[houses.index("box")]
             line = main[1 - houses.index("box")]
-            inside_box = all(f.cell in box.cells for f in deduced)
-            return "claiming" if inside_box else "pointing" if all(f.cell in line.cells for f in deduced) else "intersection"
+            if all(f.cell in box.cells for f in deduced):
+                return "claiming"
+            return "pointing" if all(f.cell in line.cells for f in deduced) else "intersection"
         return "intersection"
     if all(h in ("row", "column") for h in houses) and len(main) % 2 == 0:
         rows = sum(h == "row" for h in houses)

@@ -52,13 +52,13 @@ def say(fact: Fact, names: Sequence[str]) -> str:
 
 def implies(puzzle: Puzzle, rule_names: Sequence[str], facts: Sequence[Fact], deduced: Sequence[Fact],
             limit: int = 2_000_000) -> bool | None:
-    """Plain Python: do the named rules and the facts imply every deduced fact? None if the search
-    passes `limit` nodes. Finds an assignment of the rules' cells that keeps the facts and breaks a
+    """Plain Python: do the named rules and the facts imply every deduced fact (with none deduced:
+    do they conflict)? None if the search passes `limit` nodes. Finds an assignment of the rules' cells that keeps the facts and breaks a
     deduced fact; there is none exactly when the deduction follows."""
     wanted = set(rule_names)
     constraints = [con for label, con in puzzle.lowered if label in wanted]
     cells = sorted({c for con in constraints for c in con.cells} | {f.cell for f in (*facts, *deduced)})
-    doms = {c: [v for v in puzzle.domains[c]] for c in cells}
+    doms = {c: list(puzzle.domains[c]) for c in cells}
     for f in facts:
         doms[f.cell] = [v for v in doms[f.cell] if (v == f.value) == f.placed]
     unknowns = {u.name: u.domain for u in puzzle.unknowns}
@@ -84,8 +84,8 @@ def implies(puzzle: Puzzle, rule_names: Sequence[str], facts: Sequence[Fact], de
                 return False
         return True
 
-    def broken() -> bool:
-        return any((values[f.cell] == f.value) != f.placed for f in deduced)
+    def broken() -> bool:  # with nothing deduced, any assignment at all breaks "they cannot hold together"
+        return not deduced or any((values[f.cell] == f.value) != f.placed for f in deduced)
 
     def search(i: int) -> bool | None:
         nonlocal nodes

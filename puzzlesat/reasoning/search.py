@@ -27,8 +27,8 @@ from puzzles.model import Puzzle
 from puzzles.stop import checkpoint
 
 from . import costs
-from .facts import ELIMINATE, PLACE, Fact, RuleRef, Step
-from .guarded import Guarded, Rule
+from .facts import ELIMINATE, PLACE, Fact, Step
+from .guarded import Rule, RuleCNF
 
 # How many refuted hypotheses a case-split tier shrinks before it takes the cheapest.
 SPLIT_CHOICES = 6
@@ -52,9 +52,9 @@ class Explainer:
 
     def __init__(self, puzzle: Puzzle, solutions: Sequence[Sequence[int]] = (), start: Sequence[Fact] = ()) -> None:
         self.puzzle = puzzle
-        self.g = Guarded(puzzle)
+        self.g = RuleCNF(puzzle)
         self.solutions = [tuple(s) for s in solutions]
-        self.cost_of = {r.selector: costs.rule_cost(r) for r in self.g.rules}
+        self.cost_of = {r.selector: costs.rule_weight(r) for r in self.g.rules}
         self.rules_at: dict[int, list[Rule]] = {}
         for r in self.g.rules:
             for c in r.cells:
@@ -133,11 +133,18 @@ class Explainer:
                 facts.add(fact)
         return main, [peers[s] for s in sorted(peers)], sorted(facts)
 
-    def price(self, selectors: Sequence[int], lits: Sequence[int], extra: float = 0.0) -> float:
+    def price(self, tier: str, selectors: Sequence[int], lits: Sequence[int], hypothesis: int | None = None) -> float:
+        """The step's cost (`reasoning.costs`): its tier, rules, facts, subset size and chain."""
         main, peers, facts = self.premises(selectors, lits)
-        cost = sum(self.cost_of[r.selector] for r in main) + costs.PEER * len(peers) + extra
-        cost += sum(costs.PLACED if f.placed else costs.PENCIL for f in facts)
-        return round(cost, 2)
+        size = chain = 0
+        if tier == "complete" or tier == "complete pair":
+            size = len({self.g.fact_of[lit].cell for lit in lits} - set(self.placed))
+            free = sum(1 for r in main for c in r.cells if c not in self.placed)
+            size = max(1, min(size, free - size)) if free > size else size
+        if hypothesis is not None:
+            ok, follow = self.g.propagate([*selectors, *lits, hypothesis])
+            chain = sum(1 for f in self.g.facts(follow) if f.placed and not self.known(f))
+        return costs.step_cost(tier, main, len(peers), len(facts), size, chain)
 
     def _dearness(self, lit: int) -> int:
         """Deletion order: pencil marks first, then removals by placed values, then placed values."""
@@ -196,7 +203,8 @@ class Explainer:
             if c not in self.placed and len(self.cands[c]) == 1:
                 (v,) = self.cands[c]
                 lits = self.fact_lits([c])
-                out.append(Candidate(self.price((), lits, costs.NAKED), (0, c), (), lits, self.g.lit[c, v], "naked single"))
+                cost = self.price("naked single", (), lits)
+                out.append(Candidate(cost, (0, c), (), lits, self.g.lit[c, v], "naked single"))
         return out
 
     def _group(self, rules: Sequence[Rule], complete: bool) -> list[Candidate]:
@@ -214,7 +222,6 @@ class Explainer:
             ok, implied = self.g.propagate(base)
             targets = self._new(implied) if ok else []
         out = []
-        extra = costs.COMPLETE if complete else 0.0
         done: set[int] = set()
         for t in targets:
             if t in done:
@@ -225,7 +232,7 @@ class Explainer:
             ok, follow = self.g.propagate([*s, *kept])
             done |= set(follow)
             tier = ("complete" if complete else "propagation") + (" pair" if len(rules) > 1 else "")
-            out.append(Candidate(self.price(s, kept, extra), (1 + len(rules), sels, abs(t)), s, kept, t, tier))
+            out.append(Candidate(self.price(tier, s, kept), (1 + len(rules), sels, abs(t)), s, kept, t, tier))
         self.cache[key] = out
         return out
 
@@ -291,9 +298,8 @@ class Explainer:
         out = []
         for _, _, hyp in sorted(refuted)[:SPLIT_CHOICES]:
             s, kept = self.shrink(sels, lits, -hyp, complete, rules_too=True)
-            extra = costs.DEEP if complete else costs.SPLIT
-            out.append(Candidate(self.price(s, kept, extra), (9, abs(hyp)), s, kept, -hyp,
-                                 "search split" if complete else "case split", hypothesis=hyp))
+            tier = "search split" if complete else "case split"
+            out.append(Candidate(self.price(tier, s, kept, hyp), (9, abs(hyp)), s, kept, -hyp, tier, hypothesis=hyp))
         return out
 
     # --- one step -----------------------------------------------------------------------------

@@ -95,8 +95,23 @@ def say_deduced(facts: Sequence[Fact], names: Sequence[str]) -> str:
     return "; ".join(parts)
 
 
+PLURALS = {"row": "rows", "column": "columns", "box": "boxes"}
+
+
 def _rules(refs: Sequence[RuleRef]) -> str:
-    return ", ".join(r.name for r in refs)
+    """`rows 1, 2, columns 3, 7, box 5, cage #2`: a grid's houses gathered by kind."""
+    houses: dict[str, list[str]] = {}
+    others: list[str] = []
+    for r in refs:
+        word, _, number = r.name.partition(" ")
+        if word in PLURALS and number.isdigit():
+            houses.setdefault(word, []).append(number)
+        else:
+            others.append(r.name)
+    parts = [
+        f"{PLURALS[w] if len(ns) > 1 else w} {', '.join(ns)}" for w in PLURALS if (ns := houses.get(w))
+    ]
+    return ", ".join([*parts, *others])
 
 
 def step_reason(s: Step, names: Sequence[str]) -> str:
@@ -111,14 +126,8 @@ def step_reason(s: Step, names: Sequence[str]) -> str:
         return f"the only value left in {names[f.cell]} (naked single)"
     if s.hypothesis is not None:
         h = s.hypothesis
-        led = ""
-        if s.chain:
-            shown = ", ".join(f"{names[f.cell]} = {f.value}" for f in s.chain[:4])
-            led = f" then {shown}{', ...' if len(s.chain) > 4 else ''} and"
-        return (
-            f"if {names[h.cell]} = {h.value},{led} {main} cannot all hold "
-            f"({t}, depth {s.depth})"
-        )
+        how = "propagation" if s.depth == 1 else "search"
+        return f"if {names[h.cell]} = {h.value}, {_rules(s.main)} cannot all hold by {how} ({t}, depth {s.depth})"
     return f"{t} in {main}" if len(s.main) == 1 else f"{t}: {main}"
 
 
@@ -131,13 +140,13 @@ def conflict_text(e: Explanation) -> str:
     assert c is not None
     names = e.puzzle.cells
     rules = [f"  {r.name}: {' '.join(names[x] for x in r.cells)}" for r in c.rules]
-    facts = [f"  {names[f.cell]} {'=' if f.placed else NE} {f.value}" for f in c.facts]
+    facts = [f"  {say_deduced(c.facts, names)}"] if c.facts else []
     parts = []
     if c.rules:
         parts.append(plural(len(c.rules), "rule"))
     if c.facts:
         parts.append(plural(len(c.facts), "given" if all(f.placed for f in c.facts) else "fact"))
-    head = f"{e.puzzle.name}: no solution. These {' and '.join(parts)} cannot hold together:"
+    head = f"{e.puzzle.name}: no solution. A smallest set that cannot hold together ({', '.join(parts)}):"
     return "\n".join([head, *rules, *facts])
 
 
@@ -170,7 +179,7 @@ def summary_text(e: Explanation) -> str:
 
 def board_text(e: Explanation, cands: Sequence[frozenset[int]]) -> str:
     p = e.puzzle
-    if p.grid is None or p.layout is not None:
+    if p.grid is None:
         return "\n".join(f"{n}: {' '.join(map(str, sorted(c)))}" for n, c in zip(p.cells, cands, strict=True))
     from puzzles.pencil import pencil_marks
 
