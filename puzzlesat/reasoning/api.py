@@ -21,9 +21,9 @@ from .search import Explainer
 # Solutions looked for before explaining: two tell unique from not; more only to say how many remain.
 SOLUTIONS_SHOWN = 2
 
-# Levels by the hardest step's cost (docs/decisions.md, "Grading"): singles, subsets and
-# intersections, two rules reasoned in full and fish, case splits, and search.
-LEVELS: tuple[tuple[float, str], ...] = ((3.0, "easy"), (4.5, "medium"), (6.5, "hard"), (12.0, "expert"))
+# Levels by the hardest step's cost (docs/decisions.md, "Grading"): singles; intersections, pairs
+# and triples; quads and two rules in full; case splits by propagation; search.
+LEVELS: tuple[tuple[float, str], ...] = ((2.5, "easy"), (4.0, "medium"), (6.0, "hard"), (9.0, "expert"))
 TOP_LEVEL = "extreme"
 
 

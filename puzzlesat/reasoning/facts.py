@@ -54,4 +54,5 @@ class Step:
     main: tuple[RuleRef, ...] = ()
     hypothesis: Fact | None = None
     depth: int = 0
-    chain: tuple[Fact, ...] = field(default=())  # what a case split's hypothesis led to, in order
+    chain: tuple[Fact, ...] = field(default=())  # the placements a case split's hypothesis led to
+    tier: str = ""  # how it was found (reasoning.costs.TIERS): "propagation", "complete pair", ...

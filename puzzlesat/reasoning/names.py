@@ -31,7 +31,7 @@ def _house(rule: Rule) -> str | None:
 
 
 def technique(ex: Explainer, k: Candidate, main: Sequence[Rule], deduced: Sequence[Fact]) -> str:
-    tier = k.technique_tier
+    tier = k.tier
     if tier in ("case split", "search split"):
         return "contradiction" if tier == "case split" else "deep contradiction"
     if tier == "naked single":
@@ -45,9 +45,7 @@ def technique(ex: Explainer, k: Candidate, main: Sequence[Rule], deduced: Sequen
                 return "hidden single"
             size = _subset_size(ex, k)
             return f"{'naked' if _naked(ex, k, deduced) else 'hidden'} {SUBSETS.get(size, 'subset')}"
-        if "Linear" in kinds:
-            return "sum"
-        return "rule"
+        return "combination" if k.tier == "complete" else "single rule"
     if len(main) == 2 and all(houses):
         if "box" in houses and placed is False:
             box = main[houses.index("box")]

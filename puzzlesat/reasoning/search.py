@@ -43,7 +43,7 @@ class Candidate:
     selectors: tuple[int, ...]
     lits: tuple[int, ...]
     target: int
-    technique_tier: str
+    tier: str
     hypothesis: int | None = None
 
 
@@ -346,8 +346,10 @@ class Explainer:
         if k.hypothesis is None:
             ok, follow = self.g.propagate([*k.selectors, *k.lits])
             deduced_lits = self._new(follow) if ok else []
-            if k.target not in deduced_lits:
-                deduced_lits = [k.target, *deduced_lits]
+            if k.target > 0:  # one placement a step, as a walkthrough says it
+                deduced_lits = [k.target]
+            else:
+                deduced_lits = [k.target, *(lit for lit in deduced_lits if lit < 0 and lit != k.target)]
             deduced_lits = self._unsaid(deduced_lits)
         else:
             deduced_lits = [k.target]
@@ -368,7 +370,8 @@ class Explainer:
             technique=name,
             main=tuple(r.ref for r in main),
             hypothesis=None if k.hypothesis is None else self.g.fact_of[k.hypothesis],
-            depth={"case split": 1, "search split": 2}.get(k.technique_tier, 0),
+            depth={"case split": 1, "search split": 2}.get(k.tier, 0),
+            tier=k.tier,
             chain=chain,
         )
 

@@ -128,6 +128,12 @@ def step_reason(s: Step, names: Sequence[str]) -> str:
         h = s.hypothesis
         how = "propagation" if s.depth == 1 else "search"
         return f"if {names[h.cell]} = {h.value}, {_rules(s.main)} cannot all hold by {how} ({t}, depth {s.depth})"
+    if t == "single rule":
+        return f"from {main} alone"
+    if t == "combination":
+        return f"every combination {main} allows"
+    if t == "rules together":
+        return f"from {main} together"
     return f"{t} in {main}" if len(s.main) == 1 else f"{t}: {main}"
 
 
