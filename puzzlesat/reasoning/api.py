@@ -64,13 +64,21 @@ def level_of(score: float) -> str:
     return TOP_LEVEL
 
 
+# What a step costs beyond the singles, summed and scaled, is added to the hardest step's cost:
+# a walk of many hard steps is harder than one hard step among singles (docs/decisions.md, "Grading").
+SINGLES = 1.5
+SUM_SCALE = 5.0
+
+
 def grade_of(steps: Sequence[Step]) -> Grade:
-    """The hardest step sets the level; a long walk of hard steps adds a little (log of the sum)."""
+    """The score is the hardest step's cost plus the work beyond singles (its sum, scaled); the
+    level reads the score."""
     if not steps:
         return Grade(0.0, level_of(0.0), 0, None, 0.0)
-    hardest = max(steps, key=lambda s: s.cost)
+    hardest = max(steps, key=lambda s: (s.cost, -steps.index(s)))
     total = round(sum(s.cost for s in steps), 2)
-    return Grade(round(hardest.cost, 2), level_of(hardest.cost), len(steps), hardest, total)
+    score = round(hardest.cost + sum(max(0.0, s.cost - SINGLES) for s in steps) / SUM_SCALE, 2)
+    return Grade(score, level_of(score), len(steps), hardest, total)
 
 
 def _solutions(puzzle: Puzzle, timeout: float | None) -> list[tuple[int, ...]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puzzles.words import plural
+from puzzlesat.render.header import document
 from puzzlesat.reasoning.api import Conflict, Explanation
 from puzzlesat.reasoning.facts import Fact, RuleRef, Step
 
@@ -45,9 +46,11 @@ def conflict_json(c: Conflict, names: Sequence[str]) -> dict[str, object]:
 
 def explain_json(e: Explanation) -> dict[str, object]:
     names = e.puzzle.cells
+    head = document(e.puzzle)
     if e.conflict is not None:
-        return {"conflict": conflict_json(e.conflict, names), "steps": [], "complete": True, "solved": False}
+        return {**head, "conflict": conflict_json(e.conflict, names), "steps": [], "complete": True, "solved": False}
     return {
+        **head,
         "steps": [step_json(s, names) for s in e.steps],
         "complete": e.complete,
         "solved": e.solved,
@@ -58,14 +61,15 @@ def explain_json(e: Explanation) -> dict[str, object]:
 
 def hint_json(e: Explanation) -> dict[str, object]:
     if e.conflict is not None:
-        return {"conflict": conflict_json(e.conflict, e.puzzle.cells), "step": None}
-    return {"step": step_json(e.steps[0], e.puzzle.cells) if e.steps else None, "solved": e.solved}
+        return {**document(e.puzzle), "conflict": conflict_json(e.conflict, e.puzzle.cells), "step": None}
+    return {**document(e.puzzle), "step": step_json(e.steps[0], e.puzzle.cells) if e.steps else None, "solved": e.solved}
 
 
 def grade_json(e: Explanation) -> dict[str, object]:
     g = e.grade
     names = e.puzzle.cells
     return {
+        **document(e.puzzle),
         "score": g.score,
         "level": g.level,
         "steps": g.steps,
