@@ -1113,6 +1113,7 @@ def clues(
         "puzzlesat generate sudoku -p box=2 --seed 1 -o small.toml",
         "puzzlesat generate killer-sudoku -p size=6 --seed 3",
         "puzzlesat generate kenken -p size=5 --json",
+        "puzzlesat generate sudoku --difficulty easy",
     ),
 )
 @_exit_statuses("generate")
@@ -1139,6 +1140,14 @@ def generate(
         ),
     ] = None,
     force: ForceOpt = False,
+    difficulty: Annotated[
+        str | None,
+        typer.Option(
+            metavar="LEVEL",
+            help="Make it grade at this level (easy, medium, hard, expert, extreme; `puzzlesat grade`): "
+            "givens are added back where it is too hard, and further seeds tried.",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Generate a new puzzle with one solution and minimal givens, from a random full solution.
@@ -1148,7 +1157,10 @@ def generate(
     """
     status = puzzlesat.Ticker(f"generating a {kind}")
     try:
-        made = puzzlesat.generate_puzzle(kind, seed=seed, params=_params(param) or None)
+        if difficulty is None:
+            made = puzzlesat.generate_puzzle(kind, seed=seed, params=_params(param) or None)
+        else:
+            made = puzzlesat.generate_at(kind, difficulty, seed=seed, params=_params(param) or None)
     finally:
         status.stop()
     done = puzzlesat.convert_puzzle(made.puzzle, output)

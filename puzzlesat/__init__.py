@@ -124,6 +124,7 @@ PUBLIC: dict[str, str] = {
     "generate_kinds": "puzzlesat.setter.generate:KINDS",
     # the person's questions (issue 29): steps, hints, grades
     "explain": "puzzlesat.reasoning.api:explain",
+    "generate_at": "puzzlesat.reasoning.difficulty:generate_at",
     "hint": "puzzlesat.reasoning.api:hint",
     "grade": "puzzlesat.reasoning.api:grade",
     "Explanation": "puzzlesat.reasoning.api:Explanation",
