@@ -191,7 +191,7 @@ def explain(
     except (SearchStopped, KeyboardInterrupt):
         complete = False
     finally:
-        ex.g.close()
+        ex.close()
     if max_steps is not None and len(steps) >= max_steps and not ex.solved:
         complete = False
     return Explanation(puzzle, tuple(steps), complete, ex.solved, len(solutions), grade_of(steps), None,

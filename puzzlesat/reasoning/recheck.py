@@ -52,57 +52,79 @@ def say(fact: Fact, names: Sequence[str]) -> str:
 
 def implies(puzzle: Puzzle, rule_names: Sequence[str], facts: Sequence[Fact], deduced: Sequence[Fact],
             limit: int = 2_000_000) -> bool | None:
-    """Plain Python: do the named rules and the facts imply every deduced fact (with none deduced:
-    do they conflict)? None if the search passes `limit` nodes. Finds an assignment of the rules' cells that keeps the facts and breaks a
-    deduced fact; there is none exactly when the deduction follows."""
+    """Plain Python: do the named rules and the facts imply every deduced fact (with none
+    deduced: do they conflict)? None if the search passes `limit` nodes. It looks for an
+    assignment of the rules' cells that keeps the facts and breaks a deduced fact (smallest domain
+    first, each constraint with one cell left filtering that cell's values); there is none exactly
+    when the deduction follows."""
     wanted = set(rule_names)
     constraints = [con for label, con in puzzle.lowered if label in wanted]
     cells = sorted({c for con in constraints for c in con.cells} | {f.cell for f in (*facts, *deduced)})
-    doms = {c: list(puzzle.domains[c]) for c in cells}
+    doms: dict[int, list[int]] = {c: list(puzzle.domains[c]) for c in cells}
     for f in facts:
         doms[f.cell] = [v for v in doms[f.cell] if (v == f.value) == f.placed]
     unknowns = {u.name: u.domain for u in puzzle.unknowns}
-    order = sorted(cells, key=lambda c: (len(doms[c]), c))
-    at = {c: i for i, c in enumerate(order)}
-    due: dict[int, list] = {}
+    touching: dict[int, list] = {c: [] for c in cells}
     for con in constraints:
-        due.setdefault(max(at[c] for c in con.cells), []).append(con)
-    alldiffs = [con for con in constraints if isinstance(con, AllDifferent)]
-    nodes = 0
+        for c in con.cells:
+            touching[c].append(con)
     values: dict[int, int] = {}
+    nodes = 0
 
-    def consistent(i: int) -> bool:
-        c = order[i]
-        for con in alldiffs:
-            if c in con.cells and any(values.get(d) == values[c] for d in con.cells if d != c):
-                return False
-        for con in due.get(i, ()):
-            if isinstance(con, Linear) and isinstance(con.rhs, str):
-                if not any(con.holds(values, {con.rhs: n}) for n in unknowns[con.rhs]):
-                    return False
-            elif not con.holds(values, {}):
-                return False
-        return True
+    def holds(con, vals: dict[int, int]) -> bool:
+        if isinstance(con, AllDifferent):
+            seen = [vals[c] for c in con.cells if c in vals]
+            return len(seen) == len(set(seen))
+        if any(c not in vals for c in con.cells):
+            return True
+        if isinstance(con, Linear) and isinstance(con.rhs, str):
+            return any(con.holds(vals, {con.rhs: n}) for n in unknowns[con.rhs])
+        return con.holds(vals, {})
 
     def broken() -> bool:  # with nothing deduced, any assignment at all breaks "they cannot hold together"
         return not deduced or any((values[f.cell] == f.value) != f.placed for f in deduced)
 
-    def search(i: int) -> bool | None:
+    def forward(c: int, domains: dict[int, list[int]]) -> dict[int, list[int]] | None:
+        """The domains after c's value: each constraint of c with one open cell filters that cell."""
+        out = dict(domains)
+        for con in touching[c]:
+            if not holds(con, values):
+                return None
+            open_cells = [d for d in con.cells if d not in values]
+            if len(open_cells) == 1:
+                (d,) = open_cells
+                keep = [v for v in out[d] if holds(con, {**values, d: v})]
+                if not keep:
+                    return None
+                out[d] = keep
+        return out
+
+    def search(domains: dict[int, list[int]]) -> bool | None:
         nonlocal nodes
-        if i == len(order):
+        free = [c for c in cells if c not in values]
+        if not free:
             return broken()
-        for v in doms[order[i]]:
+        c = min(free, key=lambda x: (len(domains[x]), x))
+        for v in domains[c]:
             nodes += 1
             if nodes > limit:
                 return None
-            values[order[i]] = v
-            if consistent(i):
-                found = search(i + 1)
-                if found is None or found:
-                    del values[order[i]]
-                    return found
-            del values[order[i]]
+            values[c] = v
+            narrowed = forward(c, domains)
+            found = False if narrowed is None else search(narrowed)
+            del values[c]
+            if found is None or found:
+                return found
         return False
 
-    found = search(0)
-    return None if found is None else not found
+    if not deduced:
+        found = search(doms)
+        return None if found is None else not found
+    for f in deduced:  # a deduction breaks where one of its facts does: look there first
+        broken_here = [v for v in doms[f.cell] if (v == f.value) != f.placed]
+        found = search({**doms, f.cell: broken_here}) if broken_here else False
+        if found is None:
+            return None
+        if found:
+            return False
+    return True
