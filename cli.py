@@ -1122,6 +1122,7 @@ def clues(
         "puzzlesat generate sudoku -p box=2 --seed 1 -o small.toml",
         "puzzlesat generate killer-sudoku -p size=6 --seed 3",
         "puzzlesat generate kenken -p size=5 --json",
+        "puzzlesat generate sudoku --difficulty easy",
     ),
 )
 @_exit_statuses("generate")
@@ -1148,6 +1149,14 @@ def generate(
         ),
     ] = None,
     force: ForceOpt = False,
+    difficulty: Annotated[
+        str | None,
+        typer.Option(
+            metavar="LEVEL",
+            help="Make it grade at this level (easy, medium, hard, expert, extreme; `puzzlesat grade`): "
+            "givens are added back where it is too hard, and further seeds tried.",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Generate a new puzzle with one solution and minimal givens, from a random full solution.
@@ -1157,7 +1166,10 @@ def generate(
     """
     status = puzzlesat.Ticker(f"generating a {kind}")
     try:
-        made = puzzlesat.generate_puzzle(kind, seed=seed, params=_params(param) or None)
+        if difficulty is None:
+            made = puzzlesat.generate_puzzle(kind, seed=seed, params=_params(param) or None)
+        else:
+            made = puzzlesat.generate_at(kind, difficulty, seed=seed, params=_params(param) or None)
     finally:
         status.stop()
     done = puzzlesat.convert_puzzle(made.puzzle, output)
@@ -1166,6 +1178,166 @@ def generate(
         typer.echo(json.dumps(puzzlesat.generated_json(made, done.text, written)))
     else:
         typer.echo(puzzlesat.generated_text(made) + (f"\nwritten to {written}" if written else ""))
+
+
+# --- the person's questions (issue 29): explain, hint, grade ----------------------------------------
+
+StateOpt = Annotated[
+    str | None,
+    typer.Option(
+        metavar="VALUES",
+        help="The values filled in so far, as --givens writes them (one character a cell, '.' blank); "
+        "they must agree with the puzzle's givens.",
+    ),
+]
+MarksOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        metavar="CELL=DIGITS",
+        help="A cell's pencil marks, e.g. r1c1=129: only those values are still possible there; repeatable.",
+    ),
+]
+
+
+def _state(p, state: str | None, marks: list[str] | None):
+    """--state and --marks as the API takes them (entered values, kept values by cell)."""
+    return puzzlesat.parse_state(p, state, marks or [])
+
+
+def _explain(p, state, marks, timeout, max_steps=None, on_step=None):
+    values, kept = _state(p, state, marks)
+    status = puzzlesat.Ticker("explaining")
+    try:
+        return puzzlesat.explain(p, values=values, marks=kept, timeout=timeout, max_steps=max_steps, on_step=on_step)
+    finally:
+        status.stop()
+
+
+@app.command(
+    cls=_Command,
+    epilog=_examples(
+        "puzzlesat explain sudoku",
+        "puzzlesat explain sudoku --boards --max-steps 2",
+        "puzzlesat explain examples/killer-6x6.toml --json",
+        "puzzlesat explain sudoku --svg steps/",
+    ),
+)
+@_exit_statuses("explain")
+@_strict
+def explain(
+    puzzle: PuzzleArg,
+    param: ParamOpt = None,
+    givens: GivensOpt = None,
+    state: StateOpt = None,
+    marks: MarksOpt = None,
+    boards: Annotated[bool, typer.Option("--boards", help="Draw the pencil marks after each step.")] = False,
+    svg: Annotated[
+        str | None, typer.Option(metavar="DIR", help="Write one picture a step to DIR (step-001.svg, ...).")
+    ] = None,
+    max_steps: Annotated[int | None, typer.Option(min=1, metavar="N", help="Stop after N steps.")] = None,
+    timeout: TimeoutOpt = None,
+    as_json: JsonOpt = False,
+    output: OutputOpt = None,
+) -> None:
+    """The steps a person would take, from the givens to the solution, cheapest first.
+
+    Each step deduces values (or rules values out) from a few of the puzzle's rules and the facts
+    known before it, found as a smallest unsatisfiable subset on the rules' CNF and re-checked by a
+    fresh solver before it is printed. Where no small set suffices, a step is a case split. A puzzle
+    with more than one solution stops where nothing more follows; one with none gets a smallest set
+    of rules and givens that conflict (exit 20).
+    """
+    p = _load(puzzle, param, givens)
+    if svg is not None:
+        puzzlesat.check_svg_dir(svg)
+    stream = not as_json and not boards and svg is None and sys.stdout.isatty()
+    shown = []
+
+    def on_step(step) -> None:
+        shown.append(step)
+        if stream:
+            typer.echo(puzzlesat.explain_step_line(len(shown), step, p.cells))
+
+    result = _explain(p, state, marks, timeout, max_steps, on_step)
+    doc = puzzlesat.explain_json(result)
+    _write_doc(output, doc)
+    if svg is not None and result.steps:
+        puzzlesat.write_step_svgs(result, svg)
+    if as_json:
+        typer.echo(json.dumps(doc))
+    elif stream:
+        typer.echo(puzzlesat.explain_summary(result) if result.conflict is None else puzzlesat.explain_text(result))
+    else:
+        typer.echo(puzzlesat.explain_text(result, boards=boards))
+    if result.conflict is not None:
+        raise typer.Exit(puzzlesat.ExitCode.UNSATISFIABLE)
+    if not result.complete and max_steps is None:
+        raise typer.Exit(puzzlesat.ExitCode.STOPPED)
+
+
+@app.command(
+    cls=_Command,
+    epilog=_examples(
+        "puzzlesat hint sudoku",
+        "puzzlesat hint sudoku --marks r4c6=19",
+        "puzzlesat hint examples/killer-6x6.toml --json",
+    ),
+)
+@_exit_statuses("hint")
+@_strict
+def hint(
+    puzzle: PuzzleArg,
+    param: ParamOpt = None,
+    givens: GivensOpt = None,
+    state: StateOpt = None,
+    marks: MarksOpt = None,
+    timeout: TimeoutOpt = None,
+    as_json: JsonOpt = False,
+    output: OutputOpt = None,
+) -> None:
+    """The next step only: from the puzzle, or from the values filled in (--state) and the pencil
+    marks kept (--marks). Entries that break the puzzle get the smallest conflict instead (exit 20).
+    """
+    p = _load(puzzle, param, givens)
+    result = _explain(p, state, marks, timeout, max_steps=1)
+    doc = puzzlesat.hint_json(result)
+    _write_doc(output, doc)
+    typer.echo(json.dumps(doc) if as_json else puzzlesat.hint_text(result))
+    if result.conflict is not None:
+        raise typer.Exit(puzzlesat.ExitCode.UNSATISFIABLE)
+    if not result.complete and not result.steps:
+        raise typer.Exit(puzzlesat.ExitCode.STOPPED)
+
+
+@app.command(
+    cls=_Command,
+    epilog=_examples("puzzlesat grade sudoku", "puzzlesat grade examples/killer-6x6.toml --json"),
+)
+@_exit_statuses("grade")
+@_strict
+def grade(
+    puzzle: PuzzleArg,
+    param: ParamOpt = None,
+    givens: GivensOpt = None,
+    timeout: TimeoutOpt = None,
+    as_json: JsonOpt = False,
+    output: OutputOpt = None,
+) -> None:
+    """How hard is it? A score and a level (easy, medium, hard, expert, extreme) from the steps of
+    `explain`: the hardest step's cost sets them, on one scale for every kind of puzzle.
+    """
+    p = _load(puzzle, param, givens)
+    result = _explain(p, None, None, timeout)
+    doc = puzzlesat.grade_json(result) if result.conflict is None else puzzlesat.explain_json(result)
+    _write_doc(output, doc)
+    if as_json:
+        typer.echo(json.dumps(doc))
+    else:
+        typer.echo(puzzlesat.grade_text(result) if result.conflict is None else puzzlesat.explain_text(result))
+    if result.conflict is not None:
+        raise typer.Exit(puzzlesat.ExitCode.UNSATISFIABLE)
+    if not result.complete:
+        raise typer.Exit(puzzlesat.ExitCode.STOPPED)
 
 
 def _on_signal(signum: int, frame: object) -> None:

@@ -69,7 +69,7 @@ EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
             'stopped before the end: `--timeout`, Ctrl-C or SIGTERM (what was found is still printed, `"complete": '
             "false`), or the outside solver answered UNKNOWN",
             "stopped early (--timeout, a signal, or the solver said UNKNOWN)",
-            ("solve", "compare", "decode", "check", "candidates", "clues", "count"),
+            ("solve", "compare", "decode", "check", "candidates", "clues", "count", "explain", "hint", "grade"),
             (("decode", "the solver answered UNKNOWN"),),
         ),
         ExitStatus(
@@ -114,14 +114,14 @@ EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
             "the solver answered UNSATISFIABLE, or the puzzle has no solution (20 is the SAT competition's "
             "status for it)",
             "no solution (UNSATISFIABLE)",
-            ("decode", "check", "clues"),
+            ("decode", "check", "clues", "explain", "hint", "grade"),
         ),
         ExitStatus(
             ExitCode.CHECK,
             "a solver's answer failed the independent checker, or a converted file would not load back "
             "to the same puzzle: a bug, please report it",
             "a solution failed the checker (a bug)",
-            ("solve", "convert", "check", "candidates", "clues", "generate", "count"),
+            ("solve", "convert", "check", "candidates", "clues", "generate", "count", "explain", "hint", "grade"),
             (("convert", "the written file would not load back to the same puzzle (a bug)"),),
         ),
         ExitStatus(

@@ -33,7 +33,7 @@ from docs_refresh import (
 )
 
 DOCS = documents()
-MUST_RUN = ["README.md", *(f"docs/{name}.md" for name in ("core", "dimacs", "json", "format", "setter", "counting"))]
+MUST_RUN = ["README.md", *(f"docs/{name}.md" for name in ("core", "dimacs", "json", "format", "setter", "counting", "explain"))]
 
 
 def _report(outcomes) -> str:

@@ -227,6 +227,8 @@ def generated_json(g: Generated, toml: str, written: str | None) -> dict[str, An
         "rules": len(p.rules),
         "solution": list(g.solution),
         "unique": True,
+        "minimal": g.minimal,
+        **({} if g.grade is None else {"grade": {"score": g.grade[0], "level": g.grade[1]}}),
         "written": written,
         "toml": toml,
         "seconds": round(g.seconds, 4),
@@ -240,4 +242,6 @@ def generated_text(g: Generated) -> str:
     shown = p.given_map
     board = draw(p, [symbol(shown[i]) if i in shown else "." for i in range(p.size)])
     rules = f", {number(len(p.rules))} cages" if p.rules else ""
-    return f"{board}\n\n{p.title}\n{number(len(p.givens))} givens{rules}; unique and minimal; {g.seconds:.2f} s"
+    made = "unique and minimal" if g.minimal else "unique"
+    graded = "" if g.grade is None else f"; grade {g.grade[1]} (score {g.grade[0]:g})"
+    return f"{board}\n\n{p.title}\n{number(len(p.givens))} givens{rules}; {made}{graded}; {g.seconds:.2f} s"

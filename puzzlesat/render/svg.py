@@ -59,12 +59,18 @@ def write_svg(
     return write_atomic(path, board_svg(puzzle, values, unknowns))
 
 
-def board_svg(puzzle: Puzzle, values: Sequence[int] | None = None, unknowns: Mapping[str, int] | None = None) -> str:
-    """The SVG document: the solution `values` (givens in bold), or the givens alone."""
+def board_svg(
+    puzzle: Puzzle,
+    values: Sequence[int | None] | None = None,
+    unknowns: Mapping[str, int] | None = None,
+    marked: Mapping[int, str] | None = None,
+) -> str:
+    """The SVG document: the solution `values` (givens in bold; None leaves a cell empty), or the
+    givens alone; `marked` shades cells (cell -> fill colour), as an explanation step marks its rules."""
     given = puzzle.given_map
     shown: list[int | None] = list(values) if values is not None else [given.get(i) for i in range(puzzle.size)]
     if puzzle.grid is not None:
-        return _grid_svg(puzzle, puzzle.grid, shown)
+        return _grid_svg(puzzle, puzzle.grid, shown, marked or {})
     return _figure_svg(puzzle, shown, dict(unknowns or {}))
 
 
@@ -106,7 +112,7 @@ def _notes(lines: Sequence[str], top: float) -> list[str]:
 # --- grids ----------------------------------------------------------------------------------------
 
 
-def _grid_svg(puzzle: Puzzle, grid: Grid, shown: Sequence[int | None]) -> str:
+def _grid_svg(puzzle: Puzzle, grid: Grid, shown: Sequence[int | None], marked: Mapping[int, str]) -> str:
     f = features(grid, puzzle.rules)
 
     def corner(r: int, c: int) -> tuple[float, float]:  # (row, column) from 1, top-left corner
@@ -121,6 +127,9 @@ def _grid_svg(puzzle: Puzzle, grid: Grid, shown: Sequence[int | None]) -> str:
         return (xa + xb) / 2, (ya + yb) / 2
 
     body: list[str] = []
+    for i, fill in sorted(marked.items()):
+        x, y = corner(*grid.positions[i])
+        body.append(f'<rect class="marked" x="{_n(x)}" y="{_n(y)}" width="{CELL}" height="{CELL}" fill="{fill}"/>')
     if grid.windows:
         for br in (2, 6):
             for bc in (2, 6):

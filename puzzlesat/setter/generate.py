@@ -94,6 +94,8 @@ class Generated:
     puzzle: Puzzle
     solution: tuple[int, ...]
     seconds: float
+    minimal: bool = True  # False once givens were added back to make it easier (--difficulty)
+    grade: tuple[float, str] | None = None  # (score, level) when made at a difficulty
 
 
 def _params(kind: Kind, given: Mapping[str, str] | None) -> dict[str, int]:

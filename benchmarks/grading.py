@@ -1,0 +1,117 @@
+"""`python -m benchmarks.grading [--limit N] [--json FILE]`: `grade` against published ratings.
+
+Grades every puzzle of benchmarks/data/rated_sudokus.txt (HoDoKu 2.2.0's level and score, sources
+in its header) with `puzzlesat.explain`, then prints the Spearman rank correlation of puzzlesat's
+score with HoDoKu's score, the agreement of the levels (HoDoKu's "unfair" read as "expert"), each
+level's range of scores, and the slowest puzzle. Issue 29's target: Spearman at least 0.8, and no
+easy puzzle grading above an extreme one. `--from FILE` summarises a run already made (one JSON
+object a line, as `--json` writes them) instead of grading again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import Counter
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data" / "rated_sudokus.txt"
+LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
+OURS = {"unfair": "expert"}
+
+
+def rated(path: Path = DATA) -> list[tuple[str, str, int]]:
+    """(puzzle line, HoDoKu level, HoDoKu score) for each line of the data file."""
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            grid, level, scale, score = line.split()[:4]
+            if scale == "hodoku":
+                out.append((grid, level, int(score)))
+    return out
+
+
+def grade_all(rows, timeout: float = 120.0):
+    import puzzlesat
+
+    for grid, level, score in rows:
+        start = time.monotonic()
+        e = puzzlesat.explain(puzzlesat.load(grid), timeout=timeout)
+        yield {
+            "line": grid, "level": level, "hodoku": score, "secs": round(time.monotonic() - start, 2),
+            "solved": e.solved, "score": e.grade.score, "ours": e.grade.level, "steps": len(e.steps),
+        }  # fmt: skip
+
+
+def ranks(xs: list[float]) -> list[float]:
+    """Average ranks (ties share the mean of their places), as Spearman's rho takes them."""
+    order = sorted(range(len(xs)), key=lambda i: xs[i])
+    out = [0.0] * len(xs)
+    i = 0
+    while i < len(xs):
+        j = i
+        while j + 1 < len(xs) and xs[order[j + 1]] == xs[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2
+        i = j + 1
+    return out
+
+
+def spearman(a: list[float], b: list[float]) -> float:
+    ra, rb = ranks(a), ranks(b)
+    ma, mb = sum(ra) / len(ra), sum(rb) / len(rb)
+    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb, strict=True))
+    var = (sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb)) ** 0.5
+    return cov / var
+
+
+def summary(results: list[dict]) -> str:
+    ours = [r["score"] for r in results]
+    rho = spearman([r["hodoku"] for r in results], ours)
+    agree = sum(OURS.get(r["level"], r["level"]) == r["ours"] for r in results)
+    lines = [
+        f"{len(results)} classic sudokus rated by HoDoKu 2.2.0; all solved: {all(r['solved'] for r in results)}",
+        f"Spearman rank correlation, puzzlesat's score against HoDoKu's score: {rho:.3f}",
+        f"levels agreeing (HoDoKu's unfair read as expert): {agree} of {len(results)}",
+    ]
+    for level in LEVELS:
+        scores = [r["score"] for r in results if r["level"] == level]
+        if scores:
+            got = Counter(r["ours"] for r in results if r["level"] == level)
+            shown = ", ".join(f"{k} {v}" for k, v in sorted(got.items()))
+            span = f"{min(scores):5.2f}-{max(scores):5.2f}"
+            lines.append(f"  HoDoKu {level:8} {len(scores):3} puzzles, score {span} ({shown})")
+    easy = max((r["score"] for r in results if r["level"] == "easy"), default=0)
+    extreme = min((r["score"] for r in results if r["level"] == "extreme"), default=float("inf"))
+    lines.append(f"hardest easy {easy:.2f} < easiest extreme {extreme:.2f}: {easy < extreme}")
+    slow = max(results, key=lambda r: r["secs"])
+    lines.append(f"slowest: {slow['secs']:.1f} s (HoDoKu {slow['level']}, {slow['steps']} steps)")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.grading", description=__doc__.splitlines()[0])
+    ap.add_argument("--limit", type=int, help="grade only the first N puzzles")
+    ap.add_argument("--json", metavar="FILE", help="write one JSON object a puzzle to FILE")
+    ap.add_argument("--from", dest="source", metavar="FILE", help="summarise FILE instead of grading")
+    args = ap.parse_args(argv)
+    if args.source:
+        results = [json.loads(line) for line in Path(args.source).read_text().splitlines() if line.strip()]
+    else:
+        rows = rated()[: args.limit]
+        results = []
+        out = open(args.json, "w", encoding="utf-8") if args.json else None  # noqa: SIM115
+        for r in grade_all(rows):
+            results.append(r)
+            if out is not None:
+                out.write(json.dumps(r) + "\n")
+                out.flush()
+        if out is not None:
+            out.close()
+    print(summary(results))
+
+
+if __name__ == "__main__":
+    main()

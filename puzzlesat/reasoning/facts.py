@@ -1,0 +1,58 @@
+"""What an explanation is made of: facts about cells, the rules a step cites, and the steps.
+
+A fact is a cell's value (`place`) or a value ruled out of a cell (`eliminate`). A step deduces
+facts from a few rules of the puzzle and facts known before it; everything here is frozen, so a
+step printed is the step that was checked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+PLACE = "place"
+ELIMINATE = "eliminate"
+
+
+@dataclass(frozen=True, order=True)
+class Fact:
+    """r5c6 = 3 (`place`) or r5c6 != 3 (`eliminate`); `cell` is the cell's index."""
+
+    cell: int
+    value: int
+    kind: str = PLACE
+
+    @property
+    def placed(self) -> bool:
+        return self.kind == PLACE
+
+    def negated(self) -> Fact:
+        return Fact(self.cell, self.value, ELIMINATE if self.placed else PLACE)
+
+
+@dataclass(frozen=True, order=True)
+class RuleRef:
+    """One rule as the puzzle names it ("row 3", "box 5", "cage #2") and every cell it covers."""
+
+    name: str
+    cells: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Step:
+    """Facts deduced from `rules` and `facts` alone (re-checked before it is shown).
+
+    `technique` names what the core found ("hidden single", "pointing", "case split"...);
+    `hypothesis` is the value a case split assumes, `depth` how deep its search went (0: none).
+    `main` are the rules the deduction is about; `rules` adds those that only removed candidates
+    by a placed value (the row that holds the other 3)."""
+
+    deduced: tuple[Fact, ...]
+    rules: tuple[RuleRef, ...]
+    facts: tuple[Fact, ...]
+    cost: float
+    technique: str
+    main: tuple[RuleRef, ...] = ()
+    hypothesis: Fact | None = None
+    depth: int = 0
+    chain: tuple[Fact, ...] = field(default=())  # the placements a case split's hypothesis led to
+    tier: str = ""  # how it was found (reasoning.costs.TIERS): "propagation", "complete pair", ...
