@@ -15,7 +15,6 @@ from .facts import Fact
 
 if TYPE_CHECKING:
     from .guarded import Rule
-    from .search import Candidate, Explainer
 
 HOUSES = ("row ", "column ", "box ")
 FISH = {2: "X-wing", 3: "swordfish", 4: "jellyfish"}
@@ -30,8 +29,9 @@ def _house(rule: Rule) -> str | None:
     return None
 
 
-def technique(ex: Explainer, k: Candidate, main: Sequence[Rule], deduced: Sequence[Fact]) -> str:
-    tier = k.tier
+def technique(tier: str, main: Sequence[Rule], deduced: Sequence[Fact], read: set[int], open_cells: set[int]) -> str:
+    """The name of a step found in `tier` from `main`; `read`: the cells whose facts it reads,
+    `open_cells`: the cells not placed yet."""
     if tier in ("case split", "search split"):
         return "contradiction" if tier == "case split" else "deep contradiction"
     if tier == "naked single":
@@ -43,9 +43,10 @@ def technique(ex: Explainer, k: Candidate, main: Sequence[Rule], deduced: Sequen
         if kinds == frozenset({"AllDifferent"}):
             if placed:
                 return "hidden single"
-            size = _subset_size(ex, k)
-            return f"{'naked' if _naked(ex, k, deduced) else 'hidden'} {SUBSETS.get(size, 'subset')}"
-        return "combination" if k.tier == "complete" else "single rule"
+            size = max(1, min(len(read & open_cells), 5))
+            naked = not (read & {f.cell for f in deduced})  # the values leave cells the step does not read
+            return f"{'naked' if naked else 'hidden'} {SUBSETS.get(size, 'subset')}"
+        return "combination" if tier == "complete" else "single rule"
     if len(main) == 2 and all(houses):
         if "box" in houses and placed is False:
             box = main[houses.index("box")]
@@ -62,16 +63,3 @@ def technique(ex: Explainer, k: Candidate, main: Sequence[Rule], deduced: Sequen
         return "sum and houses" if any(houses) else "sums"
     return "rules together"
 
-
-def _premise_cells(ex: Explainer, k: Candidate) -> set[int]:
-    return {ex.g.fact_of[lit].cell for lit in k.lits}
-
-
-def _naked(ex: Explainer, k: Candidate, deduced: Sequence[Fact]) -> bool:
-    """Naked: the values leave cells outside the cells whose pencil marks the step reads."""
-    return not (_premise_cells(ex, k) & {f.cell for f in deduced})
-
-
-def _subset_size(ex: Explainer, k: Candidate) -> int:
-    cells = {c for c in _premise_cells(ex, k) if c not in ex.placed}
-    return max(1, min(len(cells), 5))

@@ -23,12 +23,12 @@ from puzzles.model import Puzzle
 from .facts import Fact, Step
 
 if TYPE_CHECKING:
-    from .search import Explainer
+    from .guarded import RuleCNF
 
 
-def recheck(ex: Explainer, step: Step) -> None:
-    g = ex.g
-    names = ex.puzzle.cells
+def recheck(g: RuleCNF, solutions: Sequence[Sequence[int]], names: Sequence[str], step: Step) -> None:
+    """Raise CheckError unless the step follows from what it cites alone and agrees with every
+    known solution."""
     selectors = [g.by_name[r.name].selector for r in step.rules]
     solver = g.isolated(selectors)
     try:
@@ -41,7 +41,7 @@ def recheck(ex: Explainer, step: Step) -> None:
     finally:
         solver.delete()
     for f in step.deduced:
-        for s in ex.solutions:
+        for s in solutions:
             if (s[f.cell] == f.value) != f.placed:
                 raise CheckError(f"a step contradicts a solution: {say(f, names)}")
 

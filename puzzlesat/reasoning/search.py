@@ -360,7 +360,7 @@ class Explainer:
         step = self.build(best)
         from .recheck import recheck
 
-        recheck(self, step)
+        recheck(self.g, self.solutions, self.puzzle.cells, step)
         self.apply(step, len(self.steps))
         self.steps.append(step)
         return step
@@ -385,7 +385,8 @@ class Explainer:
             chain = tuple(sorted(f for f in self.g.facts(follow) if f.placed and not self.known(f)))
         from .names import technique
 
-        name = technique(self, k, main, deduced)
+        read = {self.g.fact_of[lit].cell for lit in k.lits}
+        name = technique(k.tier, main, deduced, read, set(range(self.puzzle.size)) - set(self.placed))
         return Step(
             deduced=deduced,
             rules=tuple(r.ref for r in [*main, *peers]),
