@@ -76,6 +76,8 @@ class RuleCNF:
         self.driver = Driver(puzzle, scheme("shift"), self.builder)
         self.rules: list[Rule] = []
         self.clauses_of: dict[int, list[list[int]]] = {}
+        for var in self.driver.cells:  # "x >= v" channels are definitions, shared by the rules: always on
+            self.driver.order_literals(var)
         for label, constraints in rules_of(puzzle):
             start = len(self.builder.clauses)
             for con in constraints:
@@ -131,8 +133,10 @@ class RuleCNF:
     def close(self) -> None:
         self.solver.delete()
 
-    def isolated(self, selectors: Iterable[int], name: str = "cd19"):
+    def isolated(self, selectors: Iterable[int], name: str = "cd19", on: bool = True):
         """A fresh solver holding only these rules' clauses and the cells' own: the re-check of a
-        step uses nothing the search's solver learnt."""
-        chosen = [cl for s in sorted(set(selectors)) for cl in [*self.clauses_of[s], [s]]]
+        step uses nothing the search's solver learnt. `on`: the rules switched on by unit
+        clauses; else they are switched on by assumptions, so that propagation reports what
+        they imply (a solver keeps quiet about what holds at its root)."""
+        chosen = [cl for s in sorted(set(selectors)) for cl in [*self.clauses_of[s], *([[s]] if on else [])]]
         return self.new_solver([*self.hard, *chosen], name=name)

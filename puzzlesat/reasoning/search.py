@@ -160,7 +160,7 @@ class Explainer:
         """A small solver holding only these rules (switched on) and the cells' own clauses: a
         group's questions there take a tenth of the time they take on the whole puzzle's solver."""
         if sels not in self.subs:
-            self.subs[sels] = self.g.isolated(sels, name="g3")
+            self.subs[sels] = self.g.isolated(sels, name="g3", on=False)
         return self.subs[sels]
 
     def close(self) -> None:
