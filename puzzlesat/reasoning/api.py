@@ -144,7 +144,7 @@ def _recheck_conflict(puzzle: Puzzle, rules: Sequence[RuleRef], facts: Sequence[
 
     g = RuleCNF(puzzle)
     try:
-        solver = g.isolated([g.by_name[r.name].selector for r in rules])
+        solver = g.isolated([g.by_name[r.name].selector for r in rules], cells=[f.cell for f in facts])
         for f in facts:
             solver.add_clause([g.literal(f)])
         if solver.solve():

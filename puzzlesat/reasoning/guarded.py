@@ -76,8 +76,11 @@ class RuleCNF:
         self.driver = Driver(puzzle, scheme("shift"), self.builder)
         self.rules: list[Rule] = []
         self.clauses_of: dict[int, list[list[int]]] = {}
-        for var in self.driver.cells:  # "x >= v" channels are definitions, shared by the rules: always on
+        self.cell_clauses = self._cell_blocks()
+        for c, var in enumerate(self.driver.cells):  # "x >= v" channels are definitions the rules share: on
+            start = len(self.builder.clauses)
             self.driver.order_literals(var)
+            self.cell_clauses[c] += self.builder.clauses[start:]
         for label, constraints in rules_of(puzzle):
             start = len(self.builder.clauses)
             for con in constraints:
@@ -94,13 +97,28 @@ class RuleCNF:
             self.clauses_of[selector] = guarded
         if self.builder.atmosts:
             raise ValueError("the explainer's CNF takes no native constraints")
-        self.hard = [cl for cl in self.builder.clauses if not any(-lit in self.clauses_of for lit in cl)]
         self.lit = {(c, v): var.equals[v][0] for c, var in enumerate(self.driver.cells) for v in var.domain}
         self.fact_of = {lit: Fact(c, v, PLACE) for (c, v), lit in self.lit.items()}
         self.fact_of.update({-lit: Fact(c, v, ELIMINATE) for (c, v), lit in self.lit.items()})
         self.by_selector = {r.selector: r for r in self.rules}
         self.by_name = {r.name: r for r in self.rules}
         self.solver = self.new_solver(self.builder.clauses)
+
+    def _cell_blocks(self) -> list[list[list[int]]]:
+        """Each cell's exactly-one clauses (the driver writes them cell by cell, each block opening
+        with its at-least-one clause); what follows the last cell's block is the unknowns'."""
+        clauses = self.builder.clauses
+        opens = [clauses.index([lit for _, lit in var.primary]) for var in self.driver.cells]
+        ends = [*opens[1:], len(clauses)]
+        blocks = [clauses[a:b] for a, b in zip(opens, ends, strict=True)]
+        if self.puzzle.unknowns and blocks:  # the last cell's block ends where the unknowns' begin
+            first = self.driver.unknowns[min(self.driver.unknowns)]
+            cut = clauses.index([lit for _, lit in first.primary])
+            blocks[-1] = clauses[opens[-1]:cut]
+            self.unknown_clauses = clauses[cut:]
+        else:
+            self.unknown_clauses = []
+        return [list(b) for b in blocks]
 
     @staticmethod
     def new_solver(clauses: Iterable[Sequence[int]], name: str = SOLVER):
@@ -133,10 +151,12 @@ class RuleCNF:
     def close(self) -> None:
         self.solver.delete()
 
-    def isolated(self, selectors: Iterable[int], name: str = "cd19", on: bool = True):
+    def isolated(self, selectors: Iterable[int], name: str = "cd19", on: bool = True, cells: Iterable[int] = ()):
         """A fresh solver holding only these rules' clauses and the cells' own: the re-check of a
         step uses nothing the search's solver learnt. `on`: the rules switched on by unit
         clauses; else they are switched on by assumptions, so that propagation reports what
         they imply (a solver keeps quiet about what holds at its root)."""
         chosen = [cl for s in sorted(set(selectors)) for cl in [*self.clauses_of[s], *([[s]] if on else [])]]
-        return self.new_solver([*self.hard, *chosen], name=name)
+        wanted = {c for s in selectors for c in self.by_selector[s].cells} | set(cells)
+        own = [cl for c in sorted(wanted) for cl in self.cell_clauses[c]]
+        return self.new_solver([*self.unknown_clauses, *own, *chosen], name=name)

@@ -30,7 +30,7 @@ def recheck(g: RuleCNF, solutions: Sequence[Sequence[int]], names: Sequence[str]
     """Raise CheckError unless the step follows from what it cites alone and agrees with every
     known solution."""
     selectors = [g.by_name[r.name].selector for r in step.rules]
-    solver = g.isolated(selectors)
+    solver = g.isolated(selectors, cells=[f.cell for f in (*step.facts, *step.deduced)])
     try:
         for fact in step.facts:
             solver.add_clause([g.literal(fact)])

@@ -266,23 +266,25 @@ class Explainer:
 
     def _backbone(self, base: Sequence[int], cells: Sequence[int], solver) -> list[int]:
         """The candidates on `cells` that no solution of `base` keeps, as elimination literals."""
+        open_lits = [self.g.lit[c, v] for c in cells if c not in self.placed for v in sorted(self.cands[c])]
         seen: set[int] = set()
         out: list[int] = []
+
+        def mark() -> None:  # the candidates this model keeps (read from the model by index, not all of it)
+            model = solver.get_model()
+            seen.update(lit for lit in open_lits if model[lit - 1] > 0)
+
         if not solver.solve(assumptions=list(base)):
             return []
-        seen |= {lit for lit in solver.get_model() if lit > 0}
-        for c in cells:
-            if c in self.placed:
+        mark()
+        for lit in open_lits:
+            if lit in seen:
                 continue
-            for v in sorted(self.cands[c]):
-                lit = self.g.lit[c, v]
-                if lit in seen:
-                    continue
-                checkpoint()
-                if solver.solve(assumptions=[*base, lit]):
-                    seen |= {x for x in solver.get_model() if x > 0}
-                else:
-                    out.append(-lit)
+            checkpoint()
+            if solver.solve(assumptions=[*base, lit]):
+                mark()
+            else:
+                out.append(-lit)
         return self._new(out) if out else []
 
     def _pairs(self) -> list[tuple[Rule, Rule]]:
@@ -290,8 +292,10 @@ class Explainer:
         rules = self.g.rules
         for i, a in enumerate(rules):
             sa = set(a.cells)
+            if len(sa) <= 2:  # a pair of cells with a house is a short chain: the case splits find it
+                continue
             for b in rules[i + 1:]:
-                if sa & set(b.cells) and any(c not in self.placed for c in sa | set(b.cells)):
+                if len(b.cells) > 2 and sa & set(b.cells) and any(c not in self.placed for c in sa | set(b.cells)):
                     out.append((a, b))
         return out
 
