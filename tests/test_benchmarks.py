@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,8 @@ from benchmarks.runner import Checker, _rows
 from benchmarks.workloads import WORKLOADS, by_name
 from puzzles.errors import CheckError
 from puzzles.model import Puzzle
+
+ROOT_TESTS = Path(__file__).resolve().parent
 
 
 def test_generated_sudoku_is_reproducible_and_solvable() -> None:
@@ -253,3 +256,16 @@ def test_issue_16_workloads_by_name() -> None:
     assert [w.expected for w in ISSUE16[:4]] == [80, 72, 112, 880]
     with pytest.raises(SystemExit, match="unknown workload 'magic-star'"):
         by_name(["magic-star"], ISSUE16)
+
+
+def test_real_link_workloads_are_the_corpus() -> None:
+    """Issue 30's group: one uniqueness workload per real link, under 2 s each; the snipe expects two."""
+    import json
+
+    from benchmarks.workloads import GROUPS, REAL_LINKS, Target
+
+    corpus = json.loads((ROOT_TESTS / "data" / "real_links.json").read_text(encoding="utf-8"))["puzzles"]
+    assert GROUPS["30"] is REAL_LINKS and [w.ref for w in REAL_LINKS] == [p["link"] for p in corpus]
+    assert {w.mode for w in REAL_LINKS} == {"all"} and {w.targets for w in REAL_LINKS} == {(Target(None, seconds=2.0),)}
+    assert [w.name for w in REAL_LINKS if w.expected != 1] == ["40-sandwich-snipe-18"]
+    assert len({w.name for w in REAL_LINKS}) == 44
