@@ -150,6 +150,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"benchmarks: gecode is not installed; to add it: {INSTALL['gecode']}", file=sys.stderr)
         names = args.only.split(",") if args.only else None
         return enumeration.main(names, args.repeat or 2, args.timeout, out, args.gecode_raw, machine())
+    if args.issue == "30":
+        from . import real_links
+
+        out = str(ROOT / "benchmarks" / "results-real-links.json") if args.json == default_json else args.json
+        peers = [p for p in installed_peers() if not args.peers or p in args.peers.split(",")]
+        names = args.only.split(",") if args.only else None
+        return real_links.main(names, peers, args.repeat or 3, args.timeout, out, machine())
     args.repeat = args.repeat or 3
     if args.counting:
         from . import counting

@@ -21,6 +21,61 @@ RELATIONS = {
 }
 
 
+# An atom's relation and its negation, for a literal that is true exactly when the atom holds.
+ATOMS = {"=": ("==", "!="), "!=": ("!=", "=="), "<": ("<", ">="), ">=": (">=", "<")}
+COMPARE = {"==": operator.eq, **RELATIONS}
+
+
+class Guards:
+    """One literal per atom (`cell op value`) and per conjunction of atoms, made once each: a
+    position-dependent clue ("guarded" in the model) reads many of the same atoms."""
+
+    def __init__(self, model, x):
+        self.model, self.x, self.atoms, self.ands = model, x, {}, {}
+
+    def atom(self, c, op, v):
+        key = (c, op, v)
+        if key not in self.atoms:
+            b = self.model.new_bool_var(f"a{c}{op}{v}")
+            yes, no = ATOMS[op]
+            self.model.add(COMPARE[yes](self.x[c], v)).only_enforce_if(b)
+            self.model.add(COMPARE[no](self.x[c], v)).only_enforce_if(~b)
+            self.atoms[key] = b
+        return self.atoms[key]
+
+    def all(self, atoms):
+        lits = [self.atom(*a) for a in atoms]
+        if len(lits) == 1:
+            return lits[0]
+        key = tuple(sorted(map(tuple, atoms)))
+        if key not in self.ands:
+            g = self.model.new_bool_var("g")
+            self.model.add_bool_and(lits).only_enforce_if(g)
+            self.model.add_bool_or([~b for b in lits]).only_enforce_if(~g)
+            self.ands[key] = g
+        return self.ands[key]
+
+
+def add_guarded(model, x, domains, guards, g):
+    """sum of weight * (cell or 1) over the terms whose guard holds, op rhs, while `when` holds."""
+    lhs = 0
+    for w, c, guard in g["terms"]:
+        if not guard:
+            lhs += w * (1 if c is None else x[c])
+        elif c is None:
+            lhs += w * guards.all(guard)
+        else:
+            lo, hi = min(0, *domains[c]), max(0, *domains[c])
+            t = model.new_int_var(lo, hi, "t")
+            lit = guards.all(guard)
+            model.add(t == x[c]).only_enforce_if(lit)
+            model.add(t == 0).only_enforce_if(~lit)
+            lhs += w * t
+    constraint = model.add(RELATIONS[g["op"]](lhs, g["rhs"]))
+    if g["when"]:
+        constraint.only_enforce_if([guards.atom(*a) for a in g["when"]])
+
+
 def build(m, givens):
     model = cp_model.CpModel()
     x = [model.new_int_var_from_domain(cp_model.Domain.from_values(d), f"x{i}") for i, d in enumerate(m["domains"])]
@@ -34,6 +89,9 @@ def build(m, givens):
     for t in m.get("tables", []):
         add = model.add_allowed_assignments if t["allowed"] else model.add_forbidden_assignments
         add([x[c] for c in t["cells"]], [tuple(r) for r in t["tuples"]])
+    guards = Guards(model, x)
+    for g in m.get("guarded", []):
+        add_guarded(model, x, m["domains"], guards, g)
     for c, v in givens:
         model.add(x[c] == v)
     return model, x

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from puzzles.core import Table
+from puzzles.core import AllDifferent, Guarded, Linear, Table
 from puzzles.model import Puzzle
 from puzzles.symmetry import Group
 
@@ -31,9 +31,28 @@ def symmetry_json(group: Group) -> list[dict[str, Any]] | None:
     ]
 
 
+# The core kinds both peers are given (CP-SAT in benchmarks/peer_cpsat.py, MiniZinc in to_minizinc).
+PEER_KINDS = (AllDifferent, Linear, Table, Guarded)
+
+
+def _guarded(g: Guarded) -> dict[str, Any]:
+    """A position-dependent clue: terms `[weight, cell or None, guard]`, a guard a list of atoms
+    `[cell, op, value]` (all must hold), the relation holding only while `when` does."""
+    return {
+        "terms": [[w, c, [list(a) for a in guard]] for w, c, guard in g.terms],
+        "op": g.op,
+        "rhs": g.rhs,
+        "when": [list(a) for a in g.when],
+    }
+
+
 def to_json(puzzle: Puzzle, instances: Sequence[Puzzle] = (), group: Group | None = None) -> dict[str, Any]:
     """The model; with `instances`, one givens list per instance (batch workloads); `group`
-    (default: the declared one, `puzzle.group`) the symmetry group its classes are taken under."""
+    (default: the declared one, `puzzle.group`) the symmetry group its classes are taken under.
+    A core kind the peers have no form for is a ValueError: they must never solve a weaker model."""
+    unknown = sorted({type(c).__name__ for c in puzzle.core if not isinstance(c, PEER_KINDS)})
+    if unknown:
+        raise ValueError(f"{puzzle.name}: the peers cannot express {', '.join(unknown)}")
     return {
         "name": puzzle.name,
         "domains": [list(d) for d in puzzle.domains],
@@ -46,6 +65,7 @@ def to_json(puzzle: Puzzle, instances: Sequence[Puzzle] = (), group: Group | Non
             for t in puzzle.core
             if isinstance(t, Table)
         ],
+        "guarded": [_guarded(g) for g in puzzle.core if isinstance(g, Guarded)],
         "unknowns": {u.name: list(u.domain) for u in puzzle.unknowns},
         "givens": [list(g) for g in puzzle.givens],
         "instances": [[list(g) for g in p.givens] for p in instances],
@@ -77,6 +97,22 @@ def lex_leader(elements: Sequence[dict[str, Any]], lo: int, hi: int) -> list[str
             image = [f"m{k}[x[{i + 1}]]" for i in inverse]
         out.append(f"constraint lex_lesseq(x, [{', '.join(image)}]);")
     return out
+
+
+def _guard(atoms: Sequence[Sequence[Any]]) -> str:
+    """A conjunction of atoms as MiniZinc (`true` when empty); `!=` is MiniZinc's own."""
+    return " /\\ ".join(f"x[{c + 1}] {op} {v}" for c, op, v in atoms) or "true"
+
+
+def guarded_minizinc(g: dict[str, Any]) -> str:
+    """`constraint (when) -> (sum of guarded terms op rhs);`, a term `w * bool2int(guard) * x[c]`."""
+    terms = []
+    for w, c, guard in g["terms"]:
+        factors = ([] if w == 1 else [str(w)]) + ([f"bool2int({_guard(guard)})"] if guard else [])
+        factors += [] if c is None else [f"x[{c + 1}]"]
+        terms.append(" * ".join(factors) or "1")
+    body = f"{' + '.join(terms) or '0'} {g['op']} {g['rhs']}"
+    return f"constraint ({_guard(g['when'])}) -> ({body});" if g["when"] else f"constraint {body};"
 
 
 def to_minizinc(model: dict[str, Any], givens: Sequence[Sequence[int]] | None = None, lex: bool = False) -> str:
@@ -114,6 +150,7 @@ def to_minizinc(model: dict[str, Any], givens: Sequence[Sequence[int]] | None = 
         for r in [] if t["allowed"] else t["tuples"]:
             same = " /\\ ".join(f"x[{c + 1}] = {v}" for c, v in zip(t["cells"], r, strict=True))
             out.append(f"constraint not ({same});")
+    out += [guarded_minizinc(g) for g in model.get("guarded", [])]
     for c, v in model["givens"] if givens is None else givens:
         out.append(f"constraint x[{c + 1}] = {v};")
     if lex:

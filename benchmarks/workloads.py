@@ -125,7 +125,25 @@ ISSUE16: tuple[Workload, ...] = (
              str(DATA / "magic-square-5-givens.toml"), "all", targets=(GECODE,), expected=122, timeout=120.0,
              extra=WORKERS, peers_of="square-5-givens"),
 )  # fmt: skip
-GROUPS = {"6": WORKLOADS, "16": ISSUE16}
+
+
+def _real_links() -> tuple[Workload, ...]:
+    """Issue 30: the real f-puzzles links of tests/data/real_links.json, each proved unique (every
+    solution; the sandwich snipe has two), target under 2 s whole process."""
+    import json
+    import re
+
+    doc = json.loads((DATA.parent.parent / "tests" / "data" / "real_links.json").read_text(encoding="utf-8"))
+    out = []
+    for i, p in enumerate(doc["puzzles"]):
+        words = re.findall(r"[A-Za-z0-9]+", p["title"].split(" by ")[0])
+        out.append(Workload(f"{i:02d}-{'-'.join(words[:4]).lower()}", p["title"], p["link"], "all",
+                            targets=(Target(None, seconds=2.0),), expected=int(p.get("solutions", 1)), timeout=60.0))
+    return tuple(out)
+
+
+REAL_LINKS = _real_links()
+GROUPS = {"6": WORKLOADS, "16": ISSUE16, "30": REAL_LINKS}
 
 # Start-up, puzzlesat only.
 STARTUP: tuple[tuple[str, list[str], float], ...] = (

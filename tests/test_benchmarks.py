@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,9 @@ from benchmarks.peer_model import to_json, to_minizinc
 from benchmarks.runner import Checker, _rows
 from benchmarks.workloads import WORKLOADS, by_name
 from puzzles.errors import CheckError
+from puzzles.model import Puzzle
+
+ROOT_TESTS = Path(__file__).resolve().parent
 
 
 def test_generated_sudoku_is_reproducible_and_solvable() -> None:
@@ -85,6 +89,81 @@ def test_minizinc_model_of_every_core_kind_matches_brute_force(tmp_path) -> None
     rows = sorted(tuple(map(int, line.split())) for line in run.stdout.splitlines() if line[:1].isdigit())
     truth = brute_force(p).raw
     assert rows == truth and len(truth) > 3
+
+
+def _position_kinds() -> Puzzle:
+    """A 4x4 Latin square with a sandwich, an X-sum, a skyscraper, a numbered room and an indexer,
+    each lowered to the core's Guarded (terms on cells and constants, guarded or not, and `when`)."""
+    from puzzles.grid import Grid
+    from puzzles.model import define
+    from puzzles.rules.indexer import Indexer
+    from puzzles.rules.outside import KINDS, Outside
+
+    rows = [tuple(4 * r + c for c in range(4)) for r in range(4)]
+    grid = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)  # a Latin square every clue below holds in
+    kinds = ("sandwich", "xsum", "skyscraper", "room")
+    assert set(kinds) <= set(KINDS)
+    rules = []
+    for i, kind in enumerate(kinds):
+        line = rows[i] if i % 2 else rows[i][::-1]
+        held = (Outside(kind, line, v) for v in range(40))
+        rules.append(next(r for r in held if r.holds(grid, {})))
+    return define("position", grid=Grid(4, boxes="none"), rules=[*rules, Indexer(rows[0], 1)])
+
+
+def _latin_truth(p: Puzzle) -> list[tuple[int, ...]]:
+    """Its solutions by brute force over the 576 4x4 Latin squares (every cell's 4^16 is too many)."""
+    import itertools
+
+    rows = list(itertools.permutations(range(1, 5)))
+    out = []
+    for grid in itertools.product(rows, repeat=4):
+        if all(len(set(col)) == 4 for col in zip(*grid, strict=True)):
+            values = tuple(v for row in grid for v in row)
+            if all(c.holds(values, {}) for c in p.core):
+                out.append(values)
+    return sorted(out)
+
+
+def test_peer_model_carries_every_guarded_clue() -> None:
+    """The peers get the position-dependent clues too (never a weaker model): one entry per Guarded."""
+    from puzzles.core import Guarded
+
+    p = _position_kinds()
+    model = to_json(p)
+    assert len(model["guarded"]) == sum(isinstance(c, Guarded) for c in p.core) > 0
+    assert to_minizinc(model).count("bool2int(") > 0
+
+
+@pytest.mark.skipif(shutil.which("minizinc") is None, reason="minizinc is not installed (apt-get install minizinc)")
+def test_minizinc_model_of_position_clues_matches_brute_force(tmp_path) -> None:
+    """Gecode on the Guarded clues (sandwich, X-sum, skyscraper, numbered room, indexer) finds brute force's list."""
+    p = _position_kinds()
+    path = tmp_path / "position.mzn"
+    path.write_text(to_minizinc(to_json(p)))
+    cmd = ["minizinc", "--solver", "gecode", "-a", str(path)]
+    run = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    rows = sorted(tuple(map(int, line.split())) for line in run.stdout.splitlines() if line[:1].isdigit())
+    truth = _latin_truth(p)
+    assert rows == truth and len(truth) > 1
+
+
+def test_cpsat_model_of_position_clues_matches_brute_force(tmp_path) -> None:
+    """CP-SAT on the same Guarded clues finds brute force's list (run as the benchmark runs it)."""
+    pytest.importorskip("ortools", reason="OR-Tools is not installed (pip install -e '.[bench]')")
+    import json
+    import sys
+
+    from benchmarks.runner import ROOT
+
+    p = _position_kinds()
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(to_json(p)))
+    cmd = [sys.executable, str(ROOT / "benchmarks" / "peer_cpsat.py"), str(path), "all"]
+    run = subprocess.run(cmd, capture_output=True, text=True, timeout=60, check=True)
+    rows = sorted(tuple(map(int, line.split())) for line in run.stdout.splitlines() if line.strip())
+    truth = _latin_truth(p)
+    assert rows == truth and len(truth) > 1
 
 
 def test_minizinc_model_has_one_lex_leader_per_non_identity_element() -> None:
@@ -177,3 +256,16 @@ def test_issue_16_workloads_by_name() -> None:
     assert [w.expected for w in ISSUE16[:4]] == [80, 72, 112, 880]
     with pytest.raises(SystemExit, match="unknown workload 'magic-star'"):
         by_name(["magic-star"], ISSUE16)
+
+
+def test_real_link_workloads_are_the_corpus() -> None:
+    """Issue 30's group: one uniqueness workload per real link, under 2 s each; the snipe expects two."""
+    import json
+
+    from benchmarks.workloads import GROUPS, REAL_LINKS, Target
+
+    corpus = json.loads((ROOT_TESTS / "data" / "real_links.json").read_text(encoding="utf-8"))["puzzles"]
+    assert GROUPS["30"] is REAL_LINKS and [w.ref for w in REAL_LINKS] == [p["link"] for p in corpus]
+    assert {w.mode for w in REAL_LINKS} == {"all"} and {w.targets for w in REAL_LINKS} == {(Target(None, seconds=2.0),)}
+    assert [w.name for w in REAL_LINKS if w.expected != 1] == ["40-sandwich-snipe-18"]
+    assert len({w.name for w in REAL_LINKS}) == 44
