@@ -1,4 +1,4 @@
-"""`python -m benchmarks [--issue 6|16] [--only W,...] [--repeat R] [--json FILE]`: the peer comparison table."""
+"""`python -m benchmarks [--issue 6|16 | --counting | --explain] [--only W,...] [--repeat R] [--json FILE]`."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def machine() -> dict[str, Any]:
     except (OSError, StopIteration):
         cpu = platform.processor()
     versions = {}
-    for dist in ("python-sat", "z3-solver", "ortools"):
+    for dist in ("python-sat", "z3-solver", "ortools", "cpmpy"):
         try:
             versions[dist] = metadata.version(dist)
         except metadata.PackageNotFoundError:
@@ -140,6 +140,13 @@ def main(argv: list[str] | None = None) -> int:
         help="run the counting workloads instead (benchmarks/counting.py; --only and --timeout apply, "
         "--json defaults to benchmarks/results-counting.json)",
     )
+    ap.add_argument(
+        "--explain",
+        action="store_true",
+        help="run issue 29's explain targets instead: puzzlesat explain against CPMpy's step-wise explanation "
+        "(benchmarks/explain.py; --only takes levels, e.g. easy,extreme; --timeout cuts CPMpy; --json defaults "
+        "to benchmarks/results-explain.json)",
+    )
     args = ap.parse_args(argv)
     default_json = str(ROOT / "benchmarks" / "results.json")
     if args.issue == "16":
@@ -150,6 +157,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"benchmarks: gecode is not installed; to add it: {INSTALL['gecode']}", file=sys.stderr)
         names = args.only.split(",") if args.only else None
         return enumeration.main(names, args.repeat or 2, args.timeout, out, args.gecode_raw, machine())
+    if args.explain:
+        from . import explain
+
+        out = str(ROOT / "benchmarks" / "results-explain.json") if args.json == default_json else args.json
+        return explain.main(args.only.split(",") if args.only else None, args.timeout, out, machine())
     if args.issue == "30":
         from . import real_links
 

@@ -269,3 +269,50 @@ def test_real_link_workloads_are_the_corpus() -> None:
     assert {w.mode for w in REAL_LINKS} == {"all"} and {w.targets for w in REAL_LINKS} == {(Target(None, seconds=2.0),)}
     assert [w.name for w in REAL_LINKS if w.expected != 1] == ["40-sandwich-snipe-18"]
     assert len({w.name for w in REAL_LINKS}) == 44
+
+
+def test_cpmpy_stepwise_explanation_of_a_4x4_is_a_chain_of_minimal_cheapest_steps() -> None:
+    """The explain peer (CPMpy's OCUS steps) places every blank of CPMpy's 4x4 once, each value the
+    solution's, each implied by its cited houses and earlier facts alone (brute force over the
+    cited cells), with no house or fact to spare, and none using more houses than it must."""
+    pytest.importorskip("cpmpy")
+    pytest.importorskip("pypblib")
+    from itertools import combinations, product
+
+    from benchmarks.peer_explain import cell_name, explain, houses
+
+    line = ".34.4..21..3.21."
+    solution = "2341413214233214"
+    names = [cell_name(i, 4) for i in range(16)]
+    named = {rule: [names[i] for i in cells] for rule, cells in houses(4)}
+
+    def implies(rules: list[str], facts: dict[str, int], cell: str, value: int) -> bool:
+        """Every filling of the cited houses' cells that obeys them and the facts has cell = value."""
+        cells = sorted({c for r in rules for c in named[r]} | {cell})
+        for values in product(range(1, 5), repeat=len(cells)):
+            g = dict(zip(cells, values, strict=True))
+            if any(c in g and g[c] != v for c, v in facts.items()):
+                continue
+            if all(len({g[c] for c in named[r]}) == 4 for r in rules) and g[cell] != value:
+                return False
+        return True
+
+    steps = list(explain(line))
+    assert len(steps) == line.count(".") == 8
+    known = {names[i]: int(ch) for i, ch in enumerate(line) if ch != "."}
+    for s in steps:
+        cell, value, rules = s["cell"], s["value"], s["rules"]
+        facts = {f["cell"]: f["value"] for f in s["facts"]}
+        assert cell not in known and value == int(solution[names.index(cell)])
+        assert all(known[c] == v for c, v in facts.items())  # facts known before the step
+        assert s["cost"] == 60 * len(rules) + len(facts) + 1
+        assert implies(rules, facts, cell, value)
+        for drop in facts:
+            assert not implies(rules, {c: v for c, v in facts.items() if c != drop}, cell, value)
+        for drop in rules:
+            assert not implies([r for r in rules if r != drop], facts, cell, value)
+        blanks = [c for c in names if c not in known]
+        fewer = [list(rs) for k in range(1, len(rules)) for rs in combinations(named, k)]
+        assert not any(implies(rs, known, c, int(solution[names.index(c)])) for rs in fewer for c in blanks)
+        known[cell] = value
+    assert [len(s["rules"]) for s in steps] == [2, 1, 1, 1, 1, 1, 1, 1]
