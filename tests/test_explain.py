@@ -248,3 +248,23 @@ def test_facts_are_frozen_and_ordered():
     with pytest.raises(AttributeError):
         a.cell = 3  # type: ignore[misc]
     assert list(itertools.islice(iter([a]), 1)) == [a]
+
+
+def test_generate_at_a_difficulty_grades_at_it(cli):
+    r = cli("generate", "sudoku", "-p", "box=2", "--seed", "2", "--difficulty", "easy", "--json")
+    assert r.code == 0, r.err
+    doc = json.loads(r.out)
+    assert doc["grade"]["level"] == "easy"
+    p = small("".join(str(doc["givens"].get(f"r{r_}c{c}", ".")) for r_ in range(1, 5) for c in range(1, 5)))
+    assert puzzlesat.grade(p).grade.level == "easy" and len(solutions4(
+        "".join(str(v) if (v := dict(p.givens).get(i)) else "." for i in range(16)))) == 1
+
+
+def test_generate_at_an_unreachable_difficulty_is_one_line(cli):
+    message = one_line_error(cli("generate", "sudoku", "-p", "box=2", "--difficulty", "extreme"))
+    assert message == (
+        "generate sudoku --difficulty extreme: none of seeds 1..30 makes a puzzle that grades extreme; try another --seed"
+    )
+    assert one_line_error(cli("generate", "sudoku", "--difficulty", "fiendish")).startswith(
+        "--difficulty: unknown level 'fiendish'"
+    )
