@@ -33,7 +33,10 @@ from docs_refresh import (
 )
 
 DOCS = documents()
-MUST_RUN = ["README.md", *(f"docs/{name}.md" for name in ("core", "dimacs", "json", "format", "setter", "counting", "explain"))]
+MUST_RUN = [
+    "README.md",
+    *(f"docs/{name}.md" for name in ("core", "dimacs", "json", "format", "setter", "counting", "explain")),
+]
 
 
 def _report(outcomes) -> str:

@@ -13,7 +13,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_cli import one_line_error
 
-import puzzles
 import puzzlesat
 from puzzlesat.reasoning.facts import Fact
 from puzzlesat.reasoning.recheck import implies
@@ -160,8 +159,10 @@ def test_wrong_marks_get_the_conflict_and_bad_marks_one_line(cli):
     r = cli("hint", "sudoku", "--marks", "r4c8=12")
     assert r.code == 20
     assert r.out.splitlines()[0] == "sudoku: no solution. A smallest set that cannot hold together (1 rule, 9 facts):"
-    assert one_line_error(cli("hint", "sudoku", "--marks", "r4c8")) == "--marks r4c8: expected CELL=DIGITS such as r1c1=129"
-    assert one_line_error(cli("hint", "sudoku", "--marks", "r4c8=0")) == "--marks r4c8=0: '0' is not a value r4c8 can hold"
+    bad = one_line_error(cli("hint", "sudoku", "--marks", "r4c8"))
+    assert bad == "--marks r4c8: expected CELL=DIGITS such as r1c1=129"
+    bad = one_line_error(cli("hint", "sudoku", "--marks", "r4c8=0"))
+    assert bad == "--marks r4c8=0: '0' is not a value r4c8 can hold"
     assert one_line_error(cli("hint", "sudoku", "--state", "9" + "." * 80)) == "--state: r1c1 is given as 2, not 9"
 
 
@@ -225,7 +226,7 @@ def test_random_4x4_puzzles_against_brute_force(grid_index, cells):
         for f in step.deduced:
             assert all((s[f.cell] == f.value) == f.placed for s in truth)
         assert rederived(p, step) is True
-    placed = {c: v for c, v in p.givens} | {f.cell: f.value for s in e.steps for f in s.deduced if f.placed}
+    placed = dict(p.givens) | {f.cell: f.value for s in e.steps for f in s.deduced if f.placed}
     shared = {c: truth[0][c] for c in range(16) if all(s[c] == truth[0][c] for s in truth)}
     assert placed == shared
     assert e.solved == (len(truth) == 1) and e.complete
@@ -263,7 +264,8 @@ def test_generate_at_a_difficulty_grades_at_it(cli):
 def test_generate_at_an_unreachable_difficulty_is_one_line(cli):
     message = one_line_error(cli("generate", "sudoku", "-p", "box=2", "--difficulty", "extreme"))
     assert message == (
-        "generate sudoku --difficulty extreme: none of seeds 1..30 makes a puzzle that grades extreme; try another --seed"
+        "generate sudoku --difficulty extreme: none of seeds 1..30 makes a puzzle that grades extreme; "
+        "try another --seed"
     )
     assert one_line_error(cli("generate", "sudoku", "--difficulty", "fiendish")).startswith(
         "--difficulty: unknown level 'fiendish'"

@@ -50,8 +50,8 @@ def test_stdin_is_named_in_messages(cli, stdin):
     assert (r.code, r.err) == (
         2,
         "puzzlesat: error: <stdin>: bogus: unknown key; valid keys: name, title, grid, cells, values, domains, "
-        "distinct, givens, layout, dot, negative, sum, less, cage, table, line, clone, quadruple, outside, indexer, unknowns, "
-        "symmetry, params (line 4)\n",
+        "distinct, givens, layout, dot, negative, sum, less, cage, table, line, clone, quadruple, outside, indexer, "
+        "unknowns, symmetry, params (line 4)\n",
     )
     stdin("")
     r = cli("show", "-")
@@ -180,7 +180,9 @@ def test_text_writes_thousands_with_commas_and_json_keeps_integers(cli, stdin):
     stdin(WIDE)
     assert cli("count", "-", "--no-symmetry").out.splitlines()[0] == "1,296 solutions"
     lines = cli("count", "sudoku", "-p", "box=2", "--givens", "." * 16).out.splitlines()
-    assert lines[1] == "2 classes modulo symmetry (group of order 3,072; each class listed once (anchor+orbit), its orbit size added)"
+    assert lines[1] == (
+        "2 classes modulo symmetry (group of order 3,072; each class listed once (anchor+orbit), its orbit size added)"
+    )
 
 
 def test_sizes_have_commas_in_text(cli, tmp_path):

@@ -48,6 +48,6 @@ def generate_at(kind: str, level: str, *, seed: int = 1, params: Mapping[str, st
             givens[cell] = made.solution[cell]
             puzzle = replace(puzzle, givens=tuple(sorted(givens.items())))
     raise UsageError(
-        f"generate {kind} --difficulty {level}: none of seeds {seed}..{seed + attempts - 1} makes a puzzle that grades {level}; "
-        "try another --seed"
+        f"generate {kind} --difficulty {level}: none of seeds {seed}..{seed + attempts - 1} "
+        f"makes a puzzle that grades {level}; try another --seed"
     )

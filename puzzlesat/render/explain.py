@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puzzles.words import plural
-from puzzlesat.render.header import document
 from puzzlesat.reasoning.api import Conflict, Explanation
 from puzzlesat.reasoning.facts import Fact, RuleRef, Step
+from puzzlesat.render.header import document
 
 NE = "≠"
 
@@ -62,7 +62,8 @@ def explain_json(e: Explanation) -> dict[str, object]:
 def hint_json(e: Explanation) -> dict[str, object]:
     if e.conflict is not None:
         return {**document(e.puzzle), "conflict": conflict_json(e.conflict, e.puzzle.cells), "step": None}
-    return {**document(e.puzzle), "step": step_json(e.steps[0], e.puzzle.cells) if e.steps else None, "solved": e.solved}
+    step = step_json(e.steps[0], e.puzzle.cells) if e.steps else None
+    return {**document(e.puzzle), "step": step, "solved": e.solved}
 
 
 def grade_json(e: Explanation) -> dict[str, object]:
