@@ -54,6 +54,9 @@ ARGS: dict[str, list[str]] = {
     "candidates": ["magic-frame"],
     "clues": ["sudoku", "-p", "box=2", "--givens", "1234341221434321"],
     "generate": ["sudoku", "-p", "box=2"],
+    "explain": ["sudoku", "-p", "box=2", "--givens", "1.3...1..14.4..1"],
+    "hint": ["sudoku", "-p", "box=2", "--givens", "1.3...1..14.4..1"],
+    "grade": ["sudoku", "-p", "box=2", "--givens", "1.3...1..14.4..1"],
 }
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from puzzles.errors import CheckError, UsageError
 from puzzles.model import Puzzle
 
-from . import costs
+from .costs import FACT, rule_weight
 from .facts import ELIMINATE, PLACE, Fact, RuleRef, Step
 from .search import Explainer
 
@@ -124,7 +124,7 @@ def conflict(puzzle: Puzzle, start: Sequence[Fact] = ()) -> Conflict:
     for f in given_facts:
         softs.append((g.literal(f), f))
     for lit, what in softs:
-        weight = int(100 * (costs.rule_weight(g.by_selector[lit]) if isinstance(what, RuleRef) else costs.FACT))
+        weight = int(100 * (rule_weight(g.by_selector[lit]) if isinstance(what, RuleRef) else FACT))
         wcnf.append([lit], weight=max(1, weight))
     with OptUx(wcnf, solver="g3") as optux:
         core = optux.compute()

@@ -26,7 +26,7 @@ from puzzles.errors import CheckError
 from puzzles.model import Puzzle
 from puzzles.stop import checkpoint
 
-from . import costs
+from .costs import rule_weight, step_cost
 from .facts import ELIMINATE, PLACE, Fact, Step
 from .guarded import Rule, RuleCNF
 
@@ -54,7 +54,7 @@ class Explainer:
         self.puzzle = puzzle
         self.g = RuleCNF(puzzle)
         self.solutions = [tuple(s) for s in solutions]
-        self.cost_of = {r.selector: costs.rule_weight(r) for r in self.g.rules}
+        self.cost_of = {r.selector: rule_weight(r) for r in self.g.rules}
         self.rules_at: dict[int, list[Rule]] = {}
         for r in self.g.rules:
             for c in r.cells:
@@ -145,7 +145,7 @@ class Explainer:
         if hypothesis is not None:
             ok, follow = self.g.propagate([*selectors, *lits, hypothesis])
             chain = sum(1 for f in self.g.facts(follow) if f.placed and not self.known(f))
-        return costs.step_cost(tier, main, len(peers), len(facts), size, chain)
+        return step_cost(tier, main, len(peers), len(facts), size, chain)
 
     def _dearness(self, lit: int) -> int:
         """Deletion order: pencil marks first, then removals by placed values, then placed values."""
