@@ -22,6 +22,9 @@ from .errors import Status, UsageError
 STOP = threading.Event()
 # Why STOP was set: "interrupt" (SIGINT, Ctrl-C) or "terminated" (SIGTERM); reported as `stopped`.
 _REASON = {"value": Status.INTERRUPT}
+# Set by the signal watcher thread the moment a signal arrives, before it interrupts a native
+# search: the main thread's handler (which sets STOP) may run only after that search has returned.
+_SIGNALLED: dict[str, Status | None] = {"value": None}
 REASONS = {signal.SIGINT: Status.INTERRUPT, signal.SIGTERM: Status.TERMINATED}
 
 
@@ -39,12 +42,20 @@ def reset() -> None:
     """Clear the flag and the build deadline (a new command in the same process)."""
     STOP.clear()
     _REASON["value"] = Status.INTERRUPT
+    _SIGNALLED["value"] = None
     _DEADLINE["value"] = None
 
 
 def stop_reason() -> Status:
     """ "interrupt" or "terminated": what an outcome stopped by a signal reports."""
-    return _REASON["value"]
+    pending = _SIGNALLED["value"]
+    return pending if pending is not None and not STOP.is_set() else _REASON["value"]
+
+
+def signalled() -> bool:
+    """A stop was requested, or a signal arrived whose handler has not run yet (a native search
+    the watcher interrupted returns before the main thread runs the handler)."""
+    return STOP.is_set() or _SIGNALLED["value"] is not None
 
 
 def check_stop() -> None:
@@ -151,7 +162,9 @@ def start_signal_watcher() -> None:
                 return
             if not data:
                 return
-            if any(b in REASONS for b in data):
+            reasons = [REASONS[b] for b in data if b in REASONS]
+            if reasons:
+                _SIGNALLED["value"] = reasons[0]
                 _wake_all()
 
     threading.Thread(target=watch, name="puzzlesat-signals", daemon=True).start()

@@ -11,9 +11,9 @@ import z3
 import encoders
 from puzzles.errors import BackendError
 from puzzles.model import Puzzle
-from puzzles.stop import checkpoint
+from puzzles.stop import checkpoint, signalled
 
-from .base import STOP, Config, Found, SearchStopped, check_stop, remaining, wake_on_signal
+from .base import Config, Found, SearchStopped, check_stop, remaining, wake_on_signal
 from .plan import Plan
 
 # Assertions handed to Z3 at once while building (each chunk a few milliseconds).
@@ -72,13 +72,13 @@ class Z3Session:
         if result == z3.unsat:
             return None
         if result == z3.unknown:
-            # Z3 says "canceled" both for its own timeout and for an interrupt. A signal sets the stop
-            # flag before the watcher interrupts Z3, so the flag tells them apart; the clock did not
-            # (Z3's timer can end a little before the time it was given, a loaded machine read a
-            # timeout as Ctrl-C).
+            # Z3 says "canceled" both for its own timeout and for an interrupt. The signal watcher
+            # records a signal before it interrupts Z3 (the main thread's handler, which sets the
+            # stop flag, runs only after Z3 returns), so `signalled` tells them apart; the clock did
+            # not (Z3's timer can end a little before the time it was given).
             reason = self.solver.reason_unknown()
             cancelled = any(word in reason for word in ("cancel", "interrupt", "timeout"))
-            if cancelled and STOP.is_set():
+            if cancelled and signalled():
                 raise KeyboardInterrupt
             if cancelled and left is not None:
                 raise SearchStopped
