@@ -7,7 +7,7 @@ step printed is the step that was checked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 PLACE = "place"
 ELIMINATE = "eliminate"
@@ -54,5 +54,4 @@ class Step:
     main: tuple[RuleRef, ...] = ()
     hypothesis: Fact | None = None
     depth: int = 0
-    chain: tuple[Fact, ...] = field(default=())  # the placements a case split's hypothesis led to
     tier: str = ""  # how it was found (reasoning.costs.TIERS): "propagation", "complete pair", ...

@@ -144,7 +144,7 @@ class Explainer:
             size = max(1, min(size, free - size)) if free > size else size
         if hypothesis is not None:
             ok, follow = self.g.propagate([*selectors, *lits, hypothesis])
-            chain = sum(1 for f in self.g.facts(follow) if f.placed and not self.known(f))
+            chain = sum(1 for f in self.g.facts(follow) if f.placed and not self.known(f))  # to the conflict
         return step_cost(tier, main, len(peers), len(facts), size, chain)
 
     def _dearness(self, lit: int) -> int:
@@ -383,10 +383,6 @@ class Explainer:
             deduced_lits = [k.target]
         deduced = tuple(self.g.fact_of[lit] for lit in deduced_lits)
         main, peers, facts = self.premises(k.selectors, k.lits)
-        chain: tuple[Fact, ...] = ()
-        if k.hypothesis is not None:
-            ok, follow = self.g.propagate([*k.selectors, *k.lits, k.hypothesis])
-            chain = tuple(sorted(f for f in self.g.facts(follow) if f.placed and not self.known(f)))
         from .names import technique
 
         read = {self.g.fact_of[lit].cell for lit in k.lits}
@@ -401,7 +397,6 @@ class Explainer:
             hypothesis=None if k.hypothesis is None else self.g.fact_of[k.hypothesis],
             depth={"case split": 1, "search split": 2}.get(k.tier, 0),
             tier=k.tier,
-            chain=chain,
         )
 
     def _unsaid(self, lits: Sequence[int]) -> list[int]:
