@@ -164,7 +164,7 @@ def _sum(o: Out, rule: Any) -> list[Entry]:
 def _nearest(o: Out, circle: Sequence[int], first: int) -> int:
     """The circle cell the arrow leaves from: the one nearest its first shaft cell."""
     fr, fc = o.pos(first)
-    return min(circle, key=lambda c: max(abs(o.pos(c)[0] - fr), abs(o.pos(c)[1] - fc)))
+    return min(circle, key=lambda c: (o.pos(c)[0] - fr) ** 2 + (o.pos(c)[1] - fc) ** 2)
 
 
 def _diagonal(o: Out, cells: Sequence[int]) -> tuple[str, str] | None:
