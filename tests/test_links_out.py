@@ -204,3 +204,95 @@ def test_a_pill_beyond_9x9_is_refused() -> None:
         out_doc(p)
     _, back = out_doc(_toml('[[sum]]\ncells = ["r1c3", "r1c1", "r1c2"]\nequals = 0\nweights = [1, -10, -1]\n', 9))
     assert back.rules[0].weights == (1, -10, -1)
+
+
+# --- SudokuPad's own conversion read back ----------------------------------------------------------
+
+
+def L(*cells: str) -> dict:  # noqa: N802 - one f-puzzles line entry
+    return {"lines": [list(cells)]}
+
+
+# One document a kind; tests/data/sudokupad-kinds.txt holds what SudokuPad's converter made of each.
+KIND_DOCS = {
+    "renban": blank(9, renban=[L("R1C1", "R1C2", "R1C3")]),
+    "german-whispers": blank(9, whispers=[L("R2C1", "R2C2", "R3C3")]),
+    "dutch-whispers": blank(9, whispers=[{**L("R2C1", "R2C2", "R3C3"), "value": "4"}]),
+    "nabner": blank(9, nabner=[L("R4C4", "R4C5", "R5C5")]),
+    "palindrome": blank(9, palindrome=[L("R1C1", "R2C1", "R3C1", "R4C1")]),
+    "zipper": blank(9, zipperline=[L("R1C5", "R1C6", "R1C7")]),
+    "double-arrow": blank(9, doublearrow=[L("R7C1", "R7C2", "R7C3", "R7C4")]),
+    "slow-thermometer": blank(9, slowthermometer=[L("R9C9", "R9C8", "R8C7")]),
+    "between": blank(9, betweenline=[L("R5C1", "R6C2", "R7C3")]),
+    "region-sum": blank(9, regionsumline=[L("R3C2", "R3C3", "R3C4", "R3C5")]),
+    "entropic": blank(9, entropicline=[L("R8C1", "R8C2", "R8C3", "R8C4")]),
+    "modular": blank(9, modularline=[L("R6C6", "R6C7", "R6C8")]),
+    "little-killer": blank(
+        9,
+        littlekillersum=[
+            {"cell": "R0C3", "direction": "DR", "value": "20"},
+            {"cell": "R10C5", "direction": "UR", "value": "11"},
+        ],
+    ),
+    "sandwich": blank(9, sandwichsum=[{"cell": "R0C4", "value": "15"}, {"cell": "R5C10", "value": "0"}]),
+    "xsum": blank(9, xsum=[{"cell": "R10C2", "value": "21"}]),
+    "skyscraper": blank(9, skyscraper=[{"cell": "R3C0", "value": "4"}]),
+    "maximum-minimum": blank(9, maximum=[{"cell": "R5C5"}, {"cell": "R5C6"}], minimum=[{"cell": "R1C9"}]),
+    "quadruple": blank(9, quadruple=[{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1, 2, 9]}]),
+    "row-indexer": blank(9, rowindexer=[{"cells": ["R1C4"]}]),
+    "column-indexer": blank(9, columnindexer=[{"cells": ["R2C1", "R5C1"]}]),
+    "box-indexer": blank(9, boxindexer=[{"cells": ["R5C5"]}]),
+    "clone": blank(9, clone=[{"cells": ["R1C1"], "cloneCells": ["R9C9"]}]),
+}
+
+
+def _data(name: str) -> list[str]:
+    lines = (ROOT / "tests" / "data" / name).read_text(encoding="utf-8").splitlines()
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+def test_sudokupads_conversion_of_each_kind_reads_back() -> None:
+    """Our link of each kind, converted by SudokuPad's decoder (the plugin's line colours and widths,
+    bulbs, chevrons, outside numbers, indexer cages): read back as the same puzzle; a clone, whose
+    grey cells do not say which copies which, is one refusal."""
+    links = dict(line.split() for line in _data("sudokupad-kinds.txt"))
+    assert set(links) == set(KIND_DOCS)
+    for name, link in links.items():
+        if name == "clone":
+            with pytest.raises(FileFormatError, match="a grey cell, as SudokuPad draws f-puzzles' clones"):
+                puzzles.load(link)
+            continue
+        assert same_puzzle(puzzles.load(link), load(KIND_DOCS[name])), name
+
+
+# What SudokuPad's converter does not draw at all (disjoint groups, non-consecutive, negative
+# constraints, the parity field) is gone from its conversion, which then reads as another puzzle.
+NOT_DRAWN = {"Bird in a Storm", "Black Kropki X", "XV Kropki X", "Quadiagonal", "Just add Color", "MiniMax Sandwich",
+             "Orbit"}  # fmt: skip
+REFUSED = {
+    "Self-contained": "underlays[1] is a shape that is no kropki dot",  # cell colours
+    "Tangled Arrows": "underlays[1] is a grey cell, as SudokuPad draws f-puzzles' clones",
+    "Cloneways Game of Life": "cages[4] is a cosmetic cage",
+    "159": "lines[1] is a line without a bulb at either end",  # the setter's own renban drawing
+    "Alien": 'overlays[1] is a shape ">" that is no kropki dot',
+}
+
+
+def test_sudokupads_conversion_of_the_real_links() -> None:
+    """The 44 real links as SudokuPad's converter draws them: 32 read back as the same puzzle, 5
+    are refused naming the drawing, 7 lose a rule the converter does not draw."""
+    links = _data("sudokupad-real.txt")
+    assert len(links) == len(PUZZLES)
+    same, refused, other = [], {}, []
+    for entry, link in zip(PUZZLES, links, strict=True):
+        title = entry["title"].split(" by ")[0].strip('"').split(":")[0].split(" (")[0].strip()
+        try:
+            p = puzzles.load(link)
+        except FileFormatError as e:
+            refused[title] = str(e)
+            continue
+        (same if same_puzzle(p, puzzles.load(entry["link"])) else other).append(title)
+    assert len(same) == 32 and set(other) == NOT_DRAWN
+    assert set(refused) == set(REFUSED)
+    for title, message in REFUSED.items():
+        assert refused[title].startswith("SudokuPad (scl): " + message), refused[title]

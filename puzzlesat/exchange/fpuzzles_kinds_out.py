@@ -51,6 +51,8 @@ DRAWN = {
     "zipper": Drawn("Zipper Line", "#cdb1ec", 0.15625),
     "slow_thermometer": Drawn("Slow Thermometer", "#6495ED", 0.3, ends=1, bulb=0.8),
 }
+# The plugin's X-sum and skyscraper drawings: a symbol beside the grid, the clue's number under it.
+OUTSIDE_DRAWN = {"xsum": ("X Sum", "\u25ef"), "skyscraper": ("Skyscraper", "\u25af")}
 # The indexers' cosmetic cages, as the plugin exports them.
 INDEXER_DRAWN = {"rowindexer": ("Row Indexer", "#7CC77C"), "columnindexer": ("Column Indexer", "#C77C7C"),
                  "boxindexer": ("Box Indexer", "#7C7CC7")}  # fmt: skip
@@ -123,7 +125,13 @@ def _outside(o: Out, rule: Any) -> list[Entry]:
         raise o.refuse(f"a {rule.kind} clue on cells that are no whole row or column, read from one end, "
                        "has no f-puzzles form")  # fmt: skip
     clue = f"R{r0 - step[0]}C{c0 - step[1]}"
-    return [(OUTSIDE_KEYS[rule.kind], {"cell": clue, "value": str(rule.value)})]
+    out: list[Entry] = [(OUTSIDE_KEYS[rule.kind], {"cell": clue, "value": str(rule.value)})]
+    if rule.kind in OUTSIDE_DRAWN:  # the plugin's symbol, and the number under it
+        name, symbol = OUTSIDE_DRAWN[rule.kind]
+        for text, size in ((symbol, 1.2), (str(rule.value), 0.7)):
+            out.append(("text", {"cells": [clue], "value": text, "fontC": "#000000", "size": size,
+                                 "fromConstraint": name}))  # fmt: skip
+    return out
 
 
 def _indexer(o: Out, rule: Any) -> list[Entry]:
