@@ -14,8 +14,10 @@ that f-puzzles' exporter writes for a rule, so that nothing else can mean it:
 - a cage: a killer cage (its digits differ; a number its sum), as SudokuPad styles cages by default,
   unless it carries f-puzzles' cosmetic colours or another style.
 
-Any other drawing is refused, naming it: the rule it stands for is in prose (a renban, a whisper
-and a palindrome are all plain lines), and a puzzle solved without it would be another puzzle.
+The line kinds, little killers, outside clues, extremes, quadruples and indexers SudokuPad's
+converter draws in a fixed style are read first by `puzzles.sudokupad_kinds`. Any other drawing is
+refused, naming it: the rule it stands for is in prose (a line in another colour could be anything),
+and a puzzle solved without it would be another puzzle.
 """
 
 from __future__ import annotations
