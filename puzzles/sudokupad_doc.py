@@ -14,8 +14,10 @@ that f-puzzles' exporter writes for a rule, so that nothing else can mean it:
 - a cage: a killer cage (its digits differ; a number its sum), as SudokuPad styles cages by default,
   unless it carries f-puzzles' cosmetic colours or another style.
 
-Any other drawing is refused, naming it: the rule it stands for is in prose (a renban, a whisper
-and a palindrome are all plain lines), and a puzzle solved without it would be another puzzle.
+The line kinds, little killers, outside clues, extremes, quadruples and indexers SudokuPad's
+converter draws in a fixed style are read first by `puzzles.sudokupad_kinds`. Any other drawing is
+refused, naming it: the rule it stands for is in prose (a line in another colour could be anything),
+and a puzzle solved without it would be another puzzle.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from .rules.cage import Cage
 from .rules.dot import Dot
 from .rules.less import Less
 from .rules.sum import Sum
+from .sudokupad_kinds import read as read_kinds
 
 RC = tuple[int, int]
 DOC_KEYS = ("id", "cellSize", "cells", "regions", "cages", "lines", "arrows", "underlays", "overlays", "metadata",
@@ -163,9 +166,10 @@ def build(doc: dict[str, Any]) -> Puzzle:
     regions = _regions(doc, n)
     distinct: list[tuple[str, ...]] = []
     rules: list[Rule] = []
-    cages, groups = _cages(doc, n)
-    used: set[str] = set()
-    bulbs = _bulbs(doc, geo)
+    kinds = read_kinds(doc, n, regions, geo.path)
+    used: set[str] = set(kinds.paths)
+    cages, groups = _cages(doc, n, used)
+    bulbs = _bulbs(doc, geo, used)
     diagonals, thermos = _lines(doc, geo, bulbs, used)
     arrows = _arrows(doc, geo, bulbs, used)
     grouped = {(int(name[1 : name.index("c")]) - 1, int(name[name.index("c") + 1 :]) - 1) for g in groups for name in g}
@@ -176,7 +180,7 @@ def build(doc: dict[str, Any]) -> Puzzle:
         present = diagonals | {k for k in diag if doc.get(k) is True}
         distinct += [tuple(cell_name(r + 1, c + 1) for r, c in diag[k]) for k in sorted(present)]
     distinct += groups
-    rules += [*dots, *arrows, *thermos, *cages, *dot_cages]
+    rules += [*dots, *arrows, *thermos, *cages, *dot_cages, *kinds.rules]
     windows = doc.get("windoku") is True
     grid = Grid(
         n,
@@ -274,12 +278,12 @@ def _metadata(doc: dict[str, Any]) -> dict[str, Any]:
     return meta
 
 
-def _cages(doc: dict[str, Any], n: int) -> tuple[list[Rule], list[tuple[str, ...]]]:
+def _cages(doc: dict[str, Any], n: int, used: set[str]) -> tuple[list[Rule], list[tuple[str, ...]]]:
     """Killer cages (a sum, or none: digits still differ) and extra regions; a cosmetic cage is refused."""
     cages: list[Rule] = []
     groups: list[tuple[str, ...]] = []
     for where, cage in _list(doc, "cages"):
-        if not _present(cage.get("cells")):
+        if not _present(cage.get("cells")) or where in used:
             continue  # metadata, read by _metadata
         _expect(isinstance(cage["cells"], list), cage["cells"], f"{where}.cells", "an array of cells")
         cells = [_rc(v, f"{where}.cells[{k}]", n) for k, v in enumerate(cage["cells"], 1)]
@@ -314,10 +318,12 @@ def _graphics(doc: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     return _list(doc, "underlays") + _list(doc, "overlays")
 
 
-def _bulbs(doc: dict[str, Any], geo: _Geometry) -> dict[RC, list[str]]:
+def _bulbs(doc: dict[str, Any], geo: _Geometry, used: set[str]) -> dict[RC, list[str]]:
     """Round shapes most of a cell wide on a cell centre, by cell: the bulbs of thermometers and arrows."""
     out: dict[RC, list[str]] = {}
     for where, item in _graphics(doc):
+        if where in used:
+            continue
         w, h, rounded = _shape(item)
         at = geo.centre(_point(item.get("center"), f"{where}.center"))
         if rounded and at and 0.6 <= w <= 1.0 and _near(w, h) and not _present(item.get("text")):
@@ -332,6 +338,8 @@ def _lines(
     diagonals: set[str] = set()
     thermos: list[Rule] = []
     for where, line in _list(doc, "lines"):
+        if where in used:
+            continue
         v = line.get("wayPoints")
         _expect(isinstance(v, list) and len(v) >= 2, v, f"{where}.wayPoints", "at least two points")
         points = [_point(p, f"{where}.wayPoints[{k}]") for k, p in enumerate(v, 1)]
@@ -358,6 +366,8 @@ def _lines(
 def _arrows(doc: dict[str, Any], geo: _Geometry, bulbs: dict[RC, list[str]], used: set[str]) -> list[Rule]:
     out: list[Rule] = []
     for where, arrow in _list(doc, "arrows"):
+        if where in used:
+            continue
         v = arrow.get("wayPoints")
         _expect(isinstance(v, list) and len(v) >= 2, v, f"{where}.wayPoints", "at least two points")
         points = [_point(p, f"{where}.wayPoints[{k}]") for k, p in enumerate(v, 1)]
@@ -410,6 +420,9 @@ def _marks(
             dots.append(Dot(text.lower(), (at[a], at[b])))
         elif cell in grouped and not text and not rounded and _near(w, 1) and _near(h, 1):
             continue
+        elif cell and not text and not rounded and _near(w, 1) and _colour(item.get("backgroundColor")) == "#cfcfcf":
+            raise Fault(f"{where} is a grey cell, as SudokuPad draws f-puzzles' clones, which does not say which "
+                        f"cell copies which{PROSE}")  # fmt: skip
         elif cell and not text and 0.5 <= w <= 0.8 and _near(w, h):
             name = cell_name(cell[0] + 1, cell[1] + 1)
             keep = 1 if rounded else 0  # SudokuPad's odd is a circle, its even a square

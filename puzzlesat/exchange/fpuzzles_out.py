@@ -1,11 +1,14 @@
 """A grid puzzle as an f-puzzles document: the inverse of `puzzles.fpuzzles_doc`, for `convert --to`.
 
 Each rule is written as the f-puzzles kind that the importer reads back to it: givens and
-regions in `grid`, pencil-marked domains as `givenPencilMarks`, `killercage`, `arrow`,
-`thermometer`, `difference`/`ratio`/`xv` dots and `negative`, extra all-different groups as
-`extraregion`, the diagonals, anti-knight, anti-king and non-consecutive flags. A puzzle f-puzzles
-cannot state (no grid, a size outside f-puzzles' 3 to 16, a product cage, a sum that is no arrow, a
-table, an unknown) is one UsageError naming the first such thing; nothing is dropped silently.
+regions in `grid`, odd and even cells as `odd`/`even`, other domains as `givenPencilMarks`,
+`killercage`, `arrow`, `thermometer`, `difference`/`ratio`/`xv` dots and `negative`, extra
+all-different groups as `disjointgroups` or `extraregion`, the diagonals, anti-knight, anti-king and
+non-consecutive flags; the kinds of `puzzles.fpuzzles_kinds` (lines, clones, quadruples, little
+killers, pills, outside clues, indexers) and the cosmetics by `fpuzzles_kinds_out`. A puzzle
+f-puzzles cannot state (no grid, a size outside f-puzzles' 3 to 16, a product cage, a sum that is
+no arrow or little killer, a numbered room, a table, an unknown) is one UsageError naming the first
+such thing; nothing is dropped silently.
 """
 
 from __future__ import annotations
@@ -17,13 +20,15 @@ from puzzles.errors import PuzzleSatError, UsageError
 from puzzles.fpuzzles_doc import default_boxes
 from puzzles.model import Puzzle
 
+from .fpuzzles_kinds_out import WRITERS, Out, cosmetics, disjoint_groups, indexer_drawings
+
 # The grid sizes f-puzzles' editor offers.
 SIZES = range(3, 17)
 F_PUZZLES = "https://www.f-puzzles.com/?load="
 
 
 def refuse(puzzle: Puzzle, what: str, target: str = "f-puzzles") -> UsageError:
-    return UsageError(f"convert: {puzzle.name} cannot be written as {target}: {what}")
+    return Out(puzzle, str, target).refuse(what)
 
 
 def document(p: Puzzle, target: str = "f-puzzles") -> dict[str, Any]:
@@ -54,25 +59,35 @@ def document(p: Puzzle, target: str = "f-puzzles") -> dict[str, Any]:
         owner = {c: k for k, cells in enumerate(regions) for c in cells} if regions else {i: at[i][0] - 1 for i in at}
         for i, (r, c) in at.items():
             grid[r - 1][c - 1]["region"] = owner[i]
+    parity: dict[str, list[dict[str, str]]] = {}
     for i, d in enumerate(p.domains):
         r, c = at[i]
         if not set(d) <= set(full):
             raise refuse(
                 p, f"cell {p.cells[i]} may be {d[-1] if d[-1] > n else d[0]}; f-puzzles digits are 1 to {n}", target
             )
-        if d != full:
+        odd_even = {tuple(v for v in full if v % 2 == k): key for k, key in ((1, "odd"), (0, "even"))}
+        if d in odd_even:  # f-puzzles' odd and even cells, which it and SudokuPad draw
+            parity.setdefault(odd_even[d], []).append({"cell": rc(i)})
+        elif d != full:
             grid[r - 1][c - 1]["givenPencilMarks"] = list(d)
     for i, v in p.givens:
         r, c = at[i]
         grid[r - 1][c - 1].update(value=v, given=True)
-    doc: dict[str, Any] = {"size": n, "title": p.title, "grid": grid}
+    doc: dict[str, Any] = {"size": n, "title": p.title, "grid": grid, **parity}
+    out = Out(p, rc, target)
     flags = {"diagonal+": g.diagonals, "diagonal-": g.diagonals, "antiknight": g.anti_knight,
              "antiking": g.anti_king, "nonconsecutive": g.non_consecutive}  # fmt: skip
     doc.update({k: True for k, on in flags.items() if on})
     extra = [cells for label, cells in g.houses if label.startswith("window")]
     diagonals = {"diagonal-": frozenset(g.at[i, i] for i in range(1, n + 1)),
                  "diagonal+": frozenset(g.at[n + 1 - i, i] for i in range(1, n + 1))}  # fmt: skip
-    for group in p.distinct:
+    distinct = list(p.distinct)
+    disjoint = disjoint_groups(out)
+    if disjoint and set(disjoint) <= {tuple(sorted(group)) for group in distinct}:
+        doc["disjointgroups"] = True
+        distinct = [group for group in distinct if tuple(sorted(group)) not in disjoint]
+    for group in distinct:
         side = next((k for k, cells in diagonals.items() if cells == frozenset(group)), None)
         if side:
             doc[side] = True
@@ -84,11 +99,14 @@ def document(p: Puzzle, target: str = "f-puzzles") -> dict[str, Any]:
     for rule in p.rules:
         if rule.key == "table":
             continue
-        key, entry = _rule(p, rule, rc, target)
-        if key == "negative":
-            doc.setdefault("negative", []).extend(x for x in entry if x not in doc.get("negative", []))
-        else:
-            doc.setdefault(key, []).append(entry)
+        entries = WRITERS[rule.key](out, rule) if rule.key in WRITERS else [_rule(p, rule, rc, target)]
+        for key, entry in entries:
+            if key == "negative":
+                doc.setdefault("negative", []).extend(x for x in entry if x not in doc.get("negative", []))
+            else:
+                doc.setdefault(key, []).append(entry)
+    for key, entry in [*indexer_drawings(doc), *cosmetics(out, p.cosmetics, grid)]:
+        doc.setdefault(key, []).append(entry)
     return _negatives(p, doc, target) if tables else doc
 
 
@@ -137,15 +155,6 @@ def _rule(p: Puzzle, rule: Any, rc: Any, target: str) -> tuple[str, Any]:
         return "negative", sorted({names[k] for k in kinds})
     if key == "less":
         return "thermometer", {"lines": [[rc(i) for i in rule.cells]]}
-    if key == "sum":
-        weights = rule.weights or (1,) * len(rule.cells)
-        if rule.op == "=" and rule.rhs == 0 and sorted(weights)[1:] == [1] * (len(weights) - 1) and -1 in weights:
-            circle = rule.cells[weights.index(-1)]
-            shaft = [c for c, w in zip(rule.cells, weights, strict=True) if w == 1]
-            return "arrow", {"cells": [rc(circle)], "lines": [[rc(circle), *map(rc, shaft)]]}
-        raise refuse(
-            p, "a [[sum]] other than an arrow (cells summing to one circle cell) has no f-puzzles form", target
-        )
     if key == "cage":
         return _cage(p, rule, rc, target)
     raise refuse(p, f"a [[{key}]] has no f-puzzles form", target)
