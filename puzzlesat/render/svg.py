@@ -118,7 +118,7 @@ def _notes(lines: Sequence[str], top: float) -> list[str]:
 def _grid_svg(puzzle: Puzzle, grid: Grid, shown: Sequence[int | None], marked: Mapping[int, str]) -> str:
     f = features(grid, puzzle.rules)
     margin = CELL if f.outside else MARGIN  # a clue beside the grid takes a cell's width
-    canvas = parts.Canvas(grid, margin, margin, CELL)
+    canvas = parts.Canvas(grid, margin, margin, CELL, lambda squares: _outline_path(squares, corner))
 
     def corner(r: int, c: int) -> tuple[float, float]:  # (row, column) from 1, top-left corner
         return margin + (c - 1) * CELL, margin + (r - 1) * CELL
@@ -384,6 +384,16 @@ def _cage(grid: Grid, cells: Sequence[int], clue: str, corner: Corner) -> str:
             f'font-size="{_n(size)}" fill="#000000">{escape(clue)}</text>'
         )
     return "".join(out) + "</g>"
+
+
+def _outline_path(squares: set[tuple[int, int]], corner: Corner) -> str:
+    """The `d` of a cage's dashed outline around squares (row, column), inset as `_cage` insets it."""
+    x0, y0 = corner(1, 1)
+    paths = []
+    for loop in _outline(squares):
+        pts = [(x0 + (x - 1) * CELL, y0 + (y - 1) * CELL) for x, y in _inset(loop, INSET)]
+        paths.append("M" + " L".join(f"{_n(x)} {_n(y)}" for x, y in pts) + " Z")
+    return " ".join(paths)
 
 
 def _shaft_order(grid: Grid, circle: int, shaft: Sequence[int]) -> list[int]:

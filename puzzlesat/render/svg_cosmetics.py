@@ -88,16 +88,10 @@ def _text(canvas: Canvas, c: Cosmetic, cells: Sequence[int], lines: Sequence[Seq
 
 
 def _cage(canvas: Canvas, c: Cosmetic, cells: Sequence[int], lines: Sequence[Sequence[int]]) -> str:
-    from .svg import INSET, _inset, _outline  # the killer cage's outline, in the cosmetic's colour
-
     squares = {canvas.grid.positions[i] for i in cells}
-    paths = []
-    for loop in _outline(squares):
-        pts = [canvas.corner(y, x) for x, y in _inset(loop, INSET)]
-        paths.append("M" + " L".join(f"{n(x)} {n(y)}" for x, y in pts) + " Z")
     stroke = _paint_attr("stroke", c.colour, "#000000")
     out = [
-        f'<g class="cosmetic cage"><path d="{" ".join(paths)}" fill="none" {stroke} '
+        f'<g class="cosmetic cage"><path d="{canvas.outline(squares)}" fill="none" {stroke} '
         'stroke-width="1.2" stroke-dasharray="4 3"/>'
     ]
     if c.text:

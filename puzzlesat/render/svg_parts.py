@@ -24,12 +24,14 @@ INDEXER = "#f6c6c6"
 @dataclass(frozen=True)
 class Canvas:
     """Where the grid sits on the picture: a square's top-left pixel (row, column from 1, off the
-    grid too) and a cell's centre."""
+    grid too) and a cell's centre; `outline` gives the path of a cage's dashed outline around a
+    set of squares (the killer cage's, from `svg`, which imports this module)."""
 
     grid: Grid
     left: float
     top: float
     cell: float
+    outline: Callable[[set[tuple[int, int]]], str] = lambda squares: ""
 
     def corner(self, r: float, c: float) -> tuple[float, float]:
         return self.left + (c - 1) * self.cell, self.top + (r - 1) * self.cell
