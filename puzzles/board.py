@@ -60,7 +60,7 @@ def draw(puzzle, texts: Sequence[object], notes: bool = True) -> str:
     if puzzle.grid is not None and puzzle.layout is None:
         from .gridboard import draw_grid
 
-        return draw_grid(puzzle.grid, [str(t) for t in texts], puzzle.rules, notes)
+        return draw_grid(puzzle.grid, [str(t) for t in texts], puzzle.rules, notes, puzzle.cosmetics)
     return render(puzzle.layout, texts, puzzle.cells)
 
 

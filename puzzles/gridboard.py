@@ -23,6 +23,8 @@ from functools import cache
 from typing import Any
 
 from .grid import Grid
+from .gridparts import OutsideClue, cosmetic_notes, little_killer
+from .gridparts import part as drawn_part
 from .rules.dot import KINDS
 
 NONE, LIGHT, HEAVY, DASHED = 0, 1, 2, 3  # edge styles; a dashed edge is heavy at its junctions
@@ -93,7 +95,10 @@ class Features:
     `signs`: futoshiki pairs (smaller, larger) of neighbours; `dots`: (kind, a, b) kropki and XV
     dots (`[[dot]]`, each kind's look in `puzzles.rules.dot.KINDS`); `negatives`: the negative
     constraints in words, which the text board leaves to the legend; `others`: the rules no board
-    draws, in words.
+    draws, in words. The parts of `puzzles.gridparts`: `lines` ([[line]] rules), `clones` (cells,
+    copy), `quadruples` (corner, digits), `outside` (clues beside the grid, little killers
+    included), `indexers` (cells); `spelled`: the words a text board writes for the parts it
+    cannot draw.
     """
 
     cages: tuple[tuple[tuple[int, ...], str], ...] = ()
@@ -104,6 +109,12 @@ class Features:
     dots: tuple[tuple[str, int, int], ...] = ()
     negatives: tuple[str, ...] = ()
     others: tuple[str, ...] = ()
+    lines: tuple[Any, ...] = ()
+    clones: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
+    quadruples: tuple[tuple[tuple[int, int], tuple[int, ...]], ...] = ()
+    outside: tuple[OutsideClue, ...] = ()
+    indexers: tuple[int, ...] = ()
+    spelled: tuple[str, ...] = ()
 
 
 def _adjacent(grid: Grid, a: int, b: int) -> bool:
@@ -153,12 +164,23 @@ def features(grid: Grid, rules: Sequence[Any]) -> Features:
     arrows = []
     dots: list[tuple[str, int, int]] = []
     negatives: list[str] = []
+    parts: dict[str, list[Any]] = {}
+    spelled: list[str] = []
     for rule in rules:
         key = getattr(rule, "key", "")
-        if key == "sum":
+        drawn = drawn_part(grid, rule)
+        if drawn is not None:
+            parts.setdefault(drawn[0].field, []).append(drawn[1])
+            if drawn[0].note is not None:
+                spelled.append(drawn[0].note(names, rule))
+        elif key == "sum":
             found = arrow(rule)
+            killer = little_killer(grid, rule) if found is None else None
             if found is not None:
                 arrows.append(found)
+            elif killer is not None:
+                parts.setdefault("outside", []).append(killer)
+                spelled.append(f"little killer {killer.text}: " + " ".join(names[c] for c in killer.cells))
             else:
                 others.append("sum: " + rule.describe(names))
         elif key == "dot":
@@ -176,6 +198,8 @@ def features(grid: Grid, rules: Sequence[Any]) -> Features:
         dots=tuple(dots),
         negatives=tuple(negatives),
         others=tuple(others),
+        spelled=tuple(spelled),
+        **{field: tuple(items) for field, items in parts.items()},
     )
 
 
@@ -240,14 +264,19 @@ def _layout(grid: Grid, cages: Sequence[tuple[tuple[int, ...], str]]) -> _Layout
     return _Layout(grid, major, minor)
 
 
-def draw_grid(grid: Grid, texts: Sequence[str], rules: Sequence[Any] = (), notes: bool = True) -> str:
-    """The board with one text per cell ('.' for a blank), cages and regions drawn, and, with
-    `notes`, the rules a text board cannot draw listed below it in words."""
+def draw_grid(
+    grid: Grid, texts: Sequence[str], rules: Sequence[Any] = (), notes: bool = True, cosmetics: Sequence[Any] = ()
+) -> str:
+    """The board with one text per cell ('.' for a blank), cages and regions drawn, the clues
+    outside the grid beside it, and, with `notes`, the rules (and cosmetics) a text board cannot
+    draw listed below it in words."""
     f = features(grid, rules)
     lay = _layout(grid, f.cages)
     tall = bool(f.cages or f.clues)
     corner = {min(cells): clue for cells, clue in f.cages}
+    beside = _beside(grid, f.outside)
     clue_widths = [len(clue) for _, clue in f.cages] + [len(t) + 1 for pair in f.clues.values() for t in pair]
+    clue_widths += [len(t) for (side, _), t in beside.items() if side in ("top", "bottom")]
     width = max([len(t) + 2 for t in texts] + clue_widths + [3])
 
     def content(r: int, c: int) -> list[str]:
@@ -296,9 +325,51 @@ def draw_grid(grid: Grid, texts: Sequence[str], rules: Sequence[Any] = (), notes
                 if c < cols:
                     line.append(cells[c][h])
             out.append("".join(line))
+    if beside:
+        out = _frame(out, beside, width, 2 if tall else 1)
     if notes:
-        out += _notes(grid, f)
+        out += _notes(grid, f) + cosmetic_notes(cosmetics)
     return "\n".join(out)
+
+
+def _beside(grid: Grid, clues: Sequence[OutsideClue]) -> dict[tuple[str, int], str]:
+    """The outside clues a text board prints, by (side, row or column from 1); two clues on one
+    spot are joined with a comma. Little killers (diagonal) are left to the notes."""
+    out: dict[tuple[str, int], str] = {}
+    for o in clues:
+        if o.kind == "little_killer":
+            continue
+        r, c = o.square
+        side = "top" if r < 1 else "bottom" if r > grid.rows else "left" if c < 1 else "right"
+        at = c if side in ("top", "bottom") else r
+        out[side, at] = out[side, at] + "," + o.text if (side, at) in out else o.text
+    return out
+
+
+def _frame(board: list[str], beside: dict[tuple[str, int], str], width: int, height: int) -> list[str]:
+    """The board with its outside clues around it: above and below a column's middle, left and
+    right of a row's value line."""
+    left = max((len(t) + 1 for (side, _), t in beside.items() if side == "left"), default=0)
+    right = max((len(t) for (side, _), t in beside.items() if side == "right"), default=-1) + 1
+    span = len(board[0])
+
+    def row_of(k: int) -> int | None:  # the row (from 1) whose value line is line k
+        return k // (height + 1) + 1 if k % (height + 1) == height else None
+
+    out = []
+    for k, line in enumerate(board):
+        r = row_of(k)
+        lt, rt = (beside.get(("left", r), ""), beside.get(("right", r), "")) if r else ("", "")
+        out.append(f"{lt + ' ' if left else '':>{left}}{line}{' ' + rt if right else ''}".ljust(left + span + right))
+    for side, place in (("bottom", len(out)), ("top", 0)):
+        marks = [(c, t) for (s, c), t in beside.items() if s == side]
+        if marks:
+            chars = [" "] * (left + span + right)
+            for c, t in marks:
+                start = left + 1 + (c - 1) * (width + 1) + (width - len(t) + 1) // 2
+                chars[start : start + len(t)] = t
+            out.insert(place, "".join(chars))
+    return out
 
 
 def _edge_key(grid: Grid, a: int, b: int) -> tuple[Square, Square]:
@@ -312,7 +383,7 @@ def _notes(grid: Grid, f: Features) -> list[str]:
     names = grid.cell_names
     out = [f"thermometer: {' < '.join(names[c] for c in chain)}" for chain in f.thermometers]
     out += [f"arrow: {names[circle]} = {' + '.join(names[c] for c in shaft)}" for circle, shaft in f.arrows]
-    out += list(f.others)
+    out += list(f.spelled) + list(f.others)
     kinds = sorted({kind for kind, _, _ in f.dots}, key=list(KINDS).index)
     if kinds:
         out.append("dots: " + ", ".join(KINDS[k].legend for k in kinds))

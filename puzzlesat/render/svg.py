@@ -26,6 +26,9 @@ from puzzles.gridboard import Features, features
 from puzzles.model import Puzzle
 from puzzles.rules.dot import KINDS
 
+from . import svg_parts as parts
+from .svg_cosmetics import cosmetics
+
 CELL = 60  # pixels a grid square
 MARGIN = 24
 INSET = 0.08  # a cage's dashed outline, from the cell's edge, in cells
@@ -114,9 +117,11 @@ def _notes(lines: Sequence[str], top: float) -> list[str]:
 
 def _grid_svg(puzzle: Puzzle, grid: Grid, shown: Sequence[int | None], marked: Mapping[int, str]) -> str:
     f = features(grid, puzzle.rules)
+    margin = CELL if f.outside else MARGIN  # a clue beside the grid takes a cell's width
+    canvas = parts.Canvas(grid, margin, margin, CELL, lambda squares: _outline_path(squares, corner))
 
     def corner(r: int, c: int) -> tuple[float, float]:  # (row, column) from 1, top-left corner
-        return MARGIN + (c - 1) * CELL, MARGIN + (r - 1) * CELL
+        return margin + (c - 1) * CELL, margin + (r - 1) * CELL
 
     def centre(i: int) -> tuple[float, float]:
         x, y = corner(*grid.positions[i])
@@ -126,7 +131,8 @@ def _grid_svg(puzzle: Puzzle, grid: Grid, shown: Sequence[int | None], marked: M
         (xa, ya), (xb, yb) = centre(a), centre(b)
         return (xa + xb) / 2, (ya + yb) / 2
 
-    body: list[str] = []
+    body: list[str] = cosmetics(canvas, puzzle.cosmetics, under=True)
+    body += parts.shade(canvas, f.indexers, "indexer", parts.INDEXER) + parts.clones(canvas, f.clones)
     for i, fill in sorted(marked.items()):
         x, y = corner(*grid.positions[i])
         body.append(f'<rect class="marked" x="{_n(x)}" y="{_n(y)}" width="{CELL}" height="{CELL}" fill="{fill}"/>')
@@ -157,9 +163,13 @@ def _grid_svg(puzzle: Puzzle, grid: Grid, shown: Sequence[int | None], marked: M
         )
     for circle, shaft in f.arrows:
         body.append(_arrow(centre(circle), [centre(c) for c in _shaft_order(grid, circle, shaft)]))
+    body += [parts.line(canvas, rule) for rule in f.lines]
     body += _lines(grid, corner)
     for cells, clue in f.cages:
         body.append(_cage(grid, cells, clue, corner))
+    body += cosmetics(canvas, puzzle.cosmetics, under=False)
+    body += [parts.quadruple(canvas, at, digits) for at, digits in f.quadruples]
+    body += [parts.outside(canvas, clue) for clue in f.outside]
     for kind, a, b in f.dots:
         body.append(_dot(kind, *edge_mid(a, b)))
     for a, b in f.signs:
@@ -172,9 +182,9 @@ def _grid_svg(puzzle: Puzzle, grid: Grid, shown: Sequence[int | None], marked: M
             size = CELL * min(0.52 if f.cages else 0.6, 1.2 / len(text))  # smaller beside a cage's clue
             body.append(_digit(x, y, text, size, i in given))
     notes = list(f.others) + [text for key, text in FLAGS.items() if getattr(grid, key)]
-    notes += list(f.negatives)
-    width = 2 * MARGIN + grid.columns * CELL
-    height = 2 * MARGIN + grid.rows * CELL
+    notes += list(f.negatives) + parts.legend(grid, f.lines) + parts.outside_legend(f.outside)
+    width = 2 * margin + grid.columns * CELL
+    height = 2 * margin + grid.rows * CELL
     body += _notes(notes, height - MARGIN / 2)
     return _document(width, height + NOTE * len(notes), puzzle.title, body)
 
@@ -374,6 +384,16 @@ def _cage(grid: Grid, cells: Sequence[int], clue: str, corner: Corner) -> str:
             f'font-size="{_n(size)}" fill="#000000">{escape(clue)}</text>'
         )
     return "".join(out) + "</g>"
+
+
+def _outline_path(squares: set[tuple[int, int]], corner: Corner) -> str:
+    """The `d` of a cage's dashed outline around squares (row, column), inset as `_cage` insets it."""
+    x0, y0 = corner(1, 1)
+    paths = []
+    for loop in _outline(squares):
+        pts = [(x0 + (x - 1) * CELL, y0 + (y - 1) * CELL) for x, y in _inset(loop, INSET)]
+        paths.append("M" + " L".join(f"{_n(x)} {_n(y)}" for x, y in pts) + " Z")
+    return " ".join(paths)
 
 
 def _shaft_order(grid: Grid, circle: int, shaft: Sequence[int]) -> list[int]:
