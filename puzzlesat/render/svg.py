@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+import puzzlesat.render.svg_parts as parts
 from puzzles.board import places
 from puzzles.errors import UsageError
 from puzzles.grid import Grid
@@ -26,7 +27,6 @@ from puzzles.gridboard import Features, features
 from puzzles.model import Puzzle
 from puzzles.rules.dot import KINDS
 
-from . import svg_parts as parts
 from .svg_cosmetics import cosmetics
 
 CELL = 60  # pixels a grid square
