@@ -79,7 +79,9 @@ class SatSession:
     def __init__(self, puzzle: Puzzle, plan: Plan) -> None:
         t0 = time.perf_counter()
         self.info = pysat_solvers.get(str(plan.solver))
-        self.encoding: CNFEncoding = encoders.get(plan.encoding, "cnf").encode(puzzle, plan)
+        from .narrow import narrowed
+
+        self.encoding: CNFEncoding = encoders.get(plan.encoding, "cnf").encode(narrowed(puzzle), plan)
         self.settings = {"encoding": plan.encoding, "card": plan.card, "pb": plan.pb, "solver": self.info.name}
         self.blocked: list[list[int]] = []  # kept only to rebuild a non-incremental solver
         self.early: list[list[int]] = []  # clauses added before the first search (see _race)
@@ -228,6 +230,10 @@ class SatSession:
             raise RuntimeError("scopes do not nest")
         self.top += 1
         self.guard = self.top
+        domains = self.encoding.domains
+        if any(v not in domains[c] for c, v in givens):  # narrowed away (solvers.narrow): no solution
+            self.assumptions = [self.guard, -self.guard]
+            return
         self.assumptions = [self.guard] + [lit for c, v in givens for lit in self.encoding.value_literals(c, v)]
 
     def pop(self) -> None:
