@@ -212,7 +212,10 @@ class SatSession:
         return Found(values, unknowns)
 
     def block(self, assignments: Sequence[tuple[int, ...]]) -> None:
-        clauses = [self.encoding.blocking_clause(a) for a in assignments]
+        domains = self.encoding.domains  # an image outside them (narrowed away) is no model: nothing to block
+        clauses = [
+            self.encoding.blocking_clause(a) for a in assignments if all(v in domains[c] for c, v in enumerate(a))
+        ]
         self.blocking_clauses += len(clauses)
         self._add(clauses)
 

@@ -61,3 +61,16 @@ def test_a_scope_given_a_narrowed_away_value_has_no_solution():
         assert session.next(None) is None
         session.pop()
         assert session.next(None) is not None
+
+
+def test_blocking_an_assignment_outside_the_narrowed_domains_is_a_no_op():
+    """An orbit image that moves a given is no model of the narrowed CNF: blocking it adds nothing
+    (it used to be a clause; now there are no literals to say it with)."""
+    puzzle = square_4_with_givens()
+    with sat_backend.SatSession(puzzle, ORDER) as session:
+        found = session.next(None)
+        moved = (1, 16, *found.values[2:])  # the two givens swapped
+        session.block([moved])
+        assert session.stats()["blocking_clauses"] == 0
+        session.block([found.values])
+        assert session.stats()["blocking_clauses"] == 1
