@@ -79,7 +79,9 @@ class SatSession:
     def __init__(self, puzzle: Puzzle, plan: Plan) -> None:
         t0 = time.perf_counter()
         self.info = pysat_solvers.get(str(plan.solver))
-        self.encoding: CNFEncoding = encoders.get(plan.encoding, "cnf").encode(puzzle, plan)
+        from .narrow import narrowed
+
+        self.encoding: CNFEncoding = encoders.get(plan.encoding, "cnf").encode(narrowed(puzzle), plan)
         self.settings = {"encoding": plan.encoding, "card": plan.card, "pb": plan.pb, "solver": self.info.name}
         self.blocked: list[list[int]] = []  # kept only to rebuild a non-incremental solver
         self.early: list[list[int]] = []  # clauses added before the first search (see _race)
@@ -210,7 +212,10 @@ class SatSession:
         return Found(values, unknowns)
 
     def block(self, assignments: Sequence[tuple[int, ...]]) -> None:
-        clauses = [self.encoding.blocking_clause(a) for a in assignments]
+        domains = self.encoding.domains  # an image outside them (narrowed away) is no model: nothing to block
+        clauses = [
+            self.encoding.blocking_clause(a) for a in assignments if all(v in domains[c] for c, v in enumerate(a))
+        ]
         self.blocking_clauses += len(clauses)
         self._add(clauses)
 
@@ -228,6 +233,10 @@ class SatSession:
             raise RuntimeError("scopes do not nest")
         self.top += 1
         self.guard = self.top
+        domains = self.encoding.domains
+        if any(v not in domains[c] for c, v in givens):  # narrowed away (solvers.narrow): no solution
+            self.assumptions = [self.guard, -self.guard]
+            return
         self.assumptions = [self.guard] + [lit for c, v in givens for lit in self.encoding.value_literals(c, v)]
 
     def pop(self) -> None:
