@@ -1324,7 +1324,7 @@ def grade(
     output: OutputOpt = None,
 ) -> None:
     """How hard is it? A score and a level (easy, medium, hard, expert, extreme) from the steps of
-    `explain`: the hardest step's cost sets them, on one scale for every kind of puzzle.
+    `explain`: the hardest step's cost plus the work beyond singles, on one scale for every kind.
     """
     p = _load(puzzle, param, givens)
     result = _explain(p, None, None, timeout)
