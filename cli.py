@@ -1271,7 +1271,7 @@ def explain(
         typer.echo(puzzlesat.explain_text(result, boards=boards))
     if result.conflict is not None:
         raise typer.Exit(puzzlesat.ExitCode.UNSATISFIABLE)
-    if not result.complete and max_steps is None:
+    if result.stopped:
         raise typer.Exit(puzzlesat.ExitCode.STOPPED)
 
 
@@ -1305,7 +1305,7 @@ def hint(
     typer.echo(json.dumps(doc) if as_json else puzzlesat.hint_text(result))
     if result.conflict is not None:
         raise typer.Exit(puzzlesat.ExitCode.UNSATISFIABLE)
-    if not result.complete and not result.steps:
+    if result.stopped and not result.steps:
         raise typer.Exit(puzzlesat.ExitCode.STOPPED)
 
 
@@ -1336,7 +1336,7 @@ def grade(
         typer.echo(puzzlesat.grade_text(result) if result.conflict is None else puzzlesat.explain_text(result))
     if result.conflict is not None:
         raise typer.Exit(puzzlesat.ExitCode.UNSATISFIABLE)
-    if not result.complete:
+    if result.stopped:
         raise typer.Exit(puzzlesat.ExitCode.STOPPED)
 
 

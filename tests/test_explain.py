@@ -270,3 +270,38 @@ def test_generate_at_an_unreachable_difficulty_is_one_line(cli):
     assert one_line_error(cli("generate", "sudoku", "--difficulty", "fiendish")).startswith(
         "--difficulty: unknown level 'fiendish'"
     )
+
+
+def test_a_stop_before_the_first_step_shows_nothing_and_exits_3(cli, monkeypatch):
+    """A --timeout (or Ctrl-C) that ends while the solutions are still being found: no step, not
+    complete, exit 3; the same budget then covers solutions and steps."""
+    from puzzles.stop import SearchStopped
+    from puzzlesat.reasoning import api
+
+    def stopped(*args, **kwargs):
+        raise SearchStopped
+
+    monkeypatch.setattr(api, "_solutions", stopped)
+    e = puzzlesat.explain(puzzlesat.load("sudoku"), timeout=5)
+    assert (e.steps, e.complete, e.stopped, e.conflict) == ((), False, True, None)
+    r = cli("explain", "sudoku", "--timeout", "5")
+    assert r.code == 3
+    assert r.out == "0 steps, stopped before the end (--timeout or a signal). Grade: easy (score 0).\n"
+    r = cli("hint", "sudoku", "--timeout", "5")
+    assert (r.code, r.out) == (3, "stopped before a step was found (--timeout or a signal)\n")
+    assert cli("grade", "sudoku", "--timeout", "5").code == 3
+
+
+def test_hint_says_when_nothing_follows_and_when_it_is_solved(cli):
+    r = cli("hint", "sudoku", "-p", "box=2", "--givens", "1...............")
+    assert (r.code, r.out) == (0, "no step follows: at least 3 solutions remain\n")  # it said "solved" once
+    r = cli("hint", "sudoku", "-p", "box=2", "--givens", "1234341221434321")
+    assert (r.code, r.out) == (0, "solved: nothing left to deduce\n")
+
+
+def test_max_steps_is_not_a_stop(cli):
+    r = cli("explain", "sudoku", "--max-steps", "2")
+    assert r.code == 0
+    assert r.out.splitlines()[-1].startswith("2 steps, more steps follow (--max-steps).")
+    e = puzzlesat.explain(puzzlesat.load("sudoku"), max_steps=2)
+    assert (e.complete, e.stopped) == (False, False)

@@ -21,8 +21,8 @@ from .search import Explainer
 # Solutions looked for before explaining: two tell unique from not; more only to say how many remain.
 SOLUTIONS_SHOWN = 2
 
-# Levels by the score (docs/decisions.md, "Grading"): set against HoDoKu's levels of 116 classic
-# sudokus (easy, medium, hard, unfair ~ expert, extreme), 83 of them agreeing.
+# Levels by the score (docs/decisions.md, "Grading"): set against HoDoKu's levels of 120 classic
+# sudokus (easy, medium, hard, unfair ~ expert, extreme), 85 of them agreeing.
 LEVELS: tuple[tuple[float, str], ...] = ((2.5, "easy"), (5.0, "medium"), (10.0, "hard"), (16.0, "expert"))
 TOP_LEVEL = "extreme"
 
@@ -55,6 +55,7 @@ class Explanation:
     conflict: Conflict | None = None
     start: tuple[Fact, ...] = ()  # the entered values and pencil marks a hint started from
     after: tuple[tuple[frozenset[int], ...], ...] = ()  # the pencil marks after each step (--boards, --svg)
+    stopped: bool = False  # a timeout or a signal cut it short (not `max_steps`): exit status 3
 
 
 def level_of(score: float) -> str:
@@ -81,12 +82,19 @@ def grade_of(steps: Sequence[Step]) -> Grade:
     return Grade(score, level_of(score), len(steps), hardest, total)
 
 
-def _solutions(puzzle: Puzzle, timeout: float | None) -> list[tuple[int, ...]]:
+def _solutions(puzzle: Puzzle, deadline: float | None) -> list[tuple[int, ...]]:
+    """Up to three solutions, which every step is checked against; a stop raises (SearchStopped
+    past the deadline, KeyboardInterrupt on a signal), a failing backend is a BackendError."""
+    import time
+
+    from puzzles.stop import SearchStopped
     from puzzlesat.search.solving import solve
 
-    outcome = solve(puzzle, limit=SOLUTIONS_SHOWN + 1, modulo_symmetry=False, symmetry="none", timeout=timeout)
-    if outcome.cut_short:
-        raise UsageError("the solutions could not be found in time, so the steps cannot be checked: raise --timeout")
+    left = None if deadline is None else deadline - time.monotonic()
+    if left is not None and left <= 0:
+        raise SearchStopped
+    outcome = solve(puzzle, limit=SOLUTIONS_SHOWN + 1, modulo_symmetry=False, symmetry="none", timeout=left)
+    outcome.reraise()
     return [tuple(s.values) for s in outcome.solutions]
 
 
@@ -114,21 +122,20 @@ def conflict(puzzle: Puzzle, start: Sequence[Fact] = ()) -> Conflict:
     from .guarded import RuleCNF
 
     g = RuleCNF(puzzle)
-    wcnf = WCNF()
-    for cl in g.builder.clauses:
-        wcnf.append(list(cl))
-    softs: list[tuple[int, object]] = []
-    for r in g.rules:
-        softs.append((r.selector, r.ref))
-    given_facts = [Fact(c, v, PLACE) for c, v in sorted(puzzle.givens)] + list(start)
-    for f in given_facts:
-        softs.append((g.literal(f), f))
-    for lit, what in softs:
-        weight = int(100 * (rule_weight(g.by_selector[lit]) if isinstance(what, RuleRef) else FACT))
-        wcnf.append([lit], weight=max(1, weight))
-    with OptUx(wcnf, solver="g3") as optux:
-        core = optux.compute()
-    g.close()
+    try:
+        wcnf = WCNF()
+        for cl in g.builder.clauses:
+            wcnf.append(list(cl))
+        softs: list[tuple[int, object]] = [(r.selector, r.ref) for r in g.rules]
+        given_facts = [Fact(c, v, PLACE) for c, v in sorted(puzzle.givens)] + list(start)
+        softs += [(g.literal(f), f) for f in given_facts]
+        for lit, what in softs:
+            weight = int(100 * (rule_weight(g.by_selector[lit]) if isinstance(what, RuleRef) else FACT))
+            wcnf.append([lit], weight=max(1, weight))
+        with OptUx(wcnf, solver="g3") as optux:
+            core = optux.compute()
+    finally:
+        g.close()
     if core is None:
         raise CheckError("the puzzle has no solution but no conflicting set was found")
     chosen = [softs[i - 1][1] for i in core]
@@ -143,14 +150,14 @@ def _recheck_conflict(puzzle: Puzzle, rules: Sequence[RuleRef], facts: Sequence[
     from .guarded import RuleCNF
 
     g = RuleCNF(puzzle)
+    solver = g.isolated([g.by_name[r.name].selector for r in rules], cells=[f.cell for f in facts])
     try:
-        solver = g.isolated([g.by_name[r.name].selector for r in rules], cells=[f.cell for f in facts])
         for f in facts:
             solver.add_clause([g.literal(f)])
         if solver.solve():
             raise CheckError("the conflict found does not conflict")
-        solver.delete()
     finally:
+        solver.delete()
         g.close()
 
 
@@ -170,32 +177,34 @@ def explain(
 
     from puzzles.stop import SearchStopped, build_deadline, check_timeout
 
+    seconds = check_timeout(timeout)
+    deadline = None if seconds is None else time.monotonic() + seconds  # one budget: solutions and steps
     start = start_state(puzzle, values, marks)
-    with_start = _with_facts(puzzle, start)
-    solutions = _solutions(with_start, timeout) if not marks else _solutions_marked(puzzle, start, timeout)
+    try:
+        solutions = _solutions_from_start(puzzle, start, deadline)
+    except (SearchStopped, KeyboardInterrupt):  # stopped before the first step: nothing to show, not complete
+        return Explanation(puzzle, (), False, False, 0, grade_of(()), None, tuple(start), stopped=True)
     if not solutions:
         found = conflict(puzzle, start)
         return Explanation(puzzle, (), True, False, 0, grade_of(()), found, tuple(start))
     ex = Explainer(puzzle, solutions, start=start)
     steps: list[Step] = []
     after: list[tuple[frozenset[int], ...]] = []
-    complete = True
-    seconds = check_timeout(timeout)
+    stopped = False
     try:
-        with build_deadline(None if seconds is None else time.monotonic() + seconds):
+        with build_deadline(deadline):
             for step in ex.run(max_steps):
                 steps.append(step)
                 after.append(tuple(frozenset(c) for c in ex.cands))
                 if on_step is not None:
                     on_step(step)
     except (SearchStopped, KeyboardInterrupt):
-        complete = False
+        stopped = True
     finally:
         ex.close()
-    if max_steps is not None and len(steps) >= max_steps and not ex.solved:
-        complete = False
+    complete = not stopped and (ex.solved or max_steps is None or len(steps) < max_steps)
     return Explanation(puzzle, tuple(steps), complete, ex.solved, len(solutions), grade_of(steps), None,
-                       tuple(start), tuple(after))
+                       tuple(start), tuple(after), stopped)
 
 
 def _with_facts(puzzle: Puzzle, start: Sequence[Fact]) -> Puzzle:
@@ -207,8 +216,8 @@ def _with_facts(puzzle: Puzzle, start: Sequence[Fact]) -> Puzzle:
     return replace(puzzle, givens=tuple(sorted(placed.items())))
 
 
-def _solutions_marked(puzzle: Puzzle, start: Sequence[Fact], timeout: float | None) -> list[tuple[int, ...]]:
-    """Solutions that keep the pencil marks too: the marks narrow the domains."""
+def _solutions_from_start(puzzle: Puzzle, start: Sequence[Fact], deadline: float | None) -> list[tuple[int, ...]]:
+    """Solutions that keep the entered values (as givens) and the pencil marks (narrowed domains)."""
     from dataclasses import replace
 
     doms = [list(d) for d in puzzle.domains]
@@ -217,8 +226,10 @@ def _solutions_marked(puzzle: Puzzle, start: Sequence[Fact], timeout: float | No
             doms[f.cell].remove(f.value)
     if any(not d for d in doms):
         return []
-    narrowed = replace(_with_facts(puzzle, start), domains=tuple(tuple(d) for d in doms))
-    return _solutions(narrowed, timeout)
+    narrowed = _with_facts(puzzle, start)
+    if any(not f.placed for f in start):
+        narrowed = replace(narrowed, domains=tuple(tuple(d) for d in doms))
+    return _solutions(narrowed, deadline)
 
 
 def hint(puzzle: Puzzle, *, values: Mapping[int, int] | None = None,

@@ -1,7 +1,7 @@
 """The step search: from the givens to the solution, the cheapest step each time.
 
 The facts known are pencil marks (a candidate set per cell). A step is found in tiers, cheapest
-first, each asking the guarded CNF (`explain.guarded`) what a few rules and the facts on their
+first, each asking the guarded CNF (`reasoning.guarded`) what a few rules and the facts on their
 cells imply:
 
 1. naked singles (a cell with one candidate left) and what one rule gives by propagation alone
@@ -12,9 +12,9 @@ cells imply:
 5. a case split that needs search, depth 2.
 
 Each candidate step's premises are shrunk to a minimal set (deletion, dearest first), priced
-(`explain.costs`), and the cheapest wins. A placed value removes itself from the other cells of
+(`reasoning.costs`), and the cheapest wins. A placed value removes itself from the other cells of
 its houses silently, as on paper; a step that uses such a removal cites the placed value and its
-house. Every step is re-checked on a fresh solver before it is yielded (`explain.recheck`).
+house. Every step is re-checked on a fresh solver before it is yielded (`reasoning.recheck`).
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ from puzzles.stop import checkpoint
 from .costs import rule_weight, step_cost
 from .facts import ELIMINATE, PLACE, Fact, Step
 from .guarded import Rule, RuleCNF
+from .names import technique
+from .recheck import recheck
 
 # How many refuted hypotheses a case-split tier shrinks before it takes the cheapest.
 SPLIT_CHOICES = 6
@@ -138,7 +140,7 @@ class Explainer:
         """The step's cost (`reasoning.costs`): its tier, rules, facts, subset size and chain."""
         main, peers, facts = self.premises(selectors, lits)
         size = chain = 0
-        if tier == "complete" or tier == "complete pair":
+        if tier in ("complete", "complete pair"):
             size = len({self.g.fact_of[lit].cell for lit in lits} - set(self.placed))
             free = sum(1 for r in main for c in r.cells if c not in self.placed)
             size = max(1, min(size, free - size)) if free > size else size
@@ -343,11 +345,12 @@ class Explainer:
             found += self._group([rule], complete=True)
         if found:
             return found
-        for pair in self._pairs():
+        pairs = self._pairs()
+        for pair in pairs:
             found += self._group(pair, complete=False)
         if found:
             return found
-        for pair in self._pairs():
+        for pair in pairs:
             found += self._group(pair, complete=True)
         if found:
             return found
@@ -362,8 +365,6 @@ class Explainer:
             return None
         best = min(found, key=lambda k: (k.cost, k.order))
         step = self.build(best)
-        from .recheck import recheck
-
         recheck(self.g, self.solutions, self.puzzle.cells, step)
         self.apply(step, len(self.steps))
         self.steps.append(step)
@@ -371,20 +372,14 @@ class Explainer:
 
     def build(self, k: Candidate) -> Step:
         """The step a candidate stands for: everything its premises give, named and priced."""
-        if k.hypothesis is None:
+        if k.hypothesis is None and k.target < 0:  # a removal keeps the others its premises give
             ok, follow = self.g.propagate([*k.selectors, *k.lits])
-            deduced_lits = self._new(follow) if ok else []
-            if k.target > 0:  # one placement a step, as a walkthrough says it
-                deduced_lits = [k.target]
-            else:
-                deduced_lits = [k.target, *(lit for lit in deduced_lits if lit < 0 and lit != k.target)]
-            deduced_lits = self._unsaid(deduced_lits)
-        else:
+            more = self._new(follow) if ok else []
+            deduced_lits = self._unsaid([k.target, *(lit for lit in more if lit < 0 and lit != k.target)])
+        else:  # one placement a step, as a walkthrough says it; a case split refutes its hypothesis
             deduced_lits = [k.target]
         deduced = tuple(self.g.fact_of[lit] for lit in deduced_lits)
         main, peers, facts = self.premises(k.selectors, k.lits)
-        from .names import technique
-
         read = {self.g.fact_of[lit].cell for lit in k.lits}
         name = technique(k.tier, main, deduced, read, set(range(self.puzzle.size)) - set(self.placed))
         return Step(

@@ -179,8 +179,10 @@ def summary_text(e: Explanation) -> str:
     head = f"{plural(len(e.steps), 'step')}"
     if e.solved:
         state = "solved"
+    elif e.stopped:
+        state = "stopped before the end (--timeout or a signal)"
     elif not e.complete:
-        state = "stopped before the end"
+        state = "more steps follow (--max-steps)"
     else:
         more = f"at least {e.solutions}" if e.solutions > 2 else str(e.solutions)
         state = f"nothing more follows: {more} solutions remain"
@@ -202,8 +204,10 @@ def hint_text(e: Explanation) -> str:
     if e.conflict is not None:
         return conflict_text(e)
     if not e.steps:
-        if e.solved or all(len(c) == 1 for c in e.after[-1:] or ()):
+        if e.solved:
             return "solved: nothing left to deduce"
+        if e.stopped:
+            return "stopped before a step was found (--timeout or a signal)"
         more = f"at least {e.solutions}" if e.solutions > 2 else str(e.solutions)
         return f"no step follows: {more} solutions remain"
     s = e.steps[0]
@@ -215,7 +219,7 @@ def grade_text(e: Explanation) -> str:
     if g.hardest is None:
         return f"{e.puzzle.name}: nothing to deduce"
     names = e.puzzle.cells
-    state = "" if e.solved else (" (not solved: the puzzle is not unique)" if e.complete else " (stopped early)")
+    state = "" if e.solved else (" (stopped early)" if e.stopped else " (not solved: the puzzle is not unique)")
     return (
         f"{e.puzzle.name}: {g.level}, score {g.score:g}{state}\n"
         f"{plural(g.steps, 'step')}, total cost {g.total:g}; hardest: "
