@@ -305,3 +305,17 @@ def test_max_steps_is_not_a_stop(cli):
     assert r.out.splitlines()[-1].startswith("2 steps, more steps follow (--max-steps).")
     e = puzzlesat.explain(puzzlesat.load("sudoku"), max_steps=2)
     assert (e.complete, e.stopped) == (False, False)
+
+
+def test_a_contradiction_over_k_rows_and_k_columns_is_named_a_fish():
+    """Fish are found as case splits (rows and columns that refute a value); the name says so."""
+    from puzzlesat.reasoning.guarded import RuleCNF
+    from puzzlesat.reasoning.names import technique
+
+    g = RuleCNF(puzzlesat.load("sudoku"))
+    rules = [g.by_name[n] for n in ("row 2", "row 7", "column 3", "column 5")]
+    removal = [Fact(40, 3, "eliminate")]
+    assert technique("case split", rules, removal, set(), set()) == "X-wing"
+    assert technique("case split", rules[:3], removal, set(), set()) == "contradiction"
+    assert technique("search split", rules, removal, set(), set()) == "deep contradiction"
+    g.close()

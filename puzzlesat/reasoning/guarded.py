@@ -142,9 +142,6 @@ class RuleCNF:
     def satisfiable(self, assumptions: Sequence[int]) -> bool:
         return bool(self.solver.solve(assumptions=list(assumptions)))
 
-    def model(self) -> list[int]:
-        return list(self.solver.get_model() or [])
-
     def core(self) -> list[int]:
         return list(self.solver.get_core() or [])
 

@@ -32,12 +32,15 @@ def _house(rule: Rule) -> str | None:
 def technique(tier: str, main: Sequence[Rule], deduced: Sequence[Fact], read: set[int], open_cells: set[int]) -> str:
     """The name of a step found in `tier` from `main`; `read`: the cells whose facts it reads,
     `open_cells`: the cells not placed yet."""
-    if tier in ("case split", "search split"):
-        return "contradiction" if tier == "case split" else "deep contradiction"
     if tier == "naked single":
         return "naked single"
     houses = [_house(r) for r in main]
     placed = any(f.placed for f in deduced)
+    if tier in ("case split", "search split"):  # fish land here: k rows and k columns removing one value
+        rows, columns = houses.count("row"), houses.count("column")
+        if tier == "case split" and rows == columns == len(main) / 2 and rows in FISH and not placed:
+            return FISH[rows]
+        return "contradiction" if tier == "case split" else "deep contradiction"
     if len(main) == 1:
         kinds = main[0].kinds
         if kinds == frozenset({"AllDifferent"}):
@@ -55,10 +58,6 @@ def technique(tier: str, main: Sequence[Rule], deduced: Sequence[Fact], read: se
                 return "claiming"
             return "pointing" if all(f.cell in line.cells for f in deduced) else "intersection"
         return "intersection"
-    if all(h in ("row", "column") for h in houses) and len(main) % 2 == 0:
-        rows = sum(h == "row" for h in houses)
-        if rows * 2 == len(main) and len({f.value for f in deduced}) == 1:
-            return FISH.get(rows, "fish")
     if any("Linear" in r.kinds for r in main):
         return "sum and houses" if any(houses) else "sums"
     return "rules together"
