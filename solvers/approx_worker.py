@@ -9,11 +9,9 @@ same answer every run (Chakraborty, Meel and Vardi, IJCAI 2016).
 
 from __future__ import annotations
 
-import os
-import signal
 import sys
 
-from .ganak_worker import die_with_parent, parse
+from .ganak_worker import parse, serve
 
 
 def count(text: str, epsilon: float, delta: float, seed: int) -> int:
@@ -28,13 +26,7 @@ def count(text: str, epsilon: float, delta: float, seed: int) -> int:
 
 def main() -> None:
     epsilon, delta, seed = float(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop, and kills us
-    die_with_parent()
-    problems = [p for p in sys.stdin.read().split("c end\n") if p.strip()]
-    out = os.dup(1)
-    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # anything the C library prints must not mix with the counts
-    for text in problems:
-        os.write(out, f"{count(text, epsilon, delta, seed)}\n".encode())
+    serve(lambda text: count(text, epsilon, delta, seed))
 
 
 if __name__ == "__main__":

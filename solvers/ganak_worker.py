@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from collections.abc import Callable
 
 
 def die_with_parent() -> None:
@@ -59,14 +60,19 @@ def count(text: str) -> int:
     return counter.count()
 
 
-def main() -> None:
+def serve(counter: Callable[[str], int]) -> None:
+    """The protocol, for this worker and ApproxMC's: the CNFs from stdin, one count a line out."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop, and kills us
     die_with_parent()
     problems = [p for p in sys.stdin.read().split("c end\n") if p.strip()]
     out = os.dup(1)
     os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # anything the C library prints must not mix with the counts
     for text in problems:
-        os.write(out, f"{count(text)}\n".encode())
+        os.write(out, f"{counter(text)}\n".encode())
+
+
+def main() -> None:
+    serve(count)
 
 
 if __name__ == "__main__":
