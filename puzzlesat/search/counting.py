@@ -404,20 +404,40 @@ def _list(run: _Run, target: Puzzle, limit: int | None, seconds: float | None,
     return outcome if outcome.complete else None
 
 
+def _plain_encoding(run: _Run, method: str):
+    """The puzzle's CNF for a model counter, which reads plain clauses only."""
+    import encoders
+
+    encoding = encoders.get(run.config.encoding, "cnf").encode(run.puzzle, run.config)
+    if encoding.atmosts:
+        raise UsageError(
+            f"--method {method} needs plain clauses; the native card/PB encodings make solver-specific "
+            "constraints (choose another --card/--pb)"
+        )
+    return encoding
+
+
+def _every(seconds: float, say: Callable[[], None]) -> Callable[[], None]:
+    """`say`, at most once every `seconds`: what a counter's wait loop calls as often as it likes."""
+    last = [0.0]
+
+    def waiting() -> None:
+        now = time.monotonic()
+        if now - last[0] >= seconds:
+            last[0] = now
+            say()
+
+    return waiting
+
+
 def _sharpsat(run: _Run) -> None:
     """One ganak count per conjugacy class, with the class's fixed-point clauses (and the pins),
     all in one child process; each count is kept as it arrives."""
-    import encoders
     from encoders.fixed_points import fixed_point_clauses, pin_clauses, projection
     from solvers.ganak_counter import Problem, count_models
 
     t0 = time.perf_counter()
-    encoding = encoders.get(run.config.encoding, "cnf").encode(run.puzzle, run.config)
-    if encoding.atmosts:
-        raise UsageError(
-            "--method sharpsat needs plain clauses; the native card/PB encodings make solver-specific "
-            "constraints (choose another --card/--pb)"
-        )
+    encoding = _plain_encoding(run, "sharpsat")
     shown = projection(encoding)
     pinned = pin_clauses(encoding, run.pinned)
     factors = [run.factor if run.pinnable(c) else 1 for c in run.classes]
@@ -437,17 +457,12 @@ def _sharpsat(run: _Run) -> None:
         run.fixed.append(factors[index] * n)
         run.stats["counting_calls"] = index + 1
 
-    shown = [0.0]
-
-    def waiting() -> None:
-        now = time.monotonic()
-        if now - shown[0] >= 0.2:
-            shown[0] = now
-            k = f" {len(run.fixed) + 1} of {len(problems)}" if len(problems) > 1 else ""
-            run.progress(f"counting{k} with ganak")
+    def say() -> None:
+        k = f" {len(run.fixed) + 1} of {len(problems)}" if len(problems) > 1 else ""
+        run.progress(f"counting{k} with ganak")
 
     check_stop()
-    count_models(problems, run.deadline, counted, waiting)
+    count_models(problems, run.deadline, counted, _every(0.2, say))
 
 
 # ApproxMC's guarantee (its defaults): within a factor 1 + epsilon with probability 1 - delta; the
@@ -464,29 +479,16 @@ APPROX = Worker("solvers.approx_worker", "pyapproxmc", "approximate counting",
 def _approx(run: _Run) -> None:
     """ApproxMC on the CNF projected on the cell literals (with the pins, times n!), in a child
     process like ganak's; the count goes to `run.total`."""
-    import encoders
     from encoders.fixed_points import pin_clauses, projection
     from solvers.ganak_counter import Problem, count_models
 
     t0 = time.perf_counter()
-    encoding = encoders.get(run.config.encoding, "cnf").encode(run.puzzle, run.config)
-    if encoding.atmosts:
-        raise UsageError(
-            "--method approx needs plain clauses; the native card/PB encodings make solver-specific "
-            "constraints (choose another --card/--pb)"
-        )
+    encoding = _plain_encoding(run, "approx")
     shown = projection(encoding)
     problem = Problem([*encoding.clauses, *pin_clauses(encoding, run.pinned)], encoding.nvars, shown)
     run.stats.update(variables=encoding.nvars, clauses=len(problem.clauses), projection=len(shown),
                      build_seconds=round(time.perf_counter() - t0, 6))  # fmt: skip
-    last = [0.0]
-
-    def waiting() -> None:
-        now = time.monotonic()
-        if now - last[0] >= 0.2:
-            last[0] = now
-            run.progress("counting approximately with ApproxMC")
-
     check_stop()
+    waiting = _every(0.2, lambda: run.progress("counting approximately with ApproxMC"))
     (n,) = count_models([problem], run.deadline, None, waiting, worker=APPROX)
     run.total, run.orbits, run.fixed = n * run.factor, None, []
