@@ -18,6 +18,9 @@ from typing import Any
 
 from .cosmetics import Cosmetic
 from .fpuzzles_fault import Fault, json_kind
+from .fpuzzles_fault import entries as _entries
+from .fpuzzles_fault import expect as _expect
+from .fpuzzles_fault import present as _present
 from .fpuzzles_kinds import COSMETIC_KEYS, KEYS, Reader, cosmetics, read
 from .grid import ORTHOGONAL, Grid, cell_name
 from .model import Puzzle, define
@@ -56,27 +59,6 @@ CELL = re.compile(r"[Rr](\d+)[Cc](\d+)")
 
 
 # --- checking the document's shapes -------------------------------------------------------------
-
-
-def _present(v: object) -> bool:
-    """Does a value say anything? (f-puzzles may write empty lists and false flags.)"""
-    return v not in (None, False, "", [], {})
-
-
-def _expect(ok: bool, v: object, where: str, what: str) -> None:
-    if not ok:
-        raise Fault(f"{where}: expected {what}, got {json_kind(v)}")
-
-
-def _entries(doc: dict[str, Any], key: str) -> list[tuple[str, dict[str, Any]]]:
-    """The entries of a list-of-objects key, each with its path (`arrow[2]`)."""
-    v = doc.get(key) or []
-    _expect(isinstance(v, list), v, key, "an array")
-    out = []
-    for k, entry in enumerate(v, 1):
-        _expect(isinstance(entry, dict), entry, f"{key}[{k}]", "an object")
-        out.append((f"{key}[{k}]", entry))
-    return out
 
 
 def _number(v: object, where: str, default: int | None) -> int | None:

@@ -1,10 +1,13 @@
-"""What the two f-puzzles modules share: the fault they raise and how they name a JSON value.
+"""What the f-puzzles and SudokuPad modules share: the fault they raise, how they name a JSON
+value, and the checks of a document's shapes.
 
-Kept apart so that `puzzles.fpuzzles` (finding and decoding a link) and `puzzles.fpuzzles_doc`
-(the document as a puzzle) import it, not each other.
+Kept apart so that `puzzles.fpuzzles` (finding and decoding a link), `puzzles.fpuzzles_doc` and
+`puzzles.sudokupad_doc` (the documents as puzzles) import it, not each other.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 
 class Fault(Exception):
@@ -20,3 +23,24 @@ def json_kind(v: object) -> str:
         return "a boolean"
     kinds = {int: "a number", float: "a number", str: "a string", list: "an array", dict: "an object"}
     return next(name for t, name in kinds.items() if isinstance(v, t))
+
+
+def present(v: object) -> bool:
+    """Does a value say anything? (f-puzzles and SudokuPad may write empty lists and false flags.)"""
+    return v not in (None, False, "", [], {})
+
+
+def expect(ok: bool, v: object, where: str, what: str) -> None:
+    if not ok:
+        raise Fault(f"{where}: expected {what}, got {json_kind(v)}")
+
+
+def entries(doc: dict[str, Any], key: str) -> list[tuple[str, dict[str, Any]]]:
+    """The entries of a list-of-objects key, each with its path (`arrow[2]`)."""
+    v = doc.get(key) or []
+    expect(isinstance(v, list), v, key, "an array")
+    out = []
+    for k, entry in enumerate(v, 1):
+        expect(isinstance(entry, dict), entry, f"{key}[{k}]", "an object")
+        out.append((f"{key}[{k}]", entry))
+    return out

@@ -27,7 +27,10 @@ import re
 from typing import Any
 
 from .fpuzzles_doc import _boxes
-from .fpuzzles_fault import Fault, json_kind
+from .fpuzzles_fault import Fault
+from .fpuzzles_fault import entries as _list
+from .fpuzzles_fault import expect as _expect
+from .fpuzzles_fault import present as _present
 from .grid import Grid, cell_name
 from .model import Puzzle, define
 from .rules import Rule
@@ -55,25 +58,6 @@ META_NOTES = (
 META_FLAGS = ("antiknight", "antiking")
 PROSE = " (SudokuPad draws it without checking it: the rule it stands for is only in the rules text)"
 EPS = 0.02
-
-
-def _present(v: object) -> bool:
-    return v not in (None, False, "", [], {})
-
-
-def _expect(ok: bool, v: object, where: str, what: str) -> None:
-    if not ok:
-        raise Fault(f"{where}: expected {what}, got {json_kind(v)}")
-
-
-def _list(doc: dict[str, Any], key: str) -> list[tuple[str, dict[str, Any]]]:
-    v = doc.get(key) or []
-    _expect(isinstance(v, list), v, key, "an array")
-    out = []
-    for k, item in enumerate(v, 1):
-        _expect(isinstance(item, dict), item, f"{key}[{k}]", "an object")
-        out.append((f"{key}[{k}]", item))
-    return out
 
 
 def _point(v: object, where: str) -> tuple[float, float]:
