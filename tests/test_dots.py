@@ -109,14 +109,14 @@ def test_the_negative_constraint_forbids_only_undotted_pairs():
     ("body", "message"),
     [
         ('[[dot]]\nkind = "red"\ncells = ["r1c1", "r1c2"]\n',
-         'dot[1].kind: unknown dot kind "red"; the kinds are white, black, x, v (line 7)'),
+         'dot[1].kind: unknown dot kind "red"; valid: white, black, x, v (line 7)'),
         ('[[dot]]\nkind = "x"\ncells = ["r1c1", "r1c2", "r1c3"]\n',
          "dot[1].cells: a dot sits between exactly two cells, got 3 (line 8)"),
         ('[[dot]]\nkind = "x"\ncells = ["r1c1", "r1c1"]\n', "dot[1]: a dot sits between two different cells (line 6)"),
         ('[[dot]]\ncells = ["r1c1", "r1c2"]\n', "dot[1].kind: required key is missing (line 6)"),
         ('[[negative]]\nkinds = []\n', "negative[1].kinds: needs at least one dot kind (line 7)"),
         ('[[negative]]\nkinds = ["x", "w"]\n',
-         'negative[1].kinds[2]: unknown dot kind "w"; the kinds are white, black, x, v (line 7)'),
+         'negative[1].kinds[2]: unknown dot kind "w"; valid: white, black, x, v (line 7)'),
         ('[[negative]]\nkinds = ["x", "x"]\n', "negative[1]: a dot kind is listed twice (line 6)"),
     ],
 )  # fmt: skip

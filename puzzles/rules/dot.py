@@ -22,6 +22,7 @@ from typing import Any
 from puzzles.core import Constraint, Linear, Table
 from puzzles.errors import ModelError
 from puzzles.tomlcheck import Bad, KeyPath, cells_list, cells_value, expect, quote, required, table
+from puzzles.words import unknown, valid_names
 
 from . import CellRef, CellResolver
 
@@ -62,7 +63,7 @@ KINDS: dict[str, DotKind] = {
 def dot_kind(name: object, where: str) -> DotKind:
     """The kind of that name, or a ModelError listing the kinds."""
     if not isinstance(name, str) or name not in KINDS:
-        raise ModelError(f"{where}: unknown dot kind {name!r}; the kinds are {', '.join(KINDS)}")
+        raise ModelError(f"{where}: {unknown('dot kind', str(name), KINDS)}")
     return KINDS[name]
 
 
@@ -85,7 +86,7 @@ class Dot:
         required(t, path, "kind", "cells")
         expect(isinstance(t["kind"], str), t["kind"], (*path, "kind"), "a string")
         if t["kind"] not in KINDS:
-            raise Bad((*path, "kind"), f"unknown dot kind {quote(t['kind'])}; the kinds are {', '.join(KINDS)}")
+            raise Bad((*path, "kind"), f"unknown dot kind {quote(t['kind'])}{valid_names(str(t['kind']), KINDS)}")
         cells = cells_list(t["cells"], (*path, "cells"))
         if len(cells) != 2:
             raise Bad((*path, "cells"), f"a dot sits between exactly two cells, got {len(cells)}")

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from puzzles.core import Constraint
 from puzzles.errors import ModelError
 from puzzles.tomlcheck import Bad, KeyPath, cells_list, cells_value, expect, is_int, quote, required, table
+from puzzles.words import unknown, valid_names
 
 from . import CellRef, CellResolver, Rule
 from .line_kinds import KINDS, LineArgs, LineKind
@@ -36,7 +37,7 @@ DEFAULT_DIFFERENCE = {"whispers": lambda n: (n + 1) // 2, "lockout": lambda n: n
 
 def line_kind(name: object, where: str) -> LineKind:
     if not isinstance(name, str) or name not in KINDS:
-        raise ModelError(f"{where}: unknown line kind {name!r}; the kinds are {', '.join(KINDS)}")
+        raise ModelError(f"{where}: {unknown('line kind', str(name), KINDS)}")
     return KINDS[name]
 
 
@@ -56,7 +57,7 @@ class Line:
         required(t, path, "kind", "cells")
         expect(isinstance(t["kind"], str), t["kind"], (*path, "kind"), "a string")
         if t["kind"] not in KINDS:
-            raise Bad((*path, "kind"), f"unknown line kind {quote(t['kind'])}; the kinds are {', '.join(KINDS)}")
+            raise Bad((*path, "kind"), f"unknown line kind {quote(t['kind'])}{valid_names(str(t['kind']), KINDS)}")
         for key in ("difference", "digits"):
             if key in t:
                 expect(is_int(t[key]) and t[key] >= 1, t[key], (*path, key), "a whole number of at least 1")

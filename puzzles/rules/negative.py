@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from puzzles.core import Table
 from puzzles.errors import ModelError
 from puzzles.tomlcheck import Bad, KeyPath, expect, quote, required, table, toml_value
+from puzzles.words import valid_names
 
 from . import CellResolver, Rule
 from .dot import KINDS, dot_kind, pair_table
@@ -50,7 +51,7 @@ class Negative:
         for k, name in enumerate(kinds, 1):
             expect(isinstance(name, str), name, (*path, "kinds", k), "a dot kind (a string)")
             if name not in KINDS:
-                raise Bad((*path, "kinds", k), f"unknown dot kind {quote(name)}; the kinds are {', '.join(KINDS)}")
+                raise Bad((*path, "kinds", k), f"unknown dot kind {quote(name)}{valid_names(str(name), KINDS)}")
         return cls(tuple(kinds))
 
     def resolved(self, cell: CellResolver, where: str) -> Negative:
