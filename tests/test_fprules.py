@@ -440,7 +440,10 @@ def test_a_puzzle_without_cosmetics_says_nothing_and_strict_takes_it(cli) -> Non
     ("body", "message"),
     [
         ('kind = "zigzag"\ncells = ["r1c1", "r1c2"]', 'unknown line kind "zigzag"; valid: renban, whispers'),
-        ('kind = "whisper"\ncells = ["r1c1", "r1c2"]', 'unknown line kind "whisper"; did you mean whispers? valid: renban'),
+        (
+            'kind = "whisper"\ncells = ["r1c1", "r1c2"]',
+            'unknown line kind "whisper"; did you mean whispers? valid: renban',
+        ),
         (
             'kind = "renban"\ncells = ["r1c1", "r1c2"]\ndifference = 2',
             "line[1]: a renban line takes no difference (line 5)",
