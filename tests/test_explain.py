@@ -161,6 +161,10 @@ def test_wrong_marks_get_the_conflict_and_bad_marks_one_line(cli):
     assert r.out.splitlines()[0] == "sudoku: no solution. A smallest set that cannot hold together (1 rule, 9 facts):"
     bad = one_line_error(cli("hint", "sudoku", "--marks", "r4c8"))
     assert bad == "--marks r4c8: expected CELL=DIGITS such as r1c1=129"
+    bad = one_line_error(cli("hint", "sudoku", "--marks", "r1c0=1"))
+    assert bad == "--marks r1c0=1: unknown cell 'r1c0'; did you mean r1c1? valid: r1c1 .. r9c9"
+    bad = one_line_error(cli("hint", "magic-frame", "--state", "123"))
+    assert bad == "--state needs a puzzle whose cells form a grid; give --marks CELL=DIGITS instead"
     bad = one_line_error(cli("hint", "sudoku", "--marks", "r4c8=0"))
     assert bad == "--marks r4c8=0: '0' is not a value r4c8 can hold"
     assert one_line_error(cli("hint", "sudoku", "--state", "9" + "." * 80)) == "--state: r1c1 is given as 2, not 9"

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from puzzles.errors import UsageError
 from puzzles.givens import with_givens
 from puzzles.model import Puzzle
+from puzzles.words import unknown
 
 
 def parse_state(puzzle: Puzzle, state: str | None, marks: Sequence[str]) -> tuple[dict[int, int], dict[int, list[int]]]:
@@ -14,6 +15,8 @@ def parse_state(puzzle: Puzzle, state: str | None, marks: Sequence[str]) -> tupl
     must keep the puzzle's givens. A mark is CELL=DIGITS (`r1c1=129`)."""
     values: dict[int, int] = {}
     if state is not None:
+        if puzzle.grid is None:
+            raise UsageError("--state needs a puzzle whose cells form a grid; give --marks CELL=DIGITS instead")
         given = puzzle.given_map
         for c, v in with_givens(puzzle, state, "--state").givens:
             if c in given and given[c] != v:
@@ -25,8 +28,11 @@ def parse_state(puzzle: Puzzle, state: str | None, marks: Sequence[str]) -> tupl
     kept: dict[int, list[int]] = {}
     for mark in marks:
         name, sep, digits = mark.partition("=")
-        if not sep or name.strip() not in index or not digits.strip():
+        if not sep or not digits.strip():
             raise UsageError(f"--marks {mark}: expected CELL=DIGITS such as r1c1=129")
+        if name.strip() not in index:
+            cells = puzzle.cells
+            raise UsageError(f"--marks {mark}: {unknown('cell', name.strip(), cells, f'{cells[0]} .. {cells[-1]}')}")
         c = index[name.strip()]
         chosen = []
         for ch in digits.strip():
