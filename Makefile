@@ -29,7 +29,7 @@ test: $(TEST_STAMP)
 
 # compare --plot (matplotlib) and --scheduler (Dask), and the tests that use them (.ci/run installs them).
 extras: $(TEST_STAMP)
-	$(PY) -m pip install --quiet -e '.[plot,cluster]'
+	$(PY) -m pip install --quiet -e '.[plot,cluster,web]'
 
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .

@@ -1347,6 +1347,74 @@ def _on_signal(signum: int, frame: object) -> None:
     puzzlesat.request_stop(puzzlesat.Status.TERMINATED if signum == signal.SIGTERM else puzzlesat.Status.INTERRUPT)
 
 
+@app.command(
+    cls=_Command,
+    epilog=_examples(
+        "puzzlesat serve",
+        "puzzlesat serve sudoku --port 8001",
+        "puzzlesat serve --workers 4 --timeout 120 --memory 4G",
+    ),
+)
+@_exit_statuses("serve")
+def serve(
+    puzzle: Annotated[
+        str | None,
+        typer.Argument(help="A catalog name or a link the printed address opens the page on.", show_default=False),
+    ] = None,
+    host: Annotated[
+        str, typer.Option(help="The address to listen on; other than loopback, anyone who reaches it may use it.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="The port to listen on.")] = 8000,
+    workers: Annotated[
+        int, typer.Option(min=1, max=64, metavar="N", help="Worker processes: at most N requests run at once.")
+    ] = 2,
+    timeout: Annotated[
+        float, typer.Option(min=0.1, metavar="SECONDS", help="The time limit of one request; a request may ask less.")
+    ] = 60.0,
+    memory: Annotated[
+        str,
+        typer.Option(
+            metavar="SIZE", help="The memory one request may add, e.g. 512MiB or 4GiB; size estimates refuse more."
+        ),
+    ] = "2GiB",
+    body_limit: Annotated[
+        str, typer.Option(metavar="SIZE", help="The largest request body; larger ones get 413.")
+    ] = "1MiB",
+    queue: Annotated[
+        int, typer.Option(min=1, metavar="N", help="Requests that may wait for a worker; more get 503.")
+    ] = 100,
+) -> None:
+    """A local page for setters: the board with its rules, candidates, hints, the explanation, the
+    grade, counts, clues, generation and links out, in a browser; and a JSON API that answers as the
+    commands' --json do (docs/web.md). Needs pip install 'puzzlesat[web]'. Ctrl-C stops it.
+    """
+    from web.serve import bind, need_extra, run, settings_for, url
+
+    need_extra()
+    settings = settings_for(host, workers, timeout, memory, body_limit, queue)
+    sock = bind(host, port)
+    typer.echo(f"puzzlesat: serving {url(host, sock.getsockname()[1], puzzle)} (Ctrl-C stops)")
+    if not settings.loopback:
+        typer.echo(f"puzzlesat: warning: listening on {host}: anyone who can reach it may use it", err=True)
+    run(typer.main.get_command(app), [sys.executable, "-c", "import cli; cli.web_worker()"], settings, sock)
+
+
+def web_worker() -> None:
+    """One worker process of `puzzlesat serve` (web/worker.py): runs the command lines the server
+    sends, each as `main` runs it, its output captured."""
+
+    def run(argv: list[str]) -> int:
+        try:
+            main(argv)
+        except SystemExit as e:
+            return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+        return 0
+
+    from web.worker import serve as loop
+
+    loop(run)
+
+
 def _stopped_line() -> str:
     """What a run stopped at once says: `terminated` after a SIGTERM, else `interrupted`."""
     return "puzzlesat: terminated" if puzzlesat.stop_reason() == "terminated" else "puzzlesat: interrupted"

@@ -8,6 +8,7 @@ estimates"): they only have to tell a build of 100 MB from one of 20 GB.
 
 from __future__ import annotations
 
+import math
 import os
 import resource
 from collections.abc import Callable
@@ -176,13 +177,23 @@ def unary_clauses(puzzle: Puzzle) -> int:
     return total
 
 
-def _parse_bytes(text: str) -> int | None:
+def parse_bytes(text: str) -> int | None:
+    """512, 64K, 2G, 1.5M (decimal units) or 1MiB, 2GiB (binary), None when it does not parse.
+
+    >>> parse_bytes("2G"), parse_bytes("1MiB"), parse_bytes("12x")
+    (2000000000, 1048576, None)
+    """
     text = text.strip().upper().removesuffix("B")
-    scale = {"K": 10**3, "M": 10**6, "G": 10**9}.get(text[-1:], 1)
+    binary = text.endswith("I")
+    text = text.removesuffix("I")
+    scale = {"K": 1, "M": 2, "G": 3}.get(text[-1:], 0)
     try:
-        return int(float(text[:-1] if scale > 1 else text) * scale)
+        number = float(text[:-1] if scale else text)
     except ValueError:
         return None
+    if not math.isfinite(number) or number < 0:
+        return None
+    return int(number * (1024 if binary else 1000) ** scale)
 
 
 def _address_space_used() -> int:
@@ -199,7 +210,7 @@ def available_bytes() -> int | None:
     limits: list[int] = []
     forced = os.environ.get(LIMIT_VARIABLE)
     if forced:
-        parsed = _parse_bytes(forced)
+        parsed = parse_bytes(forced)
         if parsed is not None:
             limits.append(parsed)
     try:
