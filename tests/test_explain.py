@@ -323,3 +323,15 @@ def test_a_contradiction_over_k_rows_and_k_columns_is_named_a_fish():
     assert technique("case split", rules[:3], removal, set(), set()) == "contradiction"
     assert technique("search split", rules, removal, set(), set()) == "deep contradiction"
     g.close()
+
+
+def test_a_step_names_its_main_rules_first_among_its_rules(cli):
+    """`main` (the rules a step is about, shaded darker by step pictures and the page) leads `rules`."""
+    p = puzzlesat.load("jigsaw-sudoku")
+    e = puzzlesat.explain(p, max_steps=60)
+    doc = json.loads(cli("explain", "jigsaw-sudoku", "--max-steps", "60", "--json").out)
+    assert len(doc["steps"]) == len(e.steps) == 60
+    for step, s in zip(doc["steps"], e.steps, strict=True):
+        assert step["main"] == [r.name for r in s.main] != []
+        assert [r["name"] for r in step["rules"][: len(step["main"])]] == step["main"]
+    assert any(len(step["main"]) < len(step["rules"]) for step in doc["steps"])

@@ -29,6 +29,7 @@ def step_json(s: Step, names: Sequence[str]) -> dict[str, object]:
     doc: dict[str, object] = {
         "deduced": [fact_json(f, names) for f in s.deduced],
         "rules": [rule_json(r, names) for r in s.rules],
+        "main": [r.name for r in s.main],
         "facts": [fact_json(f, names) for f in s.facts],
         "cost": s.cost,
         "technique": s.technique,
