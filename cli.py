@@ -1350,9 +1350,10 @@ def _on_signal(signum: int, frame: object) -> None:
 @app.command(
     cls=_Command,
     epilog=_examples(
-        "puzzlesat serve",
-        "puzzlesat serve sudoku --port 8001",
-        "puzzlesat serve --workers 4 --timeout 120 --memory 4G",
+        "puzzlesat serve --self-test",
+        "puzzlesat serve   # not run: serves until Ctrl-C",
+        "puzzlesat serve sudoku --port 8001   # not run",
+        "puzzlesat serve --workers 4 --timeout 120 --memory 4GiB   # not run",
     ),
 )
 @_exit_statuses("serve")
@@ -1383,20 +1384,34 @@ def serve(
     queue: Annotated[
         int, typer.Option(min=1, metavar="N", help="Requests that may wait for a worker; more get 503.")
     ] = 100,
+    self_test: Annotated[
+        bool,
+        typer.Option(
+            "--self-test", help="Start on a free port, ask the page, a check, a hint and a body past the limit, stop."
+        ),
+    ] = False,
 ) -> None:
     """A local page for setters: the board with its rules, candidates, hints, the explanation, the
     grade, counts, clues, generation and links out, in a browser; and a JSON API that answers as the
     commands' --json do (docs/web.md). Needs pip install 'puzzlesat[web]'. Ctrl-C stops it.
     """
     from web.serve import bind, need_extra, run, settings_for, url
+    from web.serve import self_test as check_server
 
     need_extra()
     settings = settings_for(host, workers, timeout, memory, body_limit, queue)
+    worker = [sys.executable, "-c", "import cli; cli.web_worker()"]
+    if self_test:
+        lines, ok = check_server(typer.main.get_command(app), worker, settings, host)
+        typer.echo("\n".join(lines))
+        if not ok:
+            raise puzzlesat.BackendError("serve --self-test: an answer was not the one expected (above)")
+        return
     sock = bind(host, port)
     typer.echo(f"puzzlesat: serving {url(host, sock.getsockname()[1], puzzle)} (Ctrl-C stops)")
     if not settings.loopback:
         typer.echo(f"puzzlesat: warning: listening on {host}: anyone who can reach it may use it", err=True)
-    run(typer.main.get_command(app), [sys.executable, "-c", "import cli; cli.web_worker()"], settings, sock)
+    run(typer.main.get_command(app), worker, settings, sock)
 
 
 def web_worker() -> None:
