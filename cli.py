@@ -1028,6 +1028,7 @@ def check(
         "puzzlesat candidates examples/killer-6x6.toml",
         "puzzlesat candidates magic-frame --json",
         "puzzlesat candidates examples/kenken.toml --timeout 5",
+        "puzzlesat candidates sudoku -p box=2 --givens 1...2...3...4... --counts --svg marks.svg",
     ),
 )
 @_exit_statuses("candidates")
@@ -1288,6 +1289,7 @@ def explain(
     epilog=_examples(
         "puzzlesat hint sudoku",
         "puzzlesat hint sudoku --marks r4c6=19",
+        "puzzlesat hint sudoku --svg hint.svg",
         "puzzlesat hint examples/killer-6x6.toml --json",
     ),
 )

@@ -13,9 +13,11 @@ from test_cli import one_line_error
 
 import puzzlesat
 from puzzles import load
-from puzzles.errors import UsageError
+from puzzles.errors import Status, UsageError
+from puzzlesat.render.candidates_svg import candidates_svg
 from puzzlesat.render.svg import board_svg
 from puzzlesat.render.svg_marks import attr, short
+from puzzlesat.setter.candidates import Candidates
 
 SVG = "{http://www.w3.org/2000/svg}"
 FEW = "1...2...3...4..."  # a 4x4 sudoku with 12 solutions
@@ -66,6 +68,18 @@ def test_candidates_svg_shows_exactly_the_candidates_and_counts_of_json(cli, tmp
     plain = tmp_path / "plain.svg"
     assert cli("candidates", "sudoku", "-p", "box=2", "--givens", FEW, "--svg", str(plain)).code == 0
     assert pairs(plain.read_text(), "mark") == expected and elements(plain.read_text(), "count") == []
+
+
+def test_a_stopped_run_draws_every_value_not_ruled_out():
+    """Stopped early, the picture marks the candidates found and the pairs not yet asked (as a
+    hand-drawn pencil mark, a value still possible), never fewer."""
+    p = sudoku4(FEW)
+    found = [{p.given_map[i]} if i in p.given_map else set() for i in range(p.size)]
+    found[1] = {2}
+    unknown = [set() if i in p.given_map else set(p.domains[i]) - found[i] for i in range(p.size)]
+    c = Candidates(p, found, unknown, calls=3, solutions=1, stopped=Status.TIMEOUT, seconds=0.1)
+    text = candidates_svg(c)
+    assert pairs(text, "mark") == {(p.cells[i], v) for i in range(p.size) if i not in p.given_map for v in (1, 2, 3, 4)}
 
 
 def test_a_lone_candidate_is_a_pencil_mark_not_a_placed_digit():
