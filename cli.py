@@ -1028,6 +1028,7 @@ def check(
         "puzzlesat candidates examples/killer-6x6.toml",
         "puzzlesat candidates magic-frame --json",
         "puzzlesat candidates examples/kenken.toml --timeout 5",
+        "puzzlesat candidates sudoku -p box=2 --givens 1...2...3...4... --counts --svg marks.svg",
     ),
 )
 @_exit_statuses("candidates")
@@ -1045,6 +1046,10 @@ def candidates(
         bool,
         typer.Option("--counts", help="Also count, for each cell and value, the solutions with that value there."),
     ] = False,
+    svg: Annotated[
+        str | None,
+        typer.Option(metavar="FILE", help="Also draw the grid with its pencil marks (and --counts) to FILE.svg."),
+    ] = None,
 ) -> None:
     """The true candidates of every cell: each value it takes in some solution, as pencil marks.
 
@@ -1053,6 +1058,8 @@ def candidates(
     are certain and the pairs not yet asked are shown as ? (unknown in --json).
     """
     p = _load(puzzle, param, givens)
+    if svg is not None:
+        puzzlesat.check_candidates_svg(p, svg)
     status = puzzlesat.Ticker("asking")
     try:
         result = puzzlesat.find_candidates(
@@ -1066,6 +1073,8 @@ def candidates(
         status.stop()
     doc = puzzlesat.candidates_json(result)
     _write_doc(output, doc)
+    if svg is not None:
+        puzzlesat.write_candidates_svg(result, svg)
     typer.echo(json.dumps(doc) if as_json else puzzlesat.candidates_text(result))
     if not result.complete:
         raise typer.Exit(puzzlesat.ExitCode.STOPPED)
@@ -1280,6 +1289,7 @@ def explain(
     epilog=_examples(
         "puzzlesat hint sudoku",
         "puzzlesat hint sudoku --marks r4c6=19",
+        "puzzlesat hint sudoku --svg hint.svg",
         "puzzlesat hint examples/killer-6x6.toml --json",
     ),
 )
@@ -1291,6 +1301,10 @@ def hint(
     givens: GivensOpt = None,
     state: StateOpt = None,
     marks: MarksOpt = None,
+    svg: Annotated[
+        str | None,
+        typer.Option(metavar="FILE", help="Also draw the step on the board, with its pencil marks, to FILE.svg."),
+    ] = None,
     timeout: TimeoutOpt = None,
     as_json: JsonOpt = False,
     output: OutputOpt = None,
@@ -1299,9 +1313,13 @@ def hint(
     marks kept (--marks). Entries that break the puzzle get the smallest conflict instead (exit 20).
     """
     p = _load(puzzle, param, givens)
+    if svg is not None:
+        puzzlesat.check_svg(svg)
     result = _explain(p, state, marks, timeout, max_steps=1)
     doc = puzzlesat.hint_json(result)
     _write_doc(output, doc)
+    if svg is not None and not puzzlesat.write_hint_svg(result, svg):
+        typer.echo(f"puzzlesat: no step to draw; {svg} not written", err=True)
     typer.echo(json.dumps(doc) if as_json else puzzlesat.hint_text(result))
     if result.conflict is not None:
         raise typer.Exit(puzzlesat.ExitCode.UNSATISFIABLE)
@@ -1350,9 +1368,10 @@ def _on_signal(signum: int, frame: object) -> None:
 @app.command(
     cls=_Command,
     epilog=_examples(
-        "puzzlesat serve",
-        "puzzlesat serve sudoku --port 8001",
-        "puzzlesat serve --workers 4 --timeout 120 --memory 4G",
+        "puzzlesat serve --self-test",
+        "puzzlesat serve   # not run: serves until Ctrl-C",
+        "puzzlesat serve sudoku --port 8001   # not run",
+        "puzzlesat serve --workers 4 --timeout 120 --memory 4GiB   # not run",
     ),
 )
 @_exit_statuses("serve")
@@ -1383,20 +1402,34 @@ def serve(
     queue: Annotated[
         int, typer.Option(min=1, metavar="N", help="Requests that may wait for a worker; more get 503.")
     ] = 100,
+    self_test: Annotated[
+        bool,
+        typer.Option(
+            "--self-test", help="Start on a free port, ask the page, a check, a hint and a body past the limit, stop."
+        ),
+    ] = False,
 ) -> None:
     """A local page for setters: the board with its rules, candidates, hints, the explanation, the
     grade, counts, clues, generation and links out, in a browser; and a JSON API that answers as the
     commands' --json do (docs/web.md). Needs pip install 'puzzlesat[web]'. Ctrl-C stops it.
     """
     from web.serve import bind, need_extra, run, settings_for, url
+    from web.serve import self_test as check_server
 
     need_extra()
     settings = settings_for(host, workers, timeout, memory, body_limit, queue)
+    worker = [sys.executable, "-c", "import cli; cli.web_worker()"]
+    if self_test:
+        lines, ok = check_server(typer.main.get_command(app), worker, settings, host)
+        typer.echo("\n".join(lines))
+        if not ok:
+            raise puzzlesat.BackendError("serve --self-test: an answer was not the one expected (above)")
+        return
     sock = bind(host, port)
     typer.echo(f"puzzlesat: serving {url(host, sock.getsockname()[1], puzzle)} (Ctrl-C stops)")
     if not settings.loopback:
         typer.echo(f"puzzlesat: warning: listening on {host}: anyone who can reach it may use it", err=True)
-    run(typer.main.get_command(app), [sys.executable, "-c", "import cli; cli.web_worker()"], settings, sock)
+    run(typer.main.get_command(app), worker, settings, sock)
 
 
 def web_worker() -> None:

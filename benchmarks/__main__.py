@@ -1,4 +1,4 @@
-"""`python -m benchmarks [--issue 6|16 | --counting | --explain] [--only W,...] [--repeat R] [--json FILE]`."""
+"""`python -m benchmarks [--issue 6|16 | --counting | --explain | --serve] [--only W,...] [--repeat R]`."""
 
 from __future__ import annotations
 
@@ -141,6 +141,12 @@ def main(argv: list[str] | None = None) -> int:
         "--json defaults to benchmarks/results-counting.json)",
     )
     ap.add_argument(
+        "--serve",
+        action="store_true",
+        help="run issue 33's targets for puzzlesat serve instead (benchmarks/serve.py; needs the web extra, and "
+        "chromium with chromedriver for the first view; --json defaults to benchmarks/results-serve.json)",
+    )
+    ap.add_argument(
         "--explain",
         action="store_true",
         help="run issue 29's explain targets instead: puzzlesat explain against CPMpy's step-wise explanation "
@@ -157,6 +163,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"benchmarks: gecode is not installed; to add it: {INSTALL['gecode']}", file=sys.stderr)
         names = args.only.split(",") if args.only else None
         return enumeration.main(names, args.repeat or 2, args.timeout, out, args.gecode_raw, machine())
+    if args.serve:
+        from . import serve
+
+        out = str(ROOT / "benchmarks" / "results-serve.json") if args.json == default_json else args.json
+        return serve.main(out, machine())
     if args.explain:
         from . import explain
 

@@ -115,6 +115,8 @@ PUBLIC: dict[str, str] = {
     "find_candidates": "puzzlesat.setter.candidates:find_candidates",
     "candidates_json": "puzzlesat.render.setter:candidates_json",
     "candidates_text": "puzzlesat.render.setter:candidates_text",
+    "check_candidates_svg": "puzzlesat.render.candidates_svg:check",
+    "write_candidates_svg": "puzzlesat.render.candidates_svg:write_candidates_svg",
     "find_clues": "puzzlesat.setter.clues:find_clues",
     "clues_json": "puzzlesat.render.setter:clues_json",
     "clues_text": "puzzlesat.render.setter:clues_text",
@@ -141,6 +143,7 @@ PUBLIC: dict[str, str] = {
     "grade_text": "puzzlesat.render.explain:grade_text",
     "write_step_svgs": "puzzlesat.render.explain:write_step_svgs",
     "check_svg_dir": "puzzlesat.render.explain:check_svg_dir",
+    "write_hint_svg": "puzzlesat.render.explain:write_hint_svg",
     # the command line's one need that typer has no public name for
     "is_help_request": "puzzlesat.typer_compat:is_help_request",
 }

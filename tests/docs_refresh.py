@@ -61,7 +61,7 @@ TIME = re.compile(r"\b\d+\.\d+ s\b")
 JSON_TIME = re.compile(r'("\w*seconds": )-?\d+(?:\.\d+)?(?:[eE]-?\d+)?')
 DECIMAL = re.compile(r"\b\d+\.\d+\b")
 # What a puzzlesat option needs that may be missing here: an importable module.
-NEEDS_MODULE = {"--plot": "matplotlib", "--scheduler": "distributed"}
+NEEDS_MODULE = {"--plot": "matplotlib", "--scheduler": "distributed", "serve": "uvicorn"}
 HINT = "to refresh the docs: .venv/bin/python -m tests.docs_refresh (then review `git diff`)"
 
 

@@ -43,8 +43,8 @@ def draw(request: Mapping[str, object]) -> dict[str, object]:
         if not isinstance(colour, str) or not _COLOUR.fullmatch(colour):
             raise UsageError(f"shade: {colour!r} is not a colour written #rgb or #rrggbb")
         shade[cell(name, "shade")] = colour
-    extra = {"marks": marks, "counts": counts} if marks or counts else {}
-    svg = board_svg(puzzle, values, None, shade or None, **extra)
+    # marks={} even when there are none: the page reads the board by the elements' class and data-cell
+    svg = board_svg(puzzle, values, None, shade or None, marks=marks, counts=counts or None)
     grid = puzzle.grid
     return {
         "svg": svg,

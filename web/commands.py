@@ -148,9 +148,9 @@ def _flag(command: str, name: str, param: click.Parameter, value: object) -> lis
         return [flag] if value else []
     if name == "param" and isinstance(value, Mapping):  # {"box": 2} as well as ["box=2"]
         value = [f"{k}={v}" for k, v in value.items()]
-    items = value if param.multiple and isinstance(value, list) else [value]
-    if len(items) > 1 and not param.multiple:
+    if isinstance(value, list) and not param.multiple:
         raise UsageError(f"{command}: '{name}' takes one value")
+    items = value if isinstance(value, list) else [value]
     out: list[str] = []
     for item in items:
         if isinstance(item, bool) or not isinstance(item, str | int | float):

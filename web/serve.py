@@ -4,6 +4,7 @@ run uvicorn on it until Ctrl-C."""
 from __future__ import annotations
 
 import errno
+import json
 import socket
 import sys
 from collections.abc import Sequence
@@ -86,3 +87,62 @@ def run(group: click.Group, worker: Sequence[str], settings: Settings, sock: soc
     if server.should_exit and not server.started:  # the lifespan failed: the pool did not start
         print("puzzlesat: error: the server did not start (its workers failed)", file=sys.stderr)
         raise SystemExit(4)
+
+
+def self_test(group: click.Group, worker: Sequence[str], settings: Settings, host: str) -> tuple[list[str], bool]:
+    """Start the server on a free port of `host` in a thread, ask it what the page asks first (the
+    page, a check, a hint, an oversized body), stop it: one line an answer, and whether each
+    status was the one expected (200, 200, 200, 413)."""
+    import contextlib
+    import http.client
+    import threading
+    import time
+
+    import uvicorn
+
+    from .app import make_app
+
+    sock = bind(host, 0)
+    config = uvicorn.Config(make_app(group, worker, settings), log_level="error", lifespan="on", access_log=False)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not server.started and thread.is_alive():
+        time.sleep(0.02)
+    if not server.started:
+        raise UsageError("the server did not start (its workers failed)")
+
+    def ask(path: str, body: bytes | None = None) -> tuple[int, str, str]:
+        """(status, content type, text); a body the server refuses early may meet a closed socket."""
+        address, port = sock.getsockname()[:2]
+        connection = http.client.HTTPConnection(address, port, timeout=settings.limits.seconds + 10)
+        try:
+            headers = {"Content-Type": "application/json", "Host": "127.0.0.1"}
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                connection.request("POST" if body is not None else "GET", path, body, headers)
+            answer = connection.getresponse()
+            return answer.status, answer.headers.get_content_type(), answer.read().decode("utf-8")
+        finally:
+            connection.close()
+
+    lines = [f"puzzlesat: self-test on {host} ({settings.workers} workers)"]
+    statuses = []
+    try:
+        status, kind, _ = ask("/")
+        statuses.append(status)
+        lines.append(f"GET  /                            {status}  the page ({kind})")
+        status, _, text = ask("/api/check", b'{"puzzle": "sudoku"}')
+        statuses.append(status)
+        lines.append(f"POST /api/check sudoku            {status}  {json.loads(text).get('status')}")
+        status, _, text = ask("/api/hint", b'{"puzzle": "sudoku"}')
+        statuses.append(status)
+        step = json.loads(text).get("step") or {"deduced": []}
+        said = ", ".join(f"{f['cell']} {'=' if f['kind'] == 'place' else '!='} {f['value']}" for f in step["deduced"])
+        lines.append(f"POST /api/hint sudoku             {status}  {said} ({step.get('technique')})")
+        status, _, text = ask("/api/check", b" " * (settings.body_limit + 1))
+        statuses.append(status)
+        lines.append(f"POST /api/check, body past limit  {status}  {json.loads(text)['error']}")
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+    return lines, statuses == [200, 200, 200, 413]

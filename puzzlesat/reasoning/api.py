@@ -56,6 +56,7 @@ class Explanation:
     start: tuple[Fact, ...] = ()  # the entered values and pencil marks a hint started from
     after: tuple[tuple[frozenset[int], ...], ...] = ()  # the pencil marks after each step (--boards, --svg)
     stopped: bool = False  # a timeout or a signal cut it short (not `max_steps`): exit status 3
+    before: tuple[frozenset[int], ...] = ()  # the pencil marks before the first step (--svg step 1)
 
 
 def level_of(score: float) -> str:
@@ -188,6 +189,7 @@ def explain(
         found = conflict(puzzle, start)
         return Explanation(puzzle, (), True, False, 0, grade_of(()), found, tuple(start))
     ex = Explainer(puzzle, solutions, start=start)
+    before = tuple(frozenset(c) for c in ex.cands)
     steps: list[Step] = []
     after: list[tuple[frozenset[int], ...]] = []
     stopped = False
@@ -204,7 +206,7 @@ def explain(
         ex.close()
     complete = not stopped and (ex.solved or max_steps is None or len(steps) < max_steps)
     return Explanation(puzzle, tuple(steps), complete, ex.solved, len(solutions), grade_of(steps), None,
-                       tuple(start), tuple(after), stopped)
+                       tuple(start), tuple(after), stopped, before)
 
 
 def _with_facts(puzzle: Puzzle, start: Sequence[Fact]) -> Puzzle:

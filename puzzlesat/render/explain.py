@@ -229,20 +229,20 @@ def grade_text(e: Explanation) -> str:
 
 
 def step_svg(e: Explanation, i: int) -> str:
-    """Step i (from 1): the board before it, its main rules' cells shaded blue, the other cited
+    """Step i (from 1): the board before it, the values placed so far (givens, entered values,
+    earlier steps' placements) and every other cell's pencil marks, a lone candidate too (the
+    step may be the one that places it); its main rules' cells shaded blue, the other cited
     rules' lighter, the deduced cells green, a case split's hypothesis orange."""
     from .svg import board_svg
 
     s = e.steps[i - 1]
-    before = e.after[i - 2] if i > 1 else None
+    before = e.after[i - 2] if i > 1 else e.before
     p = e.puzzle
-    given = p.given_map
-    shown: list[int | None] = []
-    for c in range(p.size):
-        if before is not None and len(before[c]) == 1:
-            shown.append(next(iter(before[c])))
-        else:
-            shown.append(given.get(c))
+    placed = dict(p.given_map)
+    placed.update((f.cell, f.value) for f in e.start if f.placed)
+    placed.update((f.cell, f.value) for step in e.steps[: i - 1] for f in step.deduced if f.placed)
+    shown: list[int | None] = [placed.get(c) for c in range(p.size)]
+    marks = {c: cands for c, cands in enumerate(before) if c not in placed}
     marked: dict[int, str] = {}
     for r in s.rules:
         for c in r.cells:
@@ -254,7 +254,7 @@ def step_svg(e: Explanation, i: int) -> str:
         marked[f.cell] = "#c8ecc8"
     if s.hypothesis is not None:
         marked[s.hypothesis.cell] = "#f8d8b0"
-    return board_svg(p, shown, None, marked)
+    return board_svg(p, shown, None, marked, marks=marks)
 
 
 def check_svg_dir(path: str) -> None:
@@ -281,3 +281,14 @@ def write_step_svgs(e: Explanation, folder: str) -> list[str]:
         write_atomic(path, step_svg(e, i))
         out.append(path)
     return out
+
+
+def write_hint_svg(e: Explanation, path: str) -> bool:
+    """`hint --svg FILE`: the hint's step as `explain --svg` draws it, written atomically; False
+    (nothing written) when there is no step to draw."""
+    from puzzles.atomic import write_atomic
+
+    if not e.steps:
+        return False
+    write_atomic(path, step_svg(e, 1))
+    return True

@@ -15,7 +15,7 @@ Plain string building, no dependency; the same puzzle and values give the same b
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -28,6 +28,7 @@ from puzzles.model import Puzzle
 from puzzles.rules.dot import KINDS
 
 from .svg_cosmetics import cosmetics
+from .svg_marks import attr, candidates_of, check_marks, pencil
 
 CELL = 60  # pixels a grid square
 MARGIN = 24
@@ -53,13 +54,20 @@ def check(path: str) -> None:
 
 
 def write_svg(
-    puzzle: Puzzle, path: str, values: Sequence[int] | None = None, unknowns: Mapping[str, int] | None = None
+    puzzle: Puzzle,
+    path: str,
+    values: Sequence[int] | None = None,
+    unknowns: Mapping[str, int] | None = None,
+    *,
+    marks: Mapping[int, Collection[int]] | None = None,
+    counts: Mapping[int, Mapping[int, int]] | None = None,
 ) -> Path:
-    """Draw the puzzle (with `values`, else its givens) to `path`, written atomically."""
+    """Draw the puzzle (with `values`, else its givens; `marks` and `counts` as `board_svg`) to
+    `path`, written atomically."""
     from puzzles.atomic import write_atomic
 
     check(path)
-    return write_atomic(path, board_svg(puzzle, values, unknowns))
+    return write_atomic(path, board_svg(puzzle, values, unknowns, marks=marks, counts=counts))
 
 
 def board_svg(
@@ -67,14 +75,26 @@ def board_svg(
     values: Sequence[int | None] | None = None,
     unknowns: Mapping[str, int] | None = None,
     marked: Mapping[int, str] | None = None,
+    marks: Mapping[int, Collection[int]] | None = None,
+    counts: Mapping[int, Mapping[int, int]] | None = None,
 ) -> str:
     """The SVG document: the solution `values` (givens in bold; None leaves a cell empty), or the
-    givens alone; `marked` shades cells (cell -> fill colour), as an explanation step marks its rules."""
+    givens alone; `marked` shades cells (cell -> fill colour), as an explanation step marks its rules.
+
+    `marks` (cell -> values) draws each cell's candidates small, where no value is shown, and
+    `counts` (cell -> value -> solutions) a smaller number under each candidate (counts alone draw
+    the values counted above 0). With either given, even empty, every digit, mark, count and shaded
+    cell also says what it is (`class`, `data-cell`, `data-value`) for a page to read; with both
+    None the picture is the same bytes as before they existed. Figures (no grid) ignore the marks."""
     given = puzzle.given_map
     shown: list[int | None] = list(values) if values is not None else [given.get(i) for i in range(puzzle.size)]
+    annotate = marks is not None or counts is not None
+    if annotate:
+        check_marks(puzzle.cells, puzzle.values, marks or {}, counts or {})
     if puzzle.grid is not None:
-        return _grid_svg(puzzle, puzzle.grid, shown, marked or {})
-    return _figure_svg(puzzle, shown, dict(unknowns or {}))
+        cands = {c: vs for c, vs in candidates_of(marks, counts).items() if shown[c] is None}
+        return _grid_svg(puzzle, puzzle.grid, shown, marked or {}, annotate, cands, counts or {})
+    return _figure_svg(puzzle, shown, dict(unknowns or {}), annotate)
 
 
 def _n(x: float) -> str:
@@ -94,14 +114,21 @@ def _document(width: float, height: float, title: str, body: list[str]) -> str:
     return "\n".join([*head, *body, "</svg>"]) + "\n"
 
 
-def _digit(x: float, y: float, text: str, size: float, is_given: bool) -> str:
-    """A value centred on (x, y): bold black when given, lighter blue when placed."""
+def _digit(x: float, y: float, text: str, size: float, is_given: bool, data: str = "") -> str:
+    """A value centred on (x, y): bold black when given, lighter blue when placed; with `data`
+    (its `data-` attributes) it is also of class `value`."""
     style = 'font-weight="bold" fill="#000000"' if is_given else f'font-weight="normal" fill="{PLACED}"'
     kind = "given" if is_given else "placed"
+    head = f'class="value {kind}" {data}' if data else f'class="{kind}"'
     return (
-        f'<text class="{kind}" x="{_n(x)}" y="{_n(y + 0.36 * size)}" font-size="{_n(size)}" '
+        f'<text {head} x="{_n(x)}" y="{_n(y + 0.36 * size)}" font-size="{_n(size)}" '
         f'text-anchor="middle" {style}>{escape(text)}</text>'
     )
+
+
+def _data(cell: str, value: int) -> str:
+    """The `data-` attributes of a digit: its cell's name and its value."""
+    return f'data-cell="{attr(cell)}" data-value="{value}"'
 
 
 def _notes(lines: Sequence[str], top: float) -> list[str]:
@@ -115,7 +142,15 @@ def _notes(lines: Sequence[str], top: float) -> list[str]:
 # --- grids ----------------------------------------------------------------------------------------
 
 
-def _grid_svg(puzzle: Puzzle, grid: Grid, shown: Sequence[int | None], marked: Mapping[int, str]) -> str:
+def _grid_svg(
+    puzzle: Puzzle,
+    grid: Grid,
+    shown: Sequence[int | None],
+    marked: Mapping[int, str],
+    annotate: bool = False,
+    cands: Mapping[int, Collection[int]] | None = None,
+    counts: Mapping[int, Mapping[int, int]] | None = None,
+) -> str:
     f = features(grid, puzzle.rules)
     margin = CELL if f.outside else MARGIN  # a clue beside the grid takes a cell's width
     canvas = parts.Canvas(grid, margin, margin, CELL, lambda squares: _outline_path(squares, corner))
@@ -135,7 +170,10 @@ def _grid_svg(puzzle: Puzzle, grid: Grid, shown: Sequence[int | None], marked: M
     body += parts.shade(canvas, f.indexers, "indexer", parts.INDEXER) + parts.clones(canvas, f.clones)
     for i, fill in sorted(marked.items()):
         x, y = corner(*grid.positions[i])
-        body.append(f'<rect class="marked" x="{_n(x)}" y="{_n(y)}" width="{CELL}" height="{CELL}" fill="{fill}"/>')
+        data = f' data-cell="{attr(grid.cell_names[i])}"' if annotate else ""
+        body.append(
+            f'<rect class="marked"{data} x="{_n(x)}" y="{_n(y)}" width="{CELL}" height="{CELL}" fill="{fill}"/>'
+        )
     if grid.windows:
         for br in (2, 6):
             for bc in (2, 6):
@@ -180,7 +218,10 @@ def _grid_svg(puzzle: Puzzle, grid: Grid, shown: Sequence[int | None], marked: M
             x, y = centre(i)
             text = grid.symbol(v)
             size = CELL * min(0.52 if f.cages else 0.6, 1.2 / len(text))  # smaller beside a cage's clue
-            body.append(_digit(x, y, text, size, i in given))
+            body.append(_digit(x, y, text, size, i in given, _data(grid.cell_names[i], v) if annotate else ""))
+    if cands or counts:
+        clued = {grid.at[min(grid.positions[c] for c in cells)] for cells, clue in f.cages if clue}
+        body += pencil(grid, puzzle.values, cands or {}, counts or {}, corner, CELL, bool(f.cages), clued)
     notes = list(f.others) + [text for key, text in FLAGS.items() if getattr(grid, key)]
     notes += list(f.negatives) + parts.legend(grid, f.lines) + parts.outside_legend(f.outside)
     width = 2 * margin + grid.columns * CELL
@@ -454,7 +495,7 @@ def _sign(small: tuple[float, float], large: tuple[float, float]) -> str:
 PITCH = 56  # pixels between the closest two cells of a figure
 
 
-def _figure_svg(puzzle: Puzzle, shown: Sequence[int | None], unknowns: dict[str, int]) -> str:
+def _figure_svg(puzzle: Puzzle, shown: Sequence[int | None], unknowns: dict[str, int], annotate: bool = False) -> str:
     """Each cell where the layout puts it (a plain list without one): circles, or squares where
     the layout boxes the cell in; the lines of collinear sums behind the circles."""
     if puzzle.layout is not None:
@@ -501,7 +542,8 @@ def _figure_svg(puzzle: Puzzle, shown: Sequence[int | None], unknowns: dict[str,
     for i, v in enumerate(shown):
         if v is not None:
             text = str(v)
-            body.append(_digit(*pos[i], text, PITCH * min(0.45, 1.0 / len(text)), i in given))
+            data = _data(puzzle.cells[i], v) if annotate else ""
+            body.append(_digit(*pos[i], text, PITCH * min(0.45, 1.0 / len(text)), i in given, data))
     caption = [", ".join(f"{k} = {v}" for k, v in unknowns.items())] if unknowns else []
     body += _notes(caption, height - MARGIN / 2)
     return _document(width, height + NOTE * len(caption), puzzle.title, body)
