@@ -333,10 +333,16 @@ async function doCandidates(signal) {
     page.grid
       ? null
       : h("ul", { id: "candidates-list", class: "mono" },
-        Object.entries(marks).map(([c, vs]) => h("li", { text: `${c}: ${vs.join(" ")}` }))),
+        Object.entries(marks).map(([c, vs]) => h("li", { text: `${c}: ${vs.map((v) => counted1(counts, c, v)).join(" ")}` }))),
     unknown.length ? h("p", {}, unknown.map(([u, vs]) => `${u}: ${vs.join(" ")}`).join("; ")) : null,
     counted && page.grid ? h("p", { class: "legend" }, "Under each mark: the solutions with that value there.") : null,
   );
+}
+
+// A candidate as the list of a figure shows it: `7`, or with its count `7 (80)`.
+function counted1(counts, cell, value) {
+  const n = counts[cell] && counts[cell][value];
+  return n === undefined ? String(value) : `${value} (${n})`;
 }
 
 // The values filled in so far and the marks kept, for hint --state/--marks (a grid of digits only).
@@ -557,6 +563,7 @@ async function fillCatalog() {
 }
 
 function start() {
+  document.body.dataset.board = BOARD_ID; // for a test or a script that asks /api/progress
   $("load-form").addEventListener("submit", (e) => {
     e.preventDefault();
     run(load);
