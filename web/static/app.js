@@ -83,7 +83,7 @@ function legend(...keys) {
   return h(
     "p",
     { class: "legend" },
-    keys.map((k) => [h("span", { class: `swatch ${k}` }), words[k], " "]),
+    keys.map((k) => h("span", { class: "key" }, h("span", { class: `swatch ${k}` }), words[k])),
   );
 }
 
