@@ -57,6 +57,7 @@ ARGS: dict[str, list[str]] = {
     "explain": ["sudoku", "-p", "box=2", "--givens", "1.3...1..14.4..1"],
     "hint": ["sudoku", "-p", "box=2", "--givens", "1.3...1..14.4..1"],
     "grade": ["sudoku", "-p", "box=2", "--givens", "1.3...1..14.4..1"],
+    "serve": ["--self-test"],
 }
 
 

@@ -7,7 +7,7 @@ import errno
 import json
 import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
@@ -89,10 +89,10 @@ def run(group: click.Group, worker: Sequence[str], settings: Settings, sock: soc
         raise SystemExit(4)
 
 
-def self_test(group: click.Group, worker: Sequence[str], settings: Settings, host: str) -> tuple[list[str], bool]:
+def self_test(group: click.Group, worker: Sequence[str], settings: Settings, host: str) -> list[dict[str, object]]:
     """Start the server on a free port of `host` in a thread, ask it what the page asks first (the
-    page, a check, a hint, an oversized body), stop it: one line an answer, and whether each
-    status was the one expected (200, 200, 200, 413)."""
+    page, a check, a hint, an oversized body), stop it: each check with its status, the status
+    expected and a short answer."""
     import contextlib
     import http.client
     import threading
@@ -125,24 +125,43 @@ def self_test(group: click.Group, worker: Sequence[str], settings: Settings, hos
         finally:
             connection.close()
 
-    lines = [f"puzzlesat: self-test on {host} ({settings.workers} workers)"]
-    statuses = []
-    try:
-        status, kind, _ = ask("/")
-        statuses.append(status)
-        lines.append(f"GET  /                            {status}  the page ({kind})")
-        status, _, text = ask("/api/check", b'{"puzzle": "sudoku"}')
-        statuses.append(status)
-        lines.append(f"POST /api/check sudoku            {status}  {json.loads(text).get('status')}")
-        status, _, text = ask("/api/hint", b'{"puzzle": "sudoku"}')
-        statuses.append(status)
+    checks: list[dict[str, object]] = []
+
+    def check(what: str, path: str, body: bytes | None, expected: int, answer: Callable[[str, str], str]) -> None:
+        status, kind, text = ask(path, body)
+        checks.append({"what": what, "status": status, "expected": expected, "answer": answer(kind, text)})
+
+    def hinted(kind: str, text: str) -> str:
         step = json.loads(text).get("step") or {"deduced": []}
         said = ", ".join(f"{f['cell']} {'=' if f['kind'] == 'place' else '!='} {f['value']}" for f in step["deduced"])
-        lines.append(f"POST /api/hint sudoku             {status}  {said} ({step.get('technique')})")
-        status, _, text = ask("/api/check", b" " * (settings.body_limit + 1))
-        statuses.append(status)
-        lines.append(f"POST /api/check, body past limit  {status}  {json.loads(text)['error']}")
+        return f"{said} ({step.get('technique')})"
+
+    try:
+        check("GET /", "/", None, 200, lambda kind, text: f"the page ({kind})")
+        check(
+            "POST /api/check sudoku",
+            "/api/check",
+            b'{"puzzle": "sudoku"}',
+            200,
+            lambda kind, text: str(json.loads(text).get("status")),
+        )
+        check("POST /api/hint sudoku", "/api/hint", b'{"puzzle": "sudoku"}', 200, hinted)
+        check(
+            "POST /api/check, body past limit",
+            "/api/check",
+            b" " * (settings.body_limit + 1),
+            413,
+            lambda kind, text: str(json.loads(text)["error"]),
+        )
     finally:
         server.should_exit = True
         thread.join(timeout=30)
-    return lines, statuses == [200, 200, 200, 413]
+    return checks
+
+
+def self_test_text(checks: Sequence[dict[str, object]], host: str, workers: int) -> str:
+    """One line a check: what was asked, the status, what came back."""
+    width = max(len(str(c["what"])) for c in checks)
+    lines = [f"puzzlesat: self-test on {host} ({workers} workers)"]
+    lines += [f"{str(c['what']):<{width}}  {c['status']}  {c['answer']}" for c in checks]
+    return "\n".join(lines)
