@@ -1432,7 +1432,7 @@ def serve(
     worker = [sys.executable, "-c", "import cli; cli.web_worker()"]
     if self_test:
         checks = check_server(typer.main.get_command(app), worker, settings, host)
-        doc = {"version": puzzlesat.__version__, "host": host, "workers": workers, "checks": checks}
+        doc = {"version": puzzlesat.version, "host": host, "workers": workers, "checks": checks}
         doc["ok"] = all(c["status"] == c["expected"] for c in checks)
         _write_doc(output, doc)
         typer.echo(json.dumps(doc) if as_json else self_test_text(checks, host, workers))
@@ -1442,7 +1442,7 @@ def serve(
     sock = bind(host, port)
     address = url(host, sock.getsockname()[1], puzzle)
     doc = {
-        "version": puzzlesat.__version__,
+        "version": puzzlesat.version,
         "url": address,
         "host": host,
         "port": sock.getsockname()[1],
