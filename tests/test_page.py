@@ -6,12 +6,8 @@ and shaded cell), the rest from the page's element ids (web/static/index.html, a
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import signal
-import subprocess
-import sys
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -25,11 +21,11 @@ CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 if not (shutil.which(CHROMIUM) and shutil.which(DRIVER)):
     pytest.skip("Debian's chromium and chromium-driver are not installed", allow_module_level=True)
 
-from guards import hang_guard  # noqa: E402
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+from served import served  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 TWO_4X4 = "1.3...1..14.4..."  # two solutions, differing in four cells
@@ -41,26 +37,8 @@ REDUNDANT = "#fbe7a1"
 @pytest.fixture(scope="module")
 def server():
     """The page's address on a real server on a free port; the server and its workers end after."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cli", "serve", "--port", "0"],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        with hang_guard(60):
-            line = process.stdout.readline() if process.stdout else ""
-        found = re.fullmatch(r"puzzlesat: serving (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops\)\n", line)
-        assert found, f"the server said {line!r}"
-        yield found.group(1)
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)  # the server's own group (its workers close with it)
+    with served() as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 import threading
 import urllib.request
 from pathlib import Path
@@ -18,6 +16,7 @@ import pytest
 pytest.importorskip("uvicorn", reason="the web extra is not installed (pip install 'puzzlesat[web]')")
 
 from guards import hang_guard  # noqa: E402
+from served import served  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 CLIENTS = 20
@@ -45,26 +44,9 @@ def _masked(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def server():
-    """The address of a real server on a free port, killed at the end."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cli", "serve", "--port", "0", "--workers", "2"],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        with hang_guard(60):
-            line = process.stdout.readline() if process.stdout else ""
-        found = re.search(r"http://\S+/", line)
-        assert found, f"the server said {line!r}; stderr: {process.stderr.read() if process.stderr else ''}"
-        yield found.group(0)
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    """The address of a real server on a free port, with 2 workers."""
+    with served("--workers", "2") as url:
+        yield url
 
 
 def _post(base: str, command: str, body: dict) -> tuple[int, str]:
