@@ -151,3 +151,18 @@ def test_cli_reduced(cli):
     assert doc["reduced"]["values"] == [1, 2, 3, 4, 5, 2, 3, 4, 5] and doc["reduced"]["factor"] == 2880
     r = cli("count", "magic-frame", "--json")
     assert r.json()["reduced"] is None
+
+
+def test_a_stop_between_second_rows_keeps_the_types_counted(monkeypatch):
+    """Stopped after the first cycle type's count, the count is that part: a lower bound, not complete."""
+    import solvers.ganak_counter as ganak
+    from solvers.base import SearchStopped
+
+    def first_only(problems, deadline, on_count, on_wait, **kw):
+        on_count(0, 168)  # the 6x6's (6,) type, as ganak counts it
+        raise SearchStopped
+
+    monkeypatch.setattr(ganak, "count_models", first_only)
+    out = puzzlesat.count_solutions(latin(6), method="sharpsat", symmetry="none")
+    assert (out.count_complete, out.stopped, out.reduced) == (False, "timeout", None)
+    assert out.count == factorial(6) * derangements((6,)) * factorial(4) * 168

@@ -500,6 +500,7 @@ def _sharpsat(run: _Run) -> None:
         pending[k] += factor * n
         if cycle_type is not None:
             second_rows.append({"cycle_type": list(cycle_type), "permutations": derangements(cycle_type), "count": n})
+            run.lower = max(run.lower, pending[k])  # the types counted so far: a lower bound if time runs out
         if index + 1 == len(parts) or parts[index + 1][0] != k:  # the class is complete
             run.fixed.append(pending[k])
             if k == 0:
