@@ -36,6 +36,7 @@ def count_json(puzzle: Puzzle, outcome: CountOutcome) -> dict[str, Any]:
         "group_order": outcome.group_order,
         "conjugacy_classes": outcome.classes,
         "relabelling": outcome.relabelling,
+        "reduced": outcome.reduced,
         "seconds": round(outcome.seconds, 4),
         "stats": stats,
     }
@@ -53,7 +54,12 @@ def count_text(outcome: CountOutcome) -> str:
     first = first if outcome.count_complete else f"at least {first}"
     if outcome.approximate:
         first = f"about {first}"
-    if outcome.relabelling > 1:
+    reduced = outcome.reduced
+    if reduced is not None and reduced["factor"] > outcome.relabelling:  # the first column pinned too
+        base = outcome.count // reduced["factor"]
+        n, rows = _n_factorial(outcome.relabelling), _n_factorial(reduced["factor"] // outcome.relabelling)
+        first += f" ({number(base)} with the first row and column in order, x {n} relabellings x {rows} row orders)"
+    elif outcome.relabelling > 1:
         base = outcome.count // outcome.relabelling
         n = _n_factorial(outcome.relabelling)
         first += f" ({number(base)} with one all-different group in order, x {n} relabellings)"

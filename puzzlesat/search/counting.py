@@ -14,7 +14,10 @@ Modulo symmetry, Burnside's lemma: the number of classes is the mean over the gr
 number of solutions each element fixes, one count per conjugacy class weighted by its size
 (`puzzles.burnside`). Where the values are interchangeable (`puzzles.relabel`: sudoku, Latin
 squares), one all-different group is pinned to its values in order and every count is
-multiplied by n!: ganak counts the 6x6 sudokus in seconds so, and not in minutes without.
+multiplied by n!: ganak counts the 6x6 sudokus in seconds so, and not in minutes without. Where
+the other rows permute too (a Latin square), ganak's and ApproxMC's total counts the reduced form
+(first column pinned as well, x (n-1)!), and where the columns permute as well, one count per
+cycle type of the second row (`puzzles.reduced`, which says why each is exact).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from encoders.estimate import BuildTooSlow
 from puzzles.burnside import Element, burnside_quotient, conjugacy_classes, value_key
 from puzzles.errors import CheckError, Status, UsageError
 from puzzles.model import Puzzle
+from puzzles.reduced import Reduced, derangements, reduce
 from puzzles.relabel import interchangeable_group, pins, relabellings
 from puzzles.symmetry import Group
 from puzzles.words import unknown
@@ -76,6 +80,8 @@ class CountOutcome:
     tolerance: float = 0.0
     confidence: float = 1.0
     fallback: str | None = None  # why auto counted approximately (said on stderr by the command line)
+    # the pins the count was taken with: {"pinned": [cells], "values": [...], "factor": n, ...}, or None
+    reduced: dict[str, Any] | None = None
 
 
 @dataclass
@@ -101,10 +107,18 @@ class _Run:
     elements: list[Element] | None = None  # the group's elements as Burnside lists them, or None
     total: int | None = None  # the exact count, when the classes gave it
     orbits: int | None = None  # the number of classes, when enumeration modulo the group gave it
+    reduced: Reduced | None = None  # the first column pinned too, for the total (puzzles.reduced)
+    reduction: dict[str, Any] | None = None  # the pins the count was taken with (CountOutcome.reduced)
 
     def pinnable(self, element: Element) -> bool:
         """Pinning a group commutes with moving cells, not with moving values (puzzles.relabel)."""
         return bool(self.pinned) and not element.values
+
+    def total_pins(self) -> tuple[tuple[tuple[int, int], ...], int]:
+        """The pins for the total count and its factor: the reduced form's, or the first row's."""
+        if self.reduced is None:
+            return self.pinned, self.factor
+        return self.reduced.pins, self.factor * self.reduced.column_factor
 
 
 def count(
@@ -171,6 +185,7 @@ def count(
         group=choice.group if order > 1 and method != "approx" else None,
         symmetry=choice.source,
         elements=listed[0] if listed is not None else None,
+        reduced=reduce(puzzle, group) if group else None,
     )
     stopped: str | None = None
     used = method if method in ("sharpsat", "approx") else "enumerate"
@@ -298,6 +313,7 @@ def _outcome(run: _Run, method: str, stopped: str | None, order: int, burnside: 
         relabelling=run.factor,
         seconds=time.monotonic() - run.start,
         stats=stats,
+        reduced=run.reduction if count_complete else None,
     )
 
 
@@ -310,7 +326,7 @@ def _enumerate(run: _Run, limit: int | None, seconds: float | None) -> bool:
     # The pins are not symmetric: the pinned instance drops the group (the list is raw anyway). An
     # element that relabels values needs the whole list: no pins then.
     if any(c.values for c in run.classes):
-        run.pinned, run.factor = (), 1
+        run.pinned, run.factor, run.reduced = (), 1, None
     target = replace(run.puzzle, givens=run.pinned, generators=()) if run.pinned else run.puzzle
     found = 0
 
@@ -328,6 +344,7 @@ def _enumerate(run: _Run, limit: int | None, seconds: float | None) -> bool:
     values = [s.values for s in outcome.solutions]
     run.listed = values
     run.fixed = [run.factor * sum(1 for s in values if c.fixes(s)) for c in run.classes]
+    run.reduction = _reduction(run, run.pinned, run.factor)
     return True
 
 
@@ -430,31 +447,64 @@ def _every(seconds: float, say: Callable[[], None]) -> Callable[[], None]:
     return waiting
 
 
+def _reduction(run: _Run, pins: tuple[tuple[int, int], ...], factor: int, **more: Any) -> dict[str, Any] | None:
+    """What `count --json` says under "reduced": the pinned cells, their values, the factor."""
+    if not pins:
+        return None
+    cells = run.puzzle.cells
+    return {"pinned": [cells[c] for c, _ in pins], "values": [v for _, v in pins], "factor": factor, **more}
+
+
+def _total_parts(reduced: Reduced) -> list[tuple[tuple[int, ...] | None, tuple[tuple[int, int], ...], int]]:
+    """The counts that give the first-row-pinned total: one per cycle type of the second row where
+    the columns permute, else the reduced form; each (cycle type or None, pins, multiplier)."""
+    if reduced.columns_move:
+        return list(reduced.second_rows())
+    return [(None, reduced.pins, reduced.column_factor)]
+
+
 def _sharpsat(run: _Run) -> None:
     """One ganak count per conjugacy class, with the class's fixed-point clauses (and the pins),
-    all in one child process; each count is kept as it arrives."""
+    all in one child process; each class's count is kept as it is complete. The identity's (the
+    total) is the reduced form's where there is one (`puzzles.reduced`): several counts."""
     from encoders.fixed_points import fixed_point_clauses, pin_clauses, projection
     from solvers.ganak_counter import Problem, count_models
 
     t0 = time.perf_counter()
     encoding = _plain_encoding(run, "sharpsat")
     shown = projection(encoding)
-    pinned = pin_clauses(encoding, run.pinned)
-    factors = [run.factor if run.pinnable(c) else 1 for c in run.classes]
+    # (class index, cycle type or None, pins, factor) for each count
+    parts: list[tuple[int, tuple[int, ...] | None, tuple[tuple[int, int], ...], int]] = []
+    for k, c in enumerate(run.classes):
+        if c.is_identity and run.reduced is not None:
+            parts += [(k, t, pins, run.factor * m) for t, pins, m in _total_parts(run.reduced)]
+        else:
+            parts.append((k, None, run.pinned, run.factor) if run.pinnable(c) else (k, None, (), 1))
     problems = [
         Problem(
-            [*encoding.clauses, *(pinned if f > 1 else ()), *fixed_point_clauses(encoding, c.cells, c.value_map)],
+            [*encoding.clauses, *pin_clauses(encoding, pins), *fixed_point_clauses(encoding, c.cells, c.value_map)],
             encoding.nvars,
             shown,
         )
-        for c, f in zip(run.classes, factors, strict=True)
+        for k, _, pins, _ in parts
+        for c in (run.classes[k],)
     ]
     run.stats.update(variables=encoding.nvars, clauses=len(encoding.clauses), projection=len(shown),
                      build_seconds=round(time.perf_counter() - t0, 6))  # fmt: skip
     run.fixed = []
+    pending = [0] * len(run.classes)
+    second_rows: list[dict[str, Any]] = []
 
     def counted(index: int, n: int) -> None:
-        run.fixed.append(factors[index] * n)
+        k, cycle_type, _, factor = parts[index]
+        pending[k] += factor * n
+        if cycle_type is not None:
+            second_rows.append({"cycle_type": list(cycle_type), "permutations": derangements(cycle_type), "count": n})
+            run.lower = max(run.lower, pending[k])  # the types counted so far: a lower bound if time runs out
+        if index + 1 == len(parts) or parts[index + 1][0] != k:  # the class is complete
+            run.fixed.append(pending[k])
+            if k == 0:
+                run.reduction = _total_reduction(run, second_rows)
         run.stats["counting_calls"] = index + 1
 
     def say() -> None:
@@ -463,6 +513,11 @@ def _sharpsat(run: _Run) -> None:
 
     check_stop()
     count_models(problems, run.deadline, counted, _every(0.2, say))
+
+
+def _total_reduction(run: _Run, second_rows: list[dict[str, Any]] | None = None) -> dict[str, Any] | None:
+    """The pins of the total count: the reduced form's, or the first row's alone."""
+    return _reduction(run, *run.total_pins(), **({"second_rows": second_rows} if second_rows else {}))
 
 
 # ApproxMC's guarantee (its defaults): within a factor 1 + epsilon with probability 1 - delta; the
@@ -477,18 +532,21 @@ APPROX = Worker("solvers.approx_worker", "pyapproxmc", "approximate counting",
 
 
 def _approx(run: _Run) -> None:
-    """ApproxMC on the CNF projected on the cell literals (with the pins, times n!), in a child
-    process like ganak's; the count goes to `run.total`."""
+    """ApproxMC on the CNF projected on the cell literals (with the pins: the reduced form's where
+    there is one, never split by second rows, as each count would spend some of the confidence), in
+    a child process like ganak's; the count goes to `run.total`."""
     from encoders.fixed_points import pin_clauses, projection
     from solvers.ganak_counter import Problem, count_models
 
     t0 = time.perf_counter()
     encoding = _plain_encoding(run, "approx")
     shown = projection(encoding)
-    problem = Problem([*encoding.clauses, *pin_clauses(encoding, run.pinned)], encoding.nvars, shown)
+    pins, factor = run.total_pins()
+    problem = Problem([*encoding.clauses, *pin_clauses(encoding, pins)], encoding.nvars, shown)
     run.stats.update(variables=encoding.nvars, clauses=len(problem.clauses), projection=len(shown),
                      build_seconds=round(time.perf_counter() - t0, 6))  # fmt: skip
     check_stop()
     waiting = _every(0.2, lambda: run.progress("counting approximately with ApproxMC"))
     (n,) = count_models([problem], run.deadline, None, waiting, worker=APPROX)
-    run.total, run.orbits, run.fixed = n * run.factor, None, []
+    run.total, run.orbits, run.fixed = n * factor, None, []
+    run.reduction = _reduction(run, pins, factor)
