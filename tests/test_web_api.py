@@ -23,9 +23,10 @@ from guards import hang_guard  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 import cli as cli_module  # noqa: E402
-from web.app import Settings, make_app  # noqa: E402
+from web.app import make_app  # noqa: E402
 from web.commands import COMMANDS  # noqa: E402
 from web.pool import Limits  # noqa: E402
+from web.settings import Settings  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 WORKER = [sys.executable, "-c", "import cli; cli.web_worker()"]

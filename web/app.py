@@ -30,7 +30,8 @@ from puzzles.errors import ExitCode, UsageError
 
 from .commands import COMMANDS, job_for, schema
 from .limits import BodyLimit
-from .pool import Busy, Limits, Pool, Stopped
+from .pool import Busy, Pool, Stopped
+from .settings import Settings
 
 if TYPE_CHECKING:  # typer's own click: its classes only name the types here
     import click
@@ -52,17 +53,6 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
-
-
-@dataclass(frozen=True)
-class Settings:
-    """Everything `serve` resolves once: the pool, the limits, and the hosts the page answers to."""
-
-    workers: int = 2
-    limits: Limits = field(default_factory=Limits)
-    body_limit: int = 1 << 20
-    hosts: tuple[str, ...] = ("127.0.0.1", "localhost", "[::1]")
-    loopback: bool = True
 
 
 def _error(status: int, message: str, code: int | None = None, headers: dict[str, str] | None = None) -> JSONResponse:

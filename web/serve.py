@@ -14,8 +14,8 @@ from urllib.parse import quote
 from encoders.estimate import parse_bytes
 from puzzles.errors import UsageError
 
-from .app import Settings
 from .pool import Limits
+from .settings import Settings
 
 if TYPE_CHECKING:  # typer's own click: its classes only name the types here
     import click
