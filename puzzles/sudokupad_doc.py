@@ -315,6 +315,13 @@ def _bulbs(doc: dict[str, Any], geo: _Geometry, used: set[str]) -> dict[RC, list
     return out
 
 
+def _waypoints(item: dict[str, Any], where: str) -> list[tuple[float, float]]:
+    """A drawing's points (two at least), each checked; a fault names the point."""
+    v = item.get("wayPoints")
+    _expect(isinstance(v, list) and len(v) >= 2, v, f"{where}.wayPoints", "at least two points")
+    return [_point(p, f"{where}.wayPoints[{k}]") for k, p in enumerate(v, 1)]
+
+
 def _lines(
     doc: dict[str, Any], geo: _Geometry, bulbs: dict[RC, list[str]], used: set[str]
 ) -> tuple[set[str], list[Rule]]:
@@ -324,9 +331,7 @@ def _lines(
     for where, line in _list(doc, "lines"):
         if where in used:
             continue
-        v = line.get("wayPoints")
-        _expect(isinstance(v, list) and len(v) >= 2, v, f"{where}.wayPoints", "at least two points")
-        points = [_point(p, f"{where}.wayPoints[{k}]") for k, p in enumerate(v, 1)]
+        points = _waypoints(line, where)
         ends = {tuple(map(round, points[0])), tuple(map(round, points[-1]))}
         straight = len(points) == 2 and all(_near(x, round(x)) for p in points for x in p)
         if straight and ends == {(0, 0), (n, n)}:
@@ -352,9 +357,7 @@ def _arrows(doc: dict[str, Any], geo: _Geometry, bulbs: dict[RC, list[str]], use
     for where, arrow in _list(doc, "arrows"):
         if where in used:
             continue
-        v = arrow.get("wayPoints")
-        _expect(isinstance(v, list) and len(v) >= 2, v, f"{where}.wayPoints", "at least two points")
-        points = [_point(p, f"{where}.wayPoints[{k}]") for k, p in enumerate(v, 1)]
+        points = _waypoints(arrow, where)
         start = (int(points[0][0]), int(points[0][1]))  # the cell the arrow leaves, its tail moved off the centre
         if not bulbs.get(start):
             raise Fault(f"{where} is an arrow that starts on no circle (a little killer or a cosmetic arrow){PROSE}")

@@ -3,7 +3,12 @@ and the list of valid names after a mistyped one (with the closest as "did you m
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import TypeVar
+
+from .errors import ModelError
+
+T = TypeVar("T")
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:
@@ -79,3 +84,11 @@ def number_word(count: int) -> str:
     ('four', '12')
     """
     return NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
+
+
+def kind_named(kinds: Mapping[str, T], name: object, what: str, where: str) -> T:
+    """The registry entry of that name, or a ModelError naming the valid ones (the dot, line and
+    outside-clue kinds look theirs up here)."""
+    if not isinstance(name, str) or name not in kinds:
+        raise ModelError(f"{where}: {unknown(what, str(name), kinds)}")
+    return kinds[name]

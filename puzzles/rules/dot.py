@@ -22,7 +22,7 @@ from typing import Any
 from puzzles.core import Constraint, Linear, Table
 from puzzles.errors import ModelError
 from puzzles.tomlcheck import Bad, KeyPath, cells_list, cells_value, expect, quote, required, table
-from puzzles.words import unknown, valid_names
+from puzzles.words import kind_named, valid_names
 
 from . import CellRef, CellResolver
 
@@ -62,9 +62,7 @@ KINDS: dict[str, DotKind] = {
 
 def dot_kind(name: object, where: str) -> DotKind:
     """The kind of that name, or a ModelError listing the kinds."""
-    if not isinstance(name, str) or name not in KINDS:
-        raise ModelError(f"{where}: {unknown('dot kind', str(name), KINDS)}")
-    return KINDS[name]
+    return kind_named(KINDS, name, "dot kind", where)
 
 
 def pair_table(a: int, b: int, domains: Sequence[Sequence[int]], kinds: Sequence[DotKind], allowed: bool) -> Table:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from puzzles.core import Constraint
 from puzzles.errors import ModelError
 from puzzles.tomlcheck import Bad, KeyPath, cells_list, cells_value, expect, is_int, quote, required, table
-from puzzles.words import unknown, valid_names
+from puzzles.words import kind_named, valid_names
 
 from . import CellRef, CellResolver, Rule
 from .line_kinds import KINDS, LineArgs, LineKind
@@ -36,9 +36,7 @@ DEFAULT_DIFFERENCE = {"whispers": lambda n: (n + 1) // 2, "lockout": lambda n: n
 
 
 def line_kind(name: object, where: str) -> LineKind:
-    if not isinstance(name, str) or name not in KINDS:
-        raise ModelError(f"{where}: {unknown('line kind', str(name), KINDS)}")
-    return KINDS[name]
+    return kind_named(KINDS, name, "line kind", where)
 
 
 @dataclass(frozen=True)

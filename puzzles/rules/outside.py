@@ -29,7 +29,7 @@ from typing import Any
 from puzzles.core import Constraint, Guarded, Table
 from puzzles.errors import ModelError
 from puzzles.tomlcheck import KeyPath, cells_list, cells_value, expect, int_list, is_int, quote, required, table
-from puzzles.words import unknown
+from puzzles.words import kind_named
 
 from . import CellRef, CellResolver
 
@@ -157,9 +157,7 @@ KINDS: dict[str, ClueKind] = {
 
 
 def clue_kind(name: object, where: str) -> ClueKind:
-    if not isinstance(name, str) or name not in KINDS:
-        raise ModelError(f"{where}: {unknown('outside clue kind', str(name), KINDS)}")
-    return KINDS[name]
+    return kind_named(KINDS, name, "outside clue kind", where)
 
 
 @dataclass(frozen=True)
