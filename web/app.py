@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import tempfile
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -28,7 +29,7 @@ from starlette.staticfiles import StaticFiles
 from puzzles import STDIN_NAME
 from puzzles.errors import ExitCode, UsageError
 
-from .commands import COMMANDS, job_for, schema
+from .commands import COMMANDS, job_for, puzzle_ref, schema
 from .limits import BodyLimit
 from .pool import Busy, Pool, Stopped
 from .settings import Settings
@@ -37,6 +38,7 @@ if TYPE_CHECKING:  # typer's own click: its classes only name the types here
     import click
 
 STATIC = Path(__file__).parent / "static"
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
 # The HTTP status of a CLI exit status when the CLI printed no document (docs/web.md).
 STATUS_OF_EXIT = {
     ExitCode.USAGE: 400,
@@ -71,7 +73,6 @@ class _Board:
     task: asyncio.Task | None
     limit: float
     queued: float = field(default_factory=time.monotonic)
-    started: float | None = None
     status: str = ""
 
 
@@ -125,7 +126,7 @@ class Api:
         """POST /api/board: the puzzle drawn by puzzlesat's SVG renderer, with values, marks, shading."""
         try:
             body = await self._body(request)
-            job = job_for(self.group, "show", {"puzzle": body.get("puzzle")}, self.settings.limits.seconds)
+            ref, stdin = puzzle_ref("puzzle", body.get("puzzle"))
         except UsageError as e:
             return _error(400, str(e), ExitCode.USAGE)
         extra = set(body) - {"puzzle", "param", "givens", "values", "marks", "counts", "shade"}
@@ -135,7 +136,7 @@ class Api:
         for k in ("values", "marks", "counts", "shade", "param"):
             if k in draw and not isinstance(draw[k], dict):
                 return _error(400, f"board: '{k}' must be an object keyed by cell name", ExitCode.USAGE)
-        payload = {"board": {"ref": job.argv[1], **draw}, "stdin": job.stdin}
+        payload = {"board": {"ref": ref, **draw}, "stdin": stdin}
         return await self._run(request, "board", payload, self.settings.limits.seconds, None)
 
     async def _run(self, request: Request, name: str, payload: dict, seconds: float, board: object) -> Response:
@@ -175,13 +176,14 @@ class Api:
             if entry is not None and board is not None and self.boards.get(str(board)) is entry:
                 del self.boards[str(board)]
         headers = {**SECURITY_HEADERS, "X-Puzzlesat-Exit": str(result.code)}
-        notes = [line.replace(STDIN_NAME, "the puzzle") for line in result.err.splitlines() if line.strip()]
+        err = ANSI.sub("", result.err)  # the worker's stderr claims a terminal (for progress): no colours
+        notes = [line.replace(STDIN_NAME, "the puzzle") for line in err.splitlines() if line.strip()]
         notes = [line for line in notes if "error:" not in line]
         if notes:
             headers["X-Puzzlesat-Notes"] = json.dumps(notes)
         if result.out.strip().startswith("{"):
             return Response(result.out, media_type="application/json", headers=headers)
-        lines = [line for line in result.err.splitlines() if line.strip()]
+        lines = [line for line in err.splitlines() if line.strip()]
         message = next((line for line in reversed(lines) if "error:" in line), lines[-1] if lines else "no answer")
         message = message.replace(STDIN_NAME, "the puzzle")  # the pasted puzzle reaches the CLI on stdin
         return _error(STATUS_OF_EXIT.get(result.code, 500), message, result.code)

@@ -108,7 +108,7 @@ def job_for(group: click.Group, command: str, body: object, limit: float) -> Job
             continue
         value = body[name]
         if _positional(param):
-            ref, stdin = _puzzle(name, value)
+            ref, stdin = puzzle_ref(name, value)
             argv.append(ref)
         else:
             argv += _flag(command, name, param, value)
@@ -127,7 +127,7 @@ def _number(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else repr(float(x))
 
 
-def _puzzle(name: str, value: object) -> tuple[str, str]:
+def puzzle_ref(name: str, value: object) -> tuple[str, str]:
     """(the argument, standard input): a catalog name as itself, anything else pasted on stdin."""
     if not isinstance(value, str) or not value.strip():
         raise UsageError(f"'{name}' must be a catalog name, a link, a classic line or a puzzle file's text")

@@ -94,7 +94,7 @@ def serve(run: Callable[[list[str]], int]) -> None:
 
 def _draw(request: dict) -> int:
     """A board job: its document on standard output, or the CLI's one error line and status."""
-    from puzzlesat import PuzzleSatError
+    from puzzlesat import ExitCode, PuzzleSatError
 
     from .board import draw
 
@@ -105,6 +105,6 @@ def _draw(request: dict) -> int:
         return int(e.exit_code)
     except MemoryError:
         sys.stderr.write("puzzlesat: error: out of memory\n")
-        return 4
+        return int(ExitCode.BACKEND)
     sys.stdout.write(json.dumps(doc) + "\n")
     return 0
