@@ -33,7 +33,7 @@ def sudoku(box: int = 5, seed: int = 2026, keep: float = 0.45) -> str:
     return "".join(DIGITS[grid[i // n][i % n] - 1] if i in kept else "." for i in range(n * n))
 
 
-def magic_square_with_givens(order: int, givens: dict[tuple[int, int], int]) -> str:
+def magic_square_with_givens(order: int, givens: dict[tuple[int, int], int], suffix: str = "givens") -> str:
     """The catalog's order-n magic square with `givens` ((row, column) -> value, from 0) as a
     puzzle file, its symmetry the elements of the square's group that keep every given in place
     (issue 16's "5x5 magic square with two givens": the catalog square takes no --givens)."""
@@ -48,7 +48,7 @@ def magic_square_with_givens(order: int, givens: dict[tuple[int, int], int]) -> 
     marks = ", ".join(f"r{r + 1}c{c + 1} = {v}" for (r, c), v in sorted(givens.items()))
     puzzle = replace(
         square,
-        name=f"magic-square-{order}-givens",
+        name=f"magic-square-{order}-{suffix}",
         title=f"{square.title}; given {marks}",
         givens=tuple(sorted(fixed.items())),
         generators=tuple((p, None) for p in keep),
@@ -59,9 +59,12 @@ def magic_square_with_givens(order: int, givens: dict[tuple[int, int], int]) -> 
 
 # Files of benchmarks/data written here rather than by `benchmarks.make_instances` (which makes
 # instances proved unique): path from the repository root -> what writes its text.
-# The Siamese 5x5 square's first row and two cells under it: 122 solutions (docs/decisions.md).
+# The Siamese 5x5 square's first row and two cells under it: 122 solutions (docs/decisions.md);
+# its first row and one cell under it: 1,068 (the issue's "six givens" shape).
+SIAMESE_TOP = {(0, 0): 17, (0, 1): 24, (0, 2): 1, (0, 3): 8, (0, 4): 15, (1, 0): 23}
 WRITTEN = {
     "benchmarks/data/magic-square-5-givens.toml": lambda: magic_square_with_givens(
-        5, {(0, 0): 17, (0, 1): 24, (0, 2): 1, (0, 3): 8, (0, 4): 15, (1, 0): 23, (2, 0): 4}
+        5, {**SIAMESE_TOP, (2, 0): 4}
     ),
+    "benchmarks/data/magic-square-5-six-givens.toml": lambda: magic_square_with_givens(5, SIAMESE_TOP, "six-givens"),
 }

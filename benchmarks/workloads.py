@@ -121,6 +121,8 @@ ISSUE16: tuple[Workload, ...] = (
     ),
     Workload("square-5-givens", "5x5 magic square, 7 givens, all 122 solutions",
              str(DATA / "magic-square-5-givens.toml"), "all", targets=(GECODE,), expected=122, timeout=120.0),
+    Workload("square-5-six-givens", "5x5 magic square, 6 givens, all 1,068 solutions",
+             str(DATA / "magic-square-5-six-givens.toml"), "all", targets=(GECODE,), expected=1068, timeout=120.0),
     Workload("square-5-givens-workers", "5x5 magic square, 7 givens, 2 workers",
              str(DATA / "magic-square-5-givens.toml"), "all", targets=(GECODE,), expected=122, timeout=120.0,
              extra=WORKERS, peers_of="square-5-givens"),

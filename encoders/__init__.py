@@ -1,7 +1,8 @@
 """Encoders turn a `Puzzle` into a backend's input: Z3 formulas or CNF.
 
 The registry names every encoding; each is imported only when used, so the CLI starts fast.
-`kind` says which backends can take it: "smt" for Z3, "cnf" for SAT solvers.
+`kind` says which backends can take it: "smt" for Z3, "cnf" for SAT solvers, "cp" for puzzlesat's
+own search.
 """
 
 from __future__ import annotations
@@ -98,6 +99,12 @@ ENCODINGS: dict[str, EncodingInfo] = {
             "encoders.order:encode",
             max_values=10_000,
             options=("card", "pb"),
+        ),
+        EncodingInfo(
+            "domains",
+            "cp",
+            "a mask of values per cell over one base, all-different groups and linear sums as they are (cp backend)",
+            "encoders.domains:encode",
         ),
         EncodingInfo(
             "log",

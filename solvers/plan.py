@@ -118,15 +118,48 @@ def check_encoding_options(
         raise not_used(option.flag, f"the {encoding.name} encoding, the default for this puzzle", able, hint)
 
 
-def backend_for(config: Config | Plan) -> str:
+def backend_for(config: Config | Plan, puzzle: Puzzle | None = None) -> str:
     """The backend a configuration runs on: the one named, else the one its encoding needs (an
-    SMT encoding such as z3-int runs on z3), else the default."""
+    SMT encoding such as z3-int runs on z3), else the cp search where it is measured best (a
+    figure: `prefers_cp`) and no option of the sat backend was given, else the default."""
     if config.backend is not None:
         return config.backend
     chosen = encoders.ENCODINGS.get(config.encoding or "")
     if chosen is not None and chosen.kind != BACKENDS[DEFAULT_BACKEND].kind:
         return next(b.name for b in BACKENDS.values() if b.kind == chosen.kind)
+    if chosen is None and puzzle is not None and not any(getattr(config, o) for o in OPTIONS) and prefers_cp(puzzle):
+        return "cp"
     return DEFAULT_BACKEND
+
+
+# The most cells of a figure the cp search is the default for: it finds every 5x5 magic square
+# with givens and every star's classes 5-25x faster than CDCL, but its depth-first search lags on
+# the first square of order 6 (2.6 s against 0.9) and does not find one of order 7 in 60 s.
+CP_CELLS = 25
+
+
+def prefers_cp(puzzle: Puzzle) -> bool:
+    """Whether the cp search is this puzzle's default: a figure (no grid) of at most CP_CELLS cells
+    with linear sums that the search takes, where it is compiled (docs/decisions.md, "A
+    propagating search of our own")."""
+    if puzzle.grid is not None or not puzzle.sums or puzzle.size > CP_CELLS:
+        return False
+    from encoders.domains import refusal
+
+    from .cp_backend import native
+
+    return refusal(puzzle) is None and native() is not None
+
+
+def on_cnf(plan: Plan, puzzle: Puzzle | None) -> Plan | None:
+    """The plan a tool that reads CNF (ganak, ApproxMC, a DIMACS file) takes for what `plan`
+    solves: the plan itself on a CNF backend; the sat backend's defaults where the backend was the
+    puzzle's default (cp); None where the user chose a backend without CNF."""
+    if BACKENDS[plan.backend].kind == "cnf":
+        return plan
+    if plan.chosen & {"backend", "encoding"}:
+        return None
+    return resolve(Config(backend=DEFAULT_BACKEND, symmetry_breaking=plan.symmetry_breaking), puzzle)
 
 
 def resolve(config: Config | Plan | None = None, puzzle: Puzzle | None = None) -> Plan:
@@ -137,7 +170,7 @@ def resolve(config: Config | Plan | None = None, puzzle: Puzzle | None = None) -
     if isinstance(config, Plan):
         return config
     config = config or Config()
-    info = get(backend_for(config))
+    info = get(backend_for(config, puzzle))
     chosen = encoders.ENCODINGS.get(config.encoding or "")
     if chosen is not None and chosen.kind != info.kind:
         able = spoken_list([b.name for b in BACKENDS.values() if b.kind == chosen.kind])

@@ -16,7 +16,7 @@ from puzzles.words import unknown
 @dataclass(frozen=True)
 class BackendInfo:
     name: str
-    kind: str  # which encodings it takes: "smt" or "cnf"
+    kind: str  # which encodings it takes: "smt", "cnf" or "cp"
     default_encoding: str
     summary: str
     target: str  # "module:function" opening a session from (puzzle, plan)
@@ -37,6 +37,14 @@ BACKENDS: dict[str, BackendInfo] = {
             options=("card", "pb", "solver"),
         ),
         BackendInfo("z3", "smt", "z3-int", "the Z3 SMT solver", "solvers.z3_backend:open_session"),
+        BackendInfo(
+            "cp",
+            "cp",
+            "domains",
+            "puzzlesat's own propagating search (C): bounds on sums, all-different; the figures' default",
+            "solvers.cp_backend:open_session",
+            scopes=True,
+        ),
         BackendInfo(
             "external",
             "cnf",

@@ -154,7 +154,7 @@ def test_same_command_same_output(cli):
     ("args", "message"),
     [
         (["solve", "nope"], "unknown puzzle 'nope'; valid: " + ", ".join(sorted(CATALOG))),
-        (["solve", "magic-frame", "--backend", "cp"], "unknown backend 'cp'; valid: external, sat, z3"),
+        (["solve", "magic-frame", "--backend", "gecode"], "unknown backend 'gecode'; valid: cp, external, sat, z3"),
         (
             ["solve", "magic-frame", "--backend", "z3", "--encoding", "onehot"],
             "--encoding onehot runs on the sat or external backend, not z3 (drop --backend z3; encodings for z3: "

@@ -28,8 +28,8 @@ def start(*args: str, stderr) -> subprocess.Popen:
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
-@pytest.mark.parametrize("backend", ["sat", "z3"])
-def test_signal_keeps_streamed_solutions(tmp_path, sig, backend):
+@pytest.mark.parametrize(("backend", "order"), [("sat", "4"), ("z3", "4"), ("cp", "5")])  # cp lists the 4x4s in 0.1 s
+def test_signal_keeps_streamed_solutions(tmp_path, sig, backend, order):
     """After 3 streamed solutions the signal stops the run: summary says incomplete, file is saved, exit 3."""
     out_file = tmp_path / "found.json"
     err_file = (tmp_path / "stderr.txt").open("w+")
@@ -37,7 +37,7 @@ def test_signal_keeps_streamed_solutions(tmp_path, sig, backend):
         "solve",
         "magic-square",
         "-p",
-        "order=4",
+        f"order={order}",
         "--all",
         "--no-symmetry",
         "--jsonl",

@@ -198,7 +198,7 @@ def cnf_plan(puzzle: Puzzle, encoding: str | None, card: str | None, pb: str | N
 
     if encoding is not None:
         encoders.get(encoding, "cnf")
-    return resolve(Config(encoding=encoding, card=card, pb=pb), puzzle)
+    return resolve(Config(backend="sat", encoding=encoding, card=card, pb=pb), puzzle)
 
 
 def _cnf(puzzle: Puzzle, plan: Plan, blocked: Blocked | None):

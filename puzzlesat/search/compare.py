@@ -37,11 +37,11 @@ COLUMNS = (
     "status",
 )
 
-DEFAULT_ENCODINGS = ("z3-int", "z3-pb", "onehot", "order", "log")
+DEFAULT_ENCODINGS = ("z3-int", "z3-pb", "domains", "onehot", "order", "log")
 # Without --card/--pb, one-hot (the encoding most sensitive to them) runs these pairs.
 ONEHOT_PAIRS = (("seqcounter", "unary"), ("seqcounter", "totalizer"), ("pairwise", "totalizer"), ("seqcounter", "bdd"))
 # The backend each kind of encoding runs on here (the external backend would need a program).
-BACKEND_FOR_KIND = {"smt": "z3", "cnf": "sat"}
+BACKEND_FOR_KIND = {"smt": "z3", "cnf": "sat", "cp": "cp"}
 # compare's lists of option values, by option (solvers.OPTIONS) and as the command line spells them.
 LIST_FLAGS = {"card": "--card", "pb": "--pb", "solver": "--solver"}
 # Seconds per configuration unless --timeout says otherwise: a slow row (z3-pb on a 4x4 square
@@ -200,7 +200,7 @@ def run_config(
         encoding=config.encoding or "",
         card=config.card,
         pb=config.pb,
-        solver=config.solver if config.backend != "z3" else "z3",
+        solver=config.solver if config.backend not in ("z3", "cp") else config.backend,
     )
     builds: list[float] = []
     firsts: list[float] = []

@@ -160,9 +160,11 @@ def count(
             f"{'--workers' if scheduler is None else '--scheduler'} splits an enumeration, not {counter} count "
             "(use --method enumerate or auto)"
         )
-    cnf = solvers.get(cfg.backend).kind == "cnf"
+    counter = solvers.on_cnf(cfg, puzzle)  # ganak's and ApproxMC's CNF (the cp search has none)
+    cnf = counter is not None
     if method in ("sharpsat", "approx"):
         _check_sharpsat(cfg, cnf, method)
+        cfg = counter
     choice = choose(puzzle, symmetry if modulo_symmetry else "none")
     order = choice.group.order
     classes = [Element(tuple(range(puzzle.size)))]
@@ -218,7 +220,8 @@ def count(
     except KeyboardInterrupt:
         stopped = stop_reason()  # Status.INTERRUPT or Status.TERMINATED
     outcome = _outcome(run, used, stopped, order, listed is not None and used != "approx")
-    outcome.symmetry, outcome.plan, outcome.fallback = choice.source, cfg, fallback
+    counted = counter if used in ("sharpsat", "approx") else cfg
+    outcome.symmetry, outcome.plan, outcome.fallback = choice.source, counted or cfg, fallback
     if used == "approx" and run.total is not None:  # else the count is the enumeration's exact lower bound
         outcome.approximate, outcome.tolerance, outcome.confidence = True, APPROX_TOLERANCE, 1 - APPROX_DELTA
     if used == "approx":
@@ -424,8 +427,12 @@ def _list(run: _Run, target: Puzzle, limit: int | None, seconds: float | None,
 def _plain_encoding(run: _Run, method: str):
     """The puzzle's CNF for a model counter, which reads plain clauses only."""
     import encoders
+    import solvers
 
-    encoding = encoders.get(run.config.encoding, "cnf").encode(run.puzzle, run.config)
+    plan = solvers.on_cnf(run.config, run.puzzle)
+    if plan is None:  # `count` refuses such a method before it starts; said here too, not assumed
+        raise UsageError(f"--method {method} counts models of a CNF; the {run.config.backend} backend has none")
+    encoding = encoders.get(plan.encoding, "cnf").encode(run.puzzle, plan)
     if encoding.atmosts:
         raise UsageError(
             f"--method {method} needs plain clauses; the native card/PB encodings make solver-specific "

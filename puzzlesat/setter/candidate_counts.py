@@ -44,11 +44,12 @@ def candidate_counts(
                 counts[cell][value] += 1
         method = "enumerate"
     else:
-        cfg = solvers.resolve(configure(config, {}), puzzle)
-        if solvers.get(cfg.backend).kind != "cnf":
+        plan = solvers.resolve(configure(config, {}), puzzle)
+        cfg = solvers.on_cnf(plan, puzzle)
+        if cfg is None:
             raise UsageError(
                 f"candidates --counts: more than {ENUMERATION_LIMIT:,} solutions, which ganak counts on a CNF; "
-                f"the {cfg.backend} backend has none (use --backend sat)"
+                f"the {plan.backend} backend has none (use --backend sat)"
             )
         _ganak(puzzle, cfg, found, counts, deadline)
         method = "sharpsat"
