@@ -216,8 +216,8 @@ BackendOpt = Annotated[
     str | None,
     typer.Option(
         metavar="NAME",
-        help="sat (PySAT), z3, or external (--solver-cmd). [default: {backend_default}, or z3 for --encoding "
-        "z3-int or z3-pb]",
+        help="sat (PySAT), z3, cp (puzzlesat's own search, in C) or external (--solver-cmd). [default: cp for "
+        "figures of up to {cp_cells} cells, else {backend_default}; z3 for --encoding z3-int or z3-pb]",
     ),
 ]
 SolverCmdOpt = Annotated[
@@ -941,6 +941,7 @@ def compare(
         card,
         pb,
         [*(solver or []), *([solvers] if solvers else [])],
+        puzzle=p,
     )
     result = puzzlesat.compare_configs(
         p, configs, all=all_, modulo_symmetry=not no_symmetry, repeat=repeat, **_given(timeout=timeout)

@@ -105,6 +105,7 @@ ENCODINGS: dict[str, EncodingInfo] = {
             "cp",
             "a mask of values per cell over one base, all-different groups and linear sums as they are (cp backend)",
             "encoders.domains:encode",
+            max_values=64,  # and no more than 64 numbers from the least value to the greatest
         ),
         EncodingInfo(
             "log",

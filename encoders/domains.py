@@ -8,8 +8,8 @@ on sums itself, which is what closes the gap to Gecode on magic squares with giv
 (docs/decisions.md, "A propagating search of our own"). Position-dependent sums (`Guarded`) are not
 taken: `refusal` says so before any work.
 
->>> from puzzles import catalog
->>> m = encode(catalog.load("magic-square", {"order": "3"}))
+>>> import puzzles
+>>> m = encode(puzzles.load("magic-square", {"order": "3"}))
 >>> m.base, m.masks[0] == (1 << 9) - 1, m.linears[0]
 (1, True, ((0, 1, 2), (1, 1, 1), 0, 12))
 """

@@ -11,36 +11,25 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import encoders
 from encoders.domains import LE, DomainModel
 from puzzles.errors import BackendError, UsageError
 from puzzles.model import Puzzle
 
+from . import cp_native
 from .base import Found, SearchStopped, check_stop, remaining
-from .plan import Plan
 
-NOT_BUILT = (
-    "the cp backend's search is not compiled here: it is built from C when puzzlesat is installed "
-    "(install gcc and reinstall puzzlesat), or use --backend sat"
-)
-
-
-def native() -> type | None:
-    """The compiled search, or None where the C extension was not built (no compiler at install)."""
-    try:
-        from ._cpsearch import Search
-    except ImportError:
-        return None
-    return Search
-
+if TYPE_CHECKING:
+    from .plan import Plan
 
 class CpSession:
     def __init__(self, puzzle: Puzzle, plan: Plan) -> None:
         t0 = time.perf_counter()
-        self.Search = native()
+        self.Search = cp_native.native()
         if self.Search is None:
-            raise UsageError(NOT_BUILT)
+            raise UsageError(cp_native.NOT_BUILT)
         self.model: DomainModel = encoders.get(plan.encoding, "cp").encode(puzzle)
         self.settings = {"encoding": plan.encoding, "solver": "cp"}
         self.less_than: list[tuple[int, int]] = []  # outside any scope: kept by every search

@@ -146,9 +146,14 @@ def prefers_cp(puzzle: Puzzle) -> bool:
         return False
     from encoders.domains import refusal
 
-    from .cp_backend import native
+    from .cp_native import native
 
     return refusal(puzzle) is None and native() is not None
+
+
+def has_cnf(plan: Plan) -> bool:
+    """Whether `on_cnf` has a plan for `plan` (without resolving one)."""
+    return BACKENDS[plan.backend].kind == "cnf" or not plan.chosen & {"backend", "encoding"}
 
 
 def on_cnf(plan: Plan, puzzle: Puzzle | None) -> Plan | None:
@@ -157,7 +162,7 @@ def on_cnf(plan: Plan, puzzle: Puzzle | None) -> Plan | None:
     puzzle's default (cp); None where the user chose a backend without CNF."""
     if BACKENDS[plan.backend].kind == "cnf":
         return plan
-    if plan.chosen & {"backend", "encoding"}:
+    if not has_cnf(plan):
         return None
     return resolve(Config(backend=DEFAULT_BACKEND, symmetry_breaking=plan.symmetry_breaking), puzzle)
 
@@ -240,6 +245,7 @@ def option_names() -> dict[str, str]:
     return {
         "backends": ", ".join(BACKENDS),
         "backend_default": DEFAULT_BACKEND,
+        "cp_cells": str(CP_CELLS),
         "encodings": ", ".join(encoders.ENCODINGS),
         "cnf_encodings": ", ".join(encoders.names("cnf")),
         "cards": ", ".join(CARD_ENCODINGS),

@@ -23,13 +23,15 @@ def test_all_rows_agree_on_magic_frame(cli):
     assert r.code == 0, r.err
     doc = r.json()
     assert doc["puzzle"] == "magic-frame" and doc["consistent"] is True
-    assert len(doc["rows"]) == 8  # z3-int, z3-pb, four one-hot pairs, order, log
+    assert len(doc["rows"]) == 9  # z3-int, z3-pb, domains (cp), four one-hot pairs, order, log
     for row in doc["rows"]:
         assert list(row) == list(cmp.COLUMNS)
         assert row["status"] == "ok" and row["solutions"] == 6
         assert row["all_seconds"] is not None and row["first_seconds"] <= row["all_seconds"]
         if row["backend"] == "z3":
             assert row["variables"] is None and row["clauses"] is None and row["literals"] is None
+        elif row["backend"] == "cp":  # variables and constraints, no clauses
+            assert row["variables"] == 9 and row["clauses"] is None and row["literals"] is None  # 8 cells, N
         else:
             assert row["variables"] > 0 and row["clauses"] > 0 and row["literals"] > 0
     assert {(r["encoding"], r["card"], r["pb"]) for r in doc["rows"] if r["encoding"] == "onehot"} == {
@@ -43,8 +45,8 @@ def test_full_cross_product_without_native(cli):
     rows = r.json()["rows"]
     cards = len(CARD_ENCODINGS) - 1  # all but native
     pbs = len(PB_ENCODINGS) - 1
-    # z3-int and z3-pb once each; onehot and order: card x pb; log: pb only (it has no cardinality part)
-    assert len(rows) == 2 + 2 * cards * pbs + pbs
+    # z3-int, z3-pb and domains once each; onehot and order: card x pb; log: pb only (no cardinality part)
+    assert len(rows) == 3 + 2 * cards * pbs + pbs
     assert all(row["status"] == "ok" and row["solutions"] == 1 for row in rows)
     assert not any("native" in (row["card"], row["pb"]) for row in rows)
     assert r.json()["consistent"] is True
@@ -101,7 +103,8 @@ def test_csv_header(cli):
 def test_unknown_encoding_is_one_line(cli):
     r = cli("compare", "magic-frame", "--encodings", "onehot,nope")
     assert r.code == 2
-    assert r.err.strip() == "puzzlesat: error: unknown encoding 'nope'; valid: log, onehot, order, z3-int, z3-pb"
+    valid = "domains, log, onehot, order, z3-int, z3-pb"
+    assert r.err.strip() == f"puzzlesat: error: unknown encoding 'nope'; valid: {valid}"
     r = cli("compare", "magic-frame", "--solver", "nosuch")
     assert r.code == 2 and r.err.count("\n") == 1 and "unknown solver 'nosuch'" in r.err
 

@@ -224,7 +224,7 @@ def test_cli_count_json(cli):
     doc = r.json()
     assert list(doc)[:4] == ["version", "count", "orbits", "method"]
     assert (doc["count"], doc["orbits"], doc["method"], doc["complete"]) == (48, 6, "enumerate", True)
-    assert (doc["group_order"], doc["conjugacy_classes"], doc["encoding"]) == (8, 5, "order")
+    assert (doc["group_order"], doc["conjugacy_classes"], doc["encoding"]) == (8, 5, "domains")
 
 
 def test_cli_count_text(cli):

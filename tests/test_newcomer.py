@@ -159,8 +159,9 @@ def test_an_smt_encoding_selects_the_z3_backend(cli):
 
 @pytest.mark.parametrize(("puzzle", "encoding"), [("magic-frame", "order"), ("sudoku", "onehot")])
 def test_dimacs_writes_the_formula_solve_solves(cli, tmp_path, puzzle, encoding):
-    """dimacs and decode default to solve's encoding: the same encoding and the same variable count."""
-    solved = cli("solve", puzzle, "--json").json()
+    """dimacs and decode default to the encoding solve takes on the sat backend: the same encoding and
+    the same variable count (a figure's solve runs on cp by default, which has no CNF)."""
+    solved = cli("solve", puzzle, "--json", "--backend", "sat").json()
     written = cli("dimacs", puzzle, "-o", str(tmp_path / "f.cnf"), "--json").json()
     assert solved["encoding"] == written["settings"]["encoding"] == encoding
     assert written["variables"] == solved["stats"]["variables"]
@@ -171,13 +172,13 @@ def test_version_and_help_name_every_choice(cli):
     assert cli("--version").out == f"puzzlesat {puzzlesat.__version__}\n"
     text = " ".join(cli("solve", "--help").out.split())
     for needle in (
-        "--encoding NAME Encoding: z3-int, z3-pb, onehot, order, log.",
+        "--encoding NAME Encoding: z3-int, z3-pb, onehot, order, domains, log.",
         "pairwise, seqcounter,",
         "[default: seqcounter]",
         "[default: unary for onehot and order; totalizer for log]",
         "[default: cadical195]",
         "cadical103, cadical153,",
-        "[default: sat, or z3 for --encoding z3-int or z3-pb]",
+        "[default: cp for figures of up to 25 cells, else sat; z3 for --encoding z3-int or z3-pb]",
         "--timeout SECONDS",
         "-o, --output FILE",
     ):

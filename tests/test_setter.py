@@ -84,7 +84,7 @@ def test_check_draws_two_boards_with_the_differences_marked(cli):
 
 def test_check_timeout_is_unknown_and_exit_3(cli):
     """A search cut short says unknown, complete false, exit 3."""
-    r = cli("check", "magic-square", "-p", "order=4", "--timeout", "0.001", "--json")
+    r = cli("check", "magic-square", "-p", "order=4", "--timeout", "0.001", "--json", "--backend", "sat")
     assert r.code == 3
     doc = r.json()
     assert (doc["status"], doc["complete"], doc["stopped"]) == ("unknown", False, "timeout")

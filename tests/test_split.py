@@ -100,7 +100,7 @@ def test_timeout_keeps_what_every_worker_found(monkeypatch):
     """A timeout during the split: complete False, "timeout", every class checked and kept once."""
     monkeypatch.setattr(split, "SPLIT_AFTER", 0.2)
     puzzle = puzzlesat.load("magic-star", {"points": "9"})  # 3,014 classes, ~27 s alone (8 points: 2 s)
-    outcome = puzzlesat.solve(puzzle, all=True, workers=2, timeout=2.0)
+    outcome = puzzlesat.solve(puzzle, all=True, workers=2, timeout=2.0, backend="sat")  # cp: 0.5 s in all
     assert not outcome.complete and outcome.stopped == "timeout"
     assert 0 < outcome.count < 3014 and outcome.stats["workers"] == 2
     assert outcome.stats["cubes_solved"] < outcome.stats["cubes"]
@@ -235,7 +235,7 @@ def test_a_dask_cluster_counts(cluster, always_split):
 def test_a_dask_timeout_keeps_partial_results(cluster, monkeypatch):
     monkeypatch.setattr(split, "SPLIT_AFTER", 0.2)
     puzzle = puzzlesat.load("magic-star", {"points": "9"})  # 3,014 classes: never done in 3 s
-    outcome = puzzlesat.solve(puzzle, all=True, scheduler=cluster.scheduler_address, timeout=3.0)
+    outcome = puzzlesat.solve(puzzle, all=True, scheduler=cluster.scheduler_address, timeout=3.0, backend="sat")
     assert outcome.stopped == "timeout" and not outcome.complete and 0 < outcome.count < 3014
 
 
@@ -244,7 +244,7 @@ def test_ctrl_c_keeps_what_the_workers_streamed(tmp_path):
     from test_signals import start
 
     err_file = (tmp_path / "stderr.txt").open("w+")
-    proc = start(*"solve magic-star -p points=9 --all --workers 2 --jsonl".split(), stderr=err_file)
+    proc = start(*"solve magic-star -p points=9 --all --workers 2 --jsonl --backend sat".split(), stderr=err_file)
     assert proc.stdout is not None
     lines, begun = [], time.monotonic()
     while time.monotonic() - begun < split.SPLIT_AFTER + 1.5:  # well into the split
@@ -321,7 +321,8 @@ def _workers_of(pid: int) -> list[int]:
 
 
 def _ctrl_c_to_the_group(tmp_path, *args: str) -> tuple[int, str, str]:
-    """Run `solve magic-star -p points=9 --all --workers 2 ARGS` in its own process group, stdout to a
+    """Run `solve magic-star -p points=9 --all --workers 2 --backend sat ARGS` (cp: 0.5 s) in its own
+    process group, stdout to a
     file, and send one SIGINT to the whole group (as a terminal's Ctrl-C does, workers included)
     once the workers run and have found classes; (exit status, stdout, stderr)."""
     import os
@@ -330,7 +331,8 @@ def _ctrl_c_to_the_group(tmp_path, *args: str) -> tuple[int, str, str]:
 
     root = Path(__file__).resolve().parent.parent
     out_path, err_path = tmp_path / "out", tmp_path / "err"
-    command = [sys.executable, "-m", "cli", *"solve magic-star -p points=9 --all --workers 2".split(), *args]
+    solve = "solve magic-star -p points=9 --all --workers 2 --backend sat"
+    command = [sys.executable, "-m", "cli", *solve.split(), *args]
     with out_path.open("w") as out, err_path.open("w") as err:
         proc = subprocess.Popen(command, cwd=root, stdout=out, stderr=err, start_new_session=True)
         try:

@@ -142,8 +142,17 @@ def _split(value: Names, what: str, valid: Sequence[str], check: Callable[[str],
     return out
 
 
-def matrix(encodings: Names = None, card: Names = None, pb: Names = None, solvers: Names = None) -> list[Config]:
+def matrix(
+    encodings: Names = None,
+    card: Names = None,
+    pb: Names = None,
+    solvers: Names = None,
+    puzzle: Puzzle | None = None,
+) -> list[Config]:
     """The configurations to run, every name checked first (a UsageError lists the valid ones).
+
+    Without named encodings, the defaults; `domains` among them only where the cp search takes
+    `puzzle` (no position-dependent sums, values within 64) and is compiled.
 
     Card, PB and solver lists apply to the configurations whose backend and encoding take them
     (`solvers.takes`); a list no configuration takes is a UsageError.
@@ -152,7 +161,7 @@ def matrix(encodings: Names = None, card: Names = None, pb: Names = None, solver
     from encoders.pysat_names import CARD_ENCODINGS, PB_ENCODINGS, check_card, check_pb
     from solvers import BACKENDS, not_used, option_default, pysat_solvers, spoken_list, takes
 
-    encs = _split(encodings, "encoding", list(encoders.ENCODINGS), encoders.get) or list(DEFAULT_ENCODINGS)
+    encs = _split(encodings, "encoding", list(encoders.ENCODINGS), encoders.get) or _defaults(puzzle)
     given = {
         "card": _split(card, "card", list(CARD_ENCODINGS), check_card),
         "pb": _split(pb, "pb", list(PB_ENCODINGS), check_pb),
@@ -183,6 +192,14 @@ def matrix(encodings: Names = None, card: Names = None, pb: Names = None, solver
             Config(backend=backend, encoding=name, card=c, pb=p, solver=s) for c, p in pairs for s in values("solver")
         ]
     return list(dict.fromkeys(out))
+
+
+def _defaults(puzzle: Puzzle | None) -> list[str]:
+    from encoders.domains import refusal
+    from solvers.cp_native import native
+
+    takes_cp = puzzle is None or (refusal(puzzle) is None and native() is not None)
+    return [e for e in DEFAULT_ENCODINGS if e != "domains" or takes_cp]
 
 
 def _median(values: list[float]) -> float | None:

@@ -160,11 +160,11 @@ def count(
             f"{'--workers' if scheduler is None else '--scheduler'} splits an enumeration, not {counter} count "
             "(use --method enumerate or auto)"
         )
-    counter = solvers.on_cnf(cfg, puzzle)  # ganak's and ApproxMC's CNF (the cp search has none)
-    cnf = counter is not None
+    cnf = solvers.has_cnf(cfg)  # ganak and ApproxMC count a CNF: the sat backend's where cp was the default
+    counter = None
     if method in ("sharpsat", "approx"):
         _check_sharpsat(cfg, cnf, method)
-        cfg = counter
+        cfg = counter = solvers.on_cnf(cfg, puzzle)
     choice = choose(puzzle, symmetry if modulo_symmetry else "none")
     order = choice.group.order
     classes = [Element(tuple(range(puzzle.size)))]
@@ -220,8 +220,9 @@ def count(
     except KeyboardInterrupt:
         stopped = stop_reason()  # Status.INTERRUPT or Status.TERMINATED
     outcome = _outcome(run, used, stopped, order, listed is not None and used != "approx")
-    counted = counter if used in ("sharpsat", "approx") else cfg
-    outcome.symmetry, outcome.plan, outcome.fallback = choice.source, counted or cfg, fallback
+    if used in ("sharpsat", "approx") and counter is None:  # auto went on to a counter
+        counter = solvers.on_cnf(cfg, puzzle)
+    outcome.symmetry, outcome.plan, outcome.fallback = choice.source, counter or cfg, fallback
     if used == "approx" and run.total is not None:  # else the count is the enumeration's exact lower bound
         outcome.approximate, outcome.tolerance, outcome.confidence = True, APPROX_TOLERANCE, 1 - APPROX_DELTA
     if used == "approx":
