@@ -16,6 +16,7 @@ taken: `refusal` says so before any work.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from puzzles.core import AllDifferent, Linear, Table
@@ -25,8 +26,10 @@ from puzzles.model import Puzzle
 # The op codes of `solvers._cpsearch`.
 EQ, LE, NE = 0, 1, 2
 SPAN = 64  # values per mask
-# Weighted sums stay well inside 64-bit arithmetic: |weight| * 63 * terms below 2**62.
+# Weighted sums stay well inside 64-bit arithmetic: |weight| * 63 * terms below 2**62, and so do
+# the right sides.
 MAX_WEIGHT_SUM = 2**62 // 63
+MAX_RHS = 2**61
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,10 @@ class DomainModel:
     tables: tuple[tuple[tuple[int, ...], bytes, bool], ...]  # variables, tuples of offsets, forbidden
     cells: int
     unknowns: tuple[str, ...]
+
+    def pinned(self, givens: Iterable[tuple[int, int]]) -> list[int]:
+        """The masks with each given cell down to its value: a scope's givens (`solvers.cp_backend`)."""
+        return _pin(self.masks, self.base, givens)
 
     def values(self, offsets: tuple[int, ...]) -> tuple[tuple[int, ...], dict[str, int]]:
         """A solution's cell values and unknowns, from the search's values of all variables."""
@@ -56,7 +63,7 @@ def refusal(puzzle: Puzzle) -> str | None:
             "the cp backend takes all-different groups, linear sums and tables; this puzzle has "
             "position-dependent sums (use --backend sat)"
         )
-    domains = [*puzzle.domains, *(u.domain for u in puzzle.unknowns)]
+    domains = _domains(puzzle)
     low = min(min(d) for d in domains)
     high = max(max(d) for d in domains)
     if high - low >= SPAN:
@@ -67,7 +74,14 @@ def refusal(puzzle: Puzzle) -> str | None:
     for c in puzzle.sums:
         if sum(abs(w) for w in c.weights) + (1 if isinstance(c.rhs, str) else 0) > MAX_WEIGHT_SUM:
             return "the cp backend takes weights up to 2**56 in all; this puzzle has larger ones (use --backend sat)"
+        if isinstance(c.rhs, int) and abs(c.rhs) > MAX_RHS:
+            return "the cp backend takes sums up to 2**61; this puzzle has a larger one (use --backend sat)"
     return None
+
+
+def _domains(puzzle: Puzzle) -> list[tuple[int, ...]]:
+    """The cells' domains, then the unknowns': the search's variables in order."""
+    return [*puzzle.domains, *(u.domain for u in puzzle.unknowns)]
 
 
 def encode(puzzle: Puzzle, *_: object) -> DomainModel:
@@ -75,11 +89,8 @@ def encode(puzzle: Puzzle, *_: object) -> DomainModel:
     why = refusal(puzzle)
     if why is not None:
         raise UsageError(why)
-    domains = [*puzzle.domains, *(u.domain for u in puzzle.unknowns)]
+    domains = _domains(puzzle)
     base = min(min(d) for d in domains)
-    masks = [_mask(d, base) for d in domains]
-    for c, v in puzzle.givens:
-        masks[c] &= 1 << (v - base) if 0 <= v - base < SPAN else 0
     index = {u.name: puzzle.size + k for k, u in enumerate(puzzle.unknowns)}
     alldiff: list[tuple[int, ...]] = []
     linears: list[tuple[tuple[int, ...], tuple[int, ...], int, int]] = []
@@ -93,7 +104,17 @@ def encode(puzzle: Puzzle, *_: object) -> DomainModel:
             # a tuple with a value outside every domain can match nothing: it goes
             kept = [t for t in c.tuples if all(0 <= v - base < SPAN for v in t)]
             tables.append((c.cells, bytes(v - base for t in kept for v in t), not c.allowed))
-    return DomainModel(base, tuple(masks), tuple(alldiff), tuple(linears), tuple(tables), puzzle.size, tuple(index))
+    masks = tuple(_pin([_mask(d, base) for d in domains], base, puzzle.givens))
+    return DomainModel(base, masks, tuple(alldiff), tuple(linears), tuple(tables), puzzle.size, tuple(index))
+
+
+def _pin(masks: Sequence[int], base: int, givens: Iterable[tuple[int, int]]) -> list[int]:
+    """Each given cell down to its value (to no value where it lies outside SPAN: no solution)."""
+    out = list(masks)
+    for c, v in givens:
+        offset = v - base
+        out[c] &= 1 << offset if 0 <= offset < SPAN else 0
+    return out
 
 
 def _mask(domain: tuple[int, ...], base: int) -> int:

@@ -48,11 +48,7 @@ class CpSession:
         """The search of the current scope, built on first use."""
         if self.search is None:
             m = self.model
-            masks = list(m.masks)
-            for c, v in self.scope or ():
-                offset = v - m.base
-                masks[c] &= 1 << offset if 0 <= offset < 64 else 0
-            s = self.Search(masks, m.base, check_stop)
+            s = self.Search(m.pinned(self.scope or ()), m.base, check_stop)
             for group in m.alldiff:
                 s.alldiff(group)
             for cells, weights, op, rhs in m.linears:
@@ -115,19 +111,20 @@ class CpSession:
 
     def _retire(self) -> None:
         """Drop the current search (its counters are kept for stats) and what was blocked in it."""
-        if self.search is not None:
-            for key, value in self.search.stats().items():
-                if key != "constraints":
-                    self.counters[key] = self.counters.get(key, 0) + value
+        self.counters = self._counted()
         self.search, self.started = None, False
         self.blocked = set()
 
-    def stats(self) -> dict[str, int | float | str]:
+    def _counted(self) -> dict[str, int]:
+        """The search counters of every search this session ran, the current one included."""
         counters = dict(self.counters)
-        if self.search is not None:
-            for key, value in self.search.stats().items():
-                if key != "constraints":
-                    counters[key] = counters.get(key, 0) + value
+        for key, value in (self.search.stats() if self.search is not None else {}).items():
+            if key != "constraints":
+                counters[key] = counters.get(key, 0) + value
+        return counters
+
+    def stats(self) -> dict[str, int | float | str]:
+        counters = self._counted()
         return {
             **self.settings,
             **self.model.stats(),

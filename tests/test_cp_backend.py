@@ -165,3 +165,12 @@ def test_workers_split_the_cp_search(cli):
     assert one.code == two.code == 0
     assert one.json()["solutions"] == two.json()["solutions"]
     assert len(one.json()["solutions"]) == 72
+
+
+def test_a_sum_past_64_bit_arithmetic_is_refused_not_overflowed():
+    """A right side the C search could not hold in 64 bits is one UsageError (no OverflowError from
+    the extension), and such a figure's default is the sat backend."""
+    huge = define("huge", cells=["a", "b"], values=[1, 2], sums=[(["a", "b"], 2**62)])
+    with pytest.raises(UsageError, match=r"^the cp backend takes sums up to 2\*\*61; this puzzle has a larger one"):
+        puzzlesat.solve(huge, backend="cp")
+    assert solvers.resolve(Config(), huge).backend == "sat"

@@ -109,6 +109,18 @@ class _Run:
     orbits: int | None = None  # the number of classes, when enumeration modulo the group gave it
     reduced: Reduced | None = None  # the first column pinned too, for the total (puzzles.reduced)
     reduction: dict[str, Any] | None = None  # the pins the count was taken with (CountOutcome.reduced)
+    counted_on: Plan | None = None  # the CNF's plan, once a counter needed one (`cnf_plan`)
+
+    def cnf_plan(self, method: str) -> Plan:
+        """The plan whose CNF ganak or ApproxMC counts, resolved once: the run's own on a CNF
+        backend, the sat backend's where cp was only the default (`solvers.on_cnf`)."""
+        import solvers
+
+        if self.counted_on is None:
+            self.counted_on = solvers.on_cnf(self.config, self.puzzle)
+        if self.counted_on is None:  # `count` refuses such a method before it starts; said here too
+            raise UsageError(f"--method {method} counts models of a CNF; the {self.config.backend} backend has none")
+        return self.counted_on
 
     def pinnable(self, element: Element) -> bool:
         """Pinning a group commutes with moving cells, not with moving values (puzzles.relabel)."""
@@ -161,10 +173,9 @@ def count(
             "(use --method enumerate or auto)"
         )
     cnf = solvers.has_cnf(cfg)  # ganak and ApproxMC count a CNF: the sat backend's where cp was the default
-    counter = None
     if method in ("sharpsat", "approx"):
         _check_sharpsat(cfg, cnf, method)
-        cfg = counter = solvers.on_cnf(cfg, puzzle)
+        cfg = solvers.on_cnf(cfg, puzzle)
     choice = choose(puzzle, symmetry if modulo_symmetry else "none")
     order = choice.group.order
     classes = [Element(tuple(range(puzzle.size)))]
@@ -220,9 +231,7 @@ def count(
     except KeyboardInterrupt:
         stopped = stop_reason()  # Status.INTERRUPT or Status.TERMINATED
     outcome = _outcome(run, used, stopped, order, listed is not None and used != "approx")
-    if used in ("sharpsat", "approx") and counter is None:  # auto went on to a counter
-        counter = solvers.on_cnf(cfg, puzzle)
-    outcome.symmetry, outcome.plan, outcome.fallback = choice.source, counter or cfg, fallback
+    outcome.symmetry, outcome.plan, outcome.fallback = choice.source, run.counted_on or cfg, fallback
     if used == "approx" and run.total is not None:  # else the count is the enumeration's exact lower bound
         outcome.approximate, outcome.tolerance, outcome.confidence = True, APPROX_TOLERANCE, 1 - APPROX_DELTA
     if used == "approx":
@@ -428,11 +437,7 @@ def _list(run: _Run, target: Puzzle, limit: int | None, seconds: float | None,
 def _plain_encoding(run: _Run, method: str):
     """The puzzle's CNF for a model counter, which reads plain clauses only."""
     import encoders
-    import solvers
-
-    plan = solvers.on_cnf(run.config, run.puzzle)
-    if plan is None:  # `count` refuses such a method before it starts; said here too, not assumed
-        raise UsageError(f"--method {method} counts models of a CNF; the {run.config.backend} backend has none")
+    plan = run.cnf_plan(method)
     encoding = encoders.get(plan.encoding, "cnf").encode(run.puzzle, plan)
     if encoding.atmosts:
         raise UsageError(
