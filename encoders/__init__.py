@@ -46,9 +46,12 @@ class EncodingInfo:
             what, size = max(sizes, key=lambda item: item[1])
             if size > self.max_values:
                 able = ", ".join(e.name for e in ENCODINGS.values() if e.max_values is None)
+                # the cp backend has no other encoding: another backend is the way on
+                unlimited = any(e.max_values is None for e in ENCODINGS.values() if e.kind == self.kind)
+                way = "use --encoding log, or --backend z3" if unlimited else "use --backend sat or z3"
                 raise UsageError(
                     f"{what} has {size} values; the {self.name} encoding takes at most {self.max_values} "
-                    f"(use --encoding log, or --backend z3; encodings without a limit: {able})"
+                    f"({way}; encodings without a limit: {able})"
                 )
         if self.name in SIZED:
             from .estimate import check_fits

@@ -174,3 +174,13 @@ def test_a_sum_past_64_bit_arithmetic_is_refused_not_overflowed():
     with pytest.raises(UsageError, match=r"^the cp backend takes sums up to 2\*\*61; this puzzle has a larger one"):
         puzzlesat.solve(huge, backend="cp")
     assert solvers.resolve(Config(), huge).backend == "sat"
+
+
+def test_too_many_values_points_to_another_backend(cli):
+    """cp has one encoding: past its 64 values the way on is another backend, not --encoding log."""
+    out = cli("solve", "magic-square", "-p", "order=9", "--backend", "cp")
+    assert out.code == 2
+    assert out.err == (
+        "puzzlesat: error: cell 0 has 81 values; the domains encoding takes at most 64 "
+        "(use --backend sat or z3; encodings without a limit: z3-int, log)\n"
+    )
