@@ -175,7 +175,7 @@ OutputOpt = Annotated[
         callback=_check_output,
     ),
 ]
-# --force: -o replaces the file it names in every command (docs/decisions.md, "`-o FILE` replaces");
+# --force: -o replaces the file it names in every command (docs/decisions/stopping.md, "`-o FILE` replaces");
 # the flag is still accepted, so that scripts written for the old rule keep working.
 ForceOpt = Annotated[bool, typer.Option("--force", hidden=True, help="Accepted and ignored: -o replaces.")]
 EncodingOpt = Annotated[
@@ -1501,7 +1501,8 @@ def _click_command(argv: list[str] | None) -> typer.core.TyperGroup:
 
 def _output_failed(e: OSError) -> NoReturn:
     """Standard output failed: one line and exit 74, except for a reader that went away (`| head`),
-    a filter's normal end: quietly, exit 141, as `seq 1000000 | head` ends (docs/decisions.md)."""
+    a filter's normal end: quietly, exit 141, as `seq 1000000 | head` ends (docs/decisions/stopping.md,
+    "A reader that goes away")."""
     failure = puzzlesat.output_failure(e)
     if failure.exit_code != puzzlesat.ExitCode.CLOSED_PIPE:
         typer.echo(f"puzzlesat: error: {failure}", err=True)

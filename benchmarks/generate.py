@@ -59,7 +59,7 @@ def magic_square_with_givens(order: int, givens: dict[tuple[int, int], int], suf
 
 # Files of benchmarks/data written here rather than by `benchmarks.make_instances` (which makes
 # instances proved unique): path from the repository root -> what writes its text.
-# The Siamese 5x5 square's first row and two cells under it: 122 solutions (docs/decisions.md);
+# The Siamese 5x5 square's first row and two cells under it: 122 solutions (docs/decisions/benchmarks.md);
 # its first row and one cell under it: 1,068 (the "six givens" shape).
 SIAMESE_TOP = {(0, 0): 17, (0, 1): 24, (0, 2): 1, (0, 3): 8, (0, 4): 15, (1, 0): 23}
 WRITTEN = {

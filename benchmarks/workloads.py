@@ -100,7 +100,7 @@ WORKLOADS: tuple[Workload, ...] = (
 # The issue's "5x5 magic square with two givens" is benchmarks/data/magic-square-5-givens.toml,
 # written by `generate.magic_square_with_givens`: two givens leave millions of solutions, so it
 # has seven (the first row and two cells below it, of the square by the Siamese method), chosen so
-# that puzzlesat's whole enumeration takes 10-60 s (docs/decisions.md, "Benchmarks of issue 16").
+# that puzzlesat's whole enumeration takes 10-60 s (docs/decisions/benchmarks.md, "Benchmarks of issue 16").
 WORKERS = ("--workers", "2")
 ISSUE16: tuple[Workload, ...] = (
     *(

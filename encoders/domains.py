@@ -5,8 +5,8 @@ Each cell and unknown becomes a 64-bit mask of the values it may take, as offset
 sum(weight * offset) op rhs with op one of =, <= and != (an unknown on the right moves to the left
 side); tables keep their tuples, as offsets. No Booleans, no clauses: the search propagates bounds
 on sums itself, which is what closes the gap to Gecode on magic squares with givens
-(docs/decisions.md, "A propagating search of our own"). Position-dependent sums (`Guarded`) are not
-taken: `refusal` says so before any work.
+(docs/decisions/search.md, "A propagating search of our own"). Position-dependent sums (`Guarded`)
+are not taken: `refusal` says so before any work.
 
 >>> import puzzles
 >>> m = encode(puzzles.load("magic-square", {"order": "3"}))

@@ -2,8 +2,9 @@
 
 A build that outgrows memory is killed by the system (or aborts in a native allocation) after
 minutes; an estimate from the domain sizes and the constraints' shapes takes microseconds. The
-formulas are rough (within a factor of about 2 of what was measured, docs/decisions.md "Size
-estimates"): they only have to tell a build of 100 MB from one of 20 GB.
+formulas are rough (within a factor of about 2 of what was measured, docs/decisions/stopping.md,
+"Reliability at the edges", its "Size estimates"): they only have to tell a build of 100 MB from
+one of 20 GB.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from puzzles.errors import UsageError
 from puzzles.model import Puzzle
 from puzzles.stop import time_left
 
-# Measured on CPython 3.11 (docs/decisions.md): a clause costs about 150 bytes plus 36 a literal
+# Measured on CPython 3.11 (docs/decisions/stopping.md): a clause costs about 150 bytes plus 36 a literal
 # while it is a Python list, and each (cell, value) a scheme stores in its maps about 250 bytes.
 CLAUSE_BYTES = 150
 LITERAL_BYTES = 36
@@ -40,8 +41,9 @@ PB_GROWTH: dict[str, Callable[[int, int], float]] = {
 }
 LOG_SUM_FACTOR = 0.1
 # Clauses (as estimated) built per second, and the size from which a build is judged against the
-# deadline (docs/decisions.md, "Builds that cannot meet the deadline"). Measured here 60,000 to
-# 1,300,000 a second: the estimate is rough, so only big builds are judged, at a middling rate.
+# deadline (docs/decisions/stopping.md, "Builds that cannot meet the deadline"). Measured here
+# 60,000 to 1,300,000 a second: the estimate is rough, so only big builds are judged, at a
+# middling rate.
 BUILD_RATE = 300_000
 SLOW_FLOOR = 10_000_000
 # Set PUZZLESAT_MEMORY_LIMIT (bytes, or with a K/M/G suffix) to pretend less memory is free (tests).
@@ -137,7 +139,7 @@ def estimate(puzzle: Puzzle, encoding: str, pb: str = "totalizer") -> Estimate:
             bound = _sum_bound(puzzle, con)
             grow = PB_GROWTH.get(pb, PB_GROWTH["totalizer"])
             # Over bits weighted 1, 2, 4, .. the partial sums are far fewer than n x bound: a tenth
-            # (fitted on the log magic squares of orders 8 and 12, docs/decisions.md).
+            # (fitted on the log magic squares of orders 8 and 12, docs/decisions/stopping.md).
             thin = LOG_SUM_FACTOR if log and pb not in ("adder", "mdd") else 1.0
             size = int(thin * grow(n, bound)) if len(con.cells) > 2 else 4 * n
             clauses += size

@@ -224,7 +224,8 @@ class Driver:
     def implied(self) -> None:
         """The short sums the puzzle's equalities imply (`puzzles.implied`), as sums of their own.
         Redundant, so the solutions stay the same; added only for the own sums that take them
-        (`own_sums.TAKES_IMPLIED`: unary, 4x4 magic square 25k conflicts -> 15k; docs/decisions.md)."""
+        (`own_sums.TAKES_IMPLIED`: unary, 4x4 magic square 25k conflicts -> 15k;
+        docs/decisions/encodings-and-defaults.md, "Implied sums")."""
         from puzzles.implied import implied_sums
 
         from .own_sums import TAKES_IMPLIED

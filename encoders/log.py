@@ -58,8 +58,9 @@ def log_restrict(sink: Sink, var: IntVar) -> None:
 
 # A pair of cells with the same offset and width whose shared values outnumber BIT_DIFFER_FACTOR
 # clauses a bit is told apart bit by bit (2 * bits + 1 clauses) rather than value by value: the
-# order-12 magic square's 144 values take 17 clauses a pair instead of 144 (docs/decisions.md), and a
-# domain of 100,000 values 35 instead of 100,000. Small domains keep the per-value clauses.
+# order-12 magic square's 144 values take 17 clauses a pair instead of 144
+# (docs/decisions/stopping.md, "Reliability at the edges"), and a domain of 100,000 values 35
+# instead of 100,000. Small domains keep the per-value clauses.
 BIT_DIFFER_FACTOR = 8
 
 

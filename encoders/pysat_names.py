@@ -56,9 +56,9 @@ OWN_PB: dict[str, str] = {"mdd": "totalizer", "unary": "totalizer"}
 DEFAULT_CARD = "seqcounter"
 DEFAULT_PB = "totalizer"
 # Where a cell's values have order literals (its own, or channelled from one-hot), the unary adders
-# beat the totalizer on every sum puzzle measured (docs/decisions.md, "Unary sums"): the 8-point
-# star enumerates in 2.9 s against 4.0 (order) and 9.0 (one-hot). Log keeps the totalizer over its
-# bits, which channelling to order literals would only slow down.
+# beat the totalizer on every sum puzzle measured (docs/decisions/encodings-and-defaults.md, "Unary
+# sums"): the 8-point star enumerates in 2.9 s against 4.0 (order) and 9.0 (one-hot). Log keeps
+# the totalizer over its bits, which channelling to order literals would only slow down.
 PB_DEFAULTS: dict[str, str] = {"order": "unary", "onehot": "unary"}
 
 
@@ -122,8 +122,9 @@ def no_pysat_signals() -> Iterator[None]:
     back-to-back SIGINTs crashed 6 runs in 30 (segfault, bus error, "free(): invalid pointer").
     PySAT installs its handler only when `MainThread.check()` says so; here it says no, so the
     signal reaches Python's handler, which asks for a stop that the backend honours between
-    conflict slices (at most one slice later, docs/decisions.md). Restored after the call, so a
-    program around puzzlesat keeps PySAT's behaviour for its own calls."""
+    conflict slices (at most one slice later, docs/decisions/search.md, "Per-class costs and first
+    answers"). Restored after the call, so a program around puzzlesat keeps PySAT's behaviour for
+    its own calls."""
     from pysat._utils import MainThread
 
     saved = MainThread.__dict__["check"]

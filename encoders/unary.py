@@ -8,7 +8,8 @@ itself order-encoded over the sums it can take that can still reach the total, a
 pair of child values say "l >= a and r >= b give s >= a + b" and "l <= a and r <= b give
 s <= a + b" (the unary adders of BEE, Metodi and Codish, TPLP 2012; a totalizer over integers,
 Bailleux and Boufkhad, CP 2003). The root needs no node: l + r == total is binary clauses between
-the two halves. Measured on the issue-16 workloads in docs/decisions.md ("Unary sums").
+the two halves. Measured on the issue-16 workloads in docs/decisions/encodings-and-defaults.md
+("Unary sums").
 
 Integers that are not order-encoded (one-hot, log) get order literals channelled to their value
 literals first (`channel`), so `--pb unary` works with every encoding.

@@ -11,7 +11,7 @@ model before it reaches a backend:
 - `Guarded(terms, op, rhs, when)`: a linear sum whose terms each count only while their guard holds,
   compared with rhs only while `when` holds; guards are conjunctions of a cell compared with a
   constant. What a clue that depends on where a digit sits needs (sandwich, X-sum, skyscraper,
-  numbered room, indexer); docs/decisions.md, "Position-dependent clues".
+  numbered room, indexer); docs/decisions/model.md, "Position-dependent clues".
 
 Each kind evaluates itself (`holds`, for the independent checker), says itself in words
 (`describe`), and maps itself under a cell permutation into a normal form (`image`, `key`), so

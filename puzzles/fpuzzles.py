@@ -5,7 +5,7 @@ the bare `<data>`: lz-string's `compressToBase64` of a JSON document (`size`, `g
 and jigsaw regions, `killercage`, `thermometer`, `arrow`, `difference`, `ratio`, `xv`, `negative`,
 `diagonal+`, `diagonal-`, `antiknight`, `antiking`, `nonconsecutive`, ...). Each supported kind
 becomes what a user would write in a file (grid flags, `[[dot]]`, `[[cage]]`, `[[less]]`, `[[sum]]`);
-where the format is silent, the reading is that of f-puzzles' own solver (docs/decisions.md,
+where the format is silent, the reading is that of f-puzzles' own solver (docs/decisions/formats.md,
 "f-puzzles import"). A key puzzlesat cannot state is a one-line error naming it, never a
 silently different puzzle; so is a cosmetic (lines, shapes, text, cell colours), since whatever
 rule it stands for is only in the rules text.

@@ -5,7 +5,7 @@
 `[[dot]]` and `[[negative]]` for kropki and XV dots, `[[sum]]` for arrows, `[[less]]` for
 thermometers, `[[cage]]` for killer cages and dots of other values, and `[[table]]`s for the
 negative constraints the dot rules cannot state. Where the format is silent the reading is
-f-puzzles' own solver's (docs/decisions.md, "f-puzzles import").
+f-puzzles' own solver's (docs/decisions/formats.md, "f-puzzles import").
 """
 
 from __future__ import annotations

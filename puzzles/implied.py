@@ -3,8 +3,9 @@
 Why: a CDCL solver learns a consequence of several lines only by failing on it, again in every
 part of the search. The 4x4 magic square's rows, columns and diagonals fix the corners, the
 centre and the middles of opposite edges at 34 each; given to the encoder as sums of their own,
-they take the enumeration of its 880 classes from 25k conflicts to 15k (docs/decisions.md,
-"Implied sums"). Gecode's bounds propagation does not find them either.
+they take the enumeration of its 880 classes from 25k conflicts to 15k
+(docs/decisions/encodings-and-defaults.md, "Implied sums"). Gecode's bounds propagation does not
+find them either.
 
 How: the equalities (linear constraints with `=` and a number on the right, and every
 AllDifferent group that is a permutation of its values, whose sum is then known) form a system

@@ -17,7 +17,7 @@ into t p t^-1, so the number of solutions with second row p depends only on p's 
 derangement (no value twice in a column) is all p can be. One count per cycle type, with rows 0
 and 1 pinned and the first column's other cells in order (the rows 2..n-1 permute as above, factor
 (n-2)!), times the number of derangements of that type, gives them all: the 7x7 Latin squares in
-four ganak counts of seconds each, where the reduced form alone took 217 s (docs/decisions.md).
+four ganak counts of seconds each, where the reduced form alone took 217 s (docs/decisions/counting.md).
 
 Nothing here reads a puzzle's name: the rows and columns are all-different groups found in the core
 (rows: the first row and groups disjoint from it, each meeting the first column once; columns:

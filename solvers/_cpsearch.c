@@ -1,9 +1,9 @@
 /* A propagating depth-first search over small integer domains: the `cp` backend's engine.
  *
  * Why native code: on the 5x5 magic square with givens, CDCL on every CNF encoding needs as many
- * conflicts as Gecode needs failures, at 7-9 times Gecode's cost each (docs/decisions.md, "Issue
- * 31: the 5x5 magic square with givens, measured"). Bounds propagation on sums with a node costing
- * about a microsecond closes that gap; no library on PyPI offers it without a solver of its own
+ * conflicts as Gecode needs failures, at 7-9 times Gecode's cost each (docs/decisions/search.md,
+ * "Issue 31: the 5x5 magic square with givens, measured"). Bounds propagation on sums with a node
+ * costing about a microsecond closes that gap; no library on PyPI offers it without a solver of its own
  * (OR-Tools and MiniZinc are the peers measured against). Python builds the model (solvers.cp_backend);
  * this file only searches it, and every solution is checked in Python before it is printed.
  *

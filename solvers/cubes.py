@@ -14,7 +14,7 @@ them take the long ones early (longest-processing-time-first).
 Why not the SAT solver's own unit propagation: on the log encoding (the magic figures' default)
 it decided nothing at the top of the search, and every cube of the 8-point star had the same
 estimate; the lex-leader bounds alone separate "cell 0 holds 1" (11 s of search) from "holds 9"
-(0.1 s). docs/decisions.md, "Scale out".
+(0.1 s). docs/decisions/scale-out.md, "Scale out".
 """
 
 from __future__ import annotations

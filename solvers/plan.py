@@ -57,8 +57,8 @@ ORDER_SUMS_LIMIT = 100_000
 
 
 def default_encoding(info: BackendInfo, puzzle: Puzzle | None) -> str:
-    """The measured best CNF encoding for this kind of puzzle (docs/decisions.md, "Default encoding",
-    "Unary sums").
+    """The measured best CNF encoding for this kind of puzzle (docs/decisions/encodings-and-defaults.md,
+    "Default encoding and settings", "Unary sums").
 
     With linear sums over a figure (magic squares, stars): order with unary adders where their
     clauses stay few (the stars, squares up to 5x5: 1.5-3x faster than log), else log, which wins
@@ -140,8 +140,8 @@ CP_CELLS = 25
 
 def prefers_cp(puzzle: Puzzle) -> bool:
     """Whether the cp search is this puzzle's default: a figure (no grid) of at most CP_CELLS cells
-    with linear sums that the search takes, where it is compiled (docs/decisions.md, "A
-    propagating search of our own")."""
+    with linear sums that the search takes, where it is compiled (docs/decisions/search.md,
+    "A propagating search of our own")."""
     if puzzle.grid is not None or not puzzle.sums or puzzle.size > CP_CELLS:
         return False
     from encoders.domains import refusal

@@ -24,7 +24,8 @@ class SolverInfo:
     incremental: bool = True
     limited: bool = True
     native: str = ""
-    # Options set through PySAT's `configure` on every new solver (docs/decisions.md, "First answers").
+    # Options set through PySAT's `configure` on every new solver (docs/decisions/search.md, "Per-class
+    # costs and first answers").
     options: tuple[tuple[str, int], ...] = ()
     # A session's first search races a second solver with these options, slice for slice; None: no race.
     rival: tuple[tuple[str, int], ...] | None = None

@@ -4,7 +4,8 @@ Why slices: CaDiCaL in PySAT ignores `interrupt()` and keeps the GIL while it so
 timer thread nor Ctrl-C can stop a long call. Bounded `solve_limited()` calls return to Python
 often enough to check the deadline and to let KeyboardInterrupt through, and an incremental solver
 keeps its learnt clauses from one slice to the next. Slices start small (cheap solutions stay
-cheap) and grow to a cap counted in conflicts, never in seconds (docs/decisions.md, Determinism).
+cheap) and grow to a cap counted in conflicts, never in seconds (docs/decisions/cli.md,
+"Determinism").
 A session's first search is raced against a second configuration (`_race`).
 """
 
@@ -27,7 +28,7 @@ from .plan import Plan
 # a schedule in conflicts only. Slicing changes CaDiCaL's path (each call starts afresh from level
 # 0), so budgets that followed the clock (they used to aim at 0.25 s a slice) made the same
 # command find a different first 6x6 magic square from run to run (36k-76k conflicts); a fixed
-# schedule finds the same one every time (docs/decisions.md, "Determinism"). The price is the
+# schedule finds the same one every time (docs/decisions/cli.md, "Determinism"). The price is the
 # deadline's precision: it is checked between slices, and 10,000 conflicts take 0.2-0.6 s on the
 # catalog's puzzles, up to 3 s late in a long enumeration with thousands of blocking clauses. A
 # rebuilt (non-incremental) solver starts from scratch every slice, so its budget only doubles

@@ -305,7 +305,8 @@ def test_orbits_of_a_group_too_large_to_list(monkeypatch):
 
 
 # Raw counts measured by the raw enumeration (`count --method enumerate` before it listed classes:
-# 28.7 s for the 8-point star, 4.3 s for the 4x4 square); docs/decisions.md.
+# 28.7 s for the 8-point star, 4.3 s for the 4x4 square); docs/decisions/counting.md,
+# "`count` lists classes".
 @pytest.mark.parametrize(
     ("name", "params", "classes", "raw", "sizes"),
     [

@@ -341,7 +341,7 @@ def test_the_refusal_names_what_would_fit(monkeypatch):
 
 def test_estimates_track_real_sizes():
     """The clause estimate is within a factor of 4 of the real count for the kinds of constraint
-    the catalog has (measured sizes in docs/decisions.md)."""
+    the catalog has (measured sizes in docs/decisions/stopping.md, "Reliability at the edges")."""
     import puzzles
     import solvers
     from encoders.estimate import estimate

@@ -150,7 +150,8 @@ def test_each_kind_is_written_under_its_own_key() -> None:
 
 def test_maximum_and_minimum_cells_are_two_cell_thermometers() -> None:
     """A maximum cell is its rules, one less-than per neighbour: written as two-cell thermometers,
-    which say the same (the model keeps no trace of the marked cell; docs/decisions.md)."""
+    which say the same (the model keeps no trace of the marked cell; docs/decisions/formats.md,
+    "Links out")."""
     out, back = out_doc(load(blank(4, maximum=[{"cell": "R2C2"}])))
     assert sorted(map(sorted, (x["lines"][0] for x in out["thermometer"]))) == [
         ["R1C2", "R2C2"], ["R2C1", "R2C2"], ["R2C2", "R2C3"], ["R2C2", "R3C2"],

@@ -89,7 +89,7 @@ def test_reduced_counts_equal_plain_counts(n, monkeypatch):
 def test_approx_counts_the_reduced_form(n):
     """ApproxMC counts the reduced form (1, 4 and 56 squares: below its threshold, so exactly) and
     multiplies. With the first row alone it says 1 of the 3x3's 2: pyapproxmc 4.4.0 loses a factor
-    2 per pair of literals it finds equivalent (docs/decisions.md)."""
+    2 per pair of literals it finds equivalent (docs/decisions/counting.md, "Issue 31: reduced forms")."""
     out = _count(latin(n), method="approx", symmetry="none")
     assert (out.count, out.approximate, out.reduced["factor"]) == (LATIN[n], True, factorial(n) * factorial(n - 1))
 

@@ -65,7 +65,7 @@ class RuleKind:
 
 # The registry's order is the model's order of rules, hence of the core: the dots come first, where
 # they were lowered when they belonged to the grid, so the stored instances are made again from
-# their seeds clause for clause (docs/decisions.md, "Dots are rules").
+# their seeds clause for clause (docs/decisions/model.md, "Dots are rules").
 RULES: dict[str, RuleKind] = {
     r.key: r
     for r in (

@@ -4,9 +4,10 @@ order: |a - b| = d, max / min = q). `distinct` (default true) makes the cage's c
 as killer and kakuro cages are; KenKen files say `distinct = false`.
 
 Lowering: a sum cage is one `Linear` equality (plus `AllDifferent` when distinct), or, when the
-combinations are few, the table of them (`TABLE_LIMIT`, chosen by measurement, docs/decisions.md);
-product, difference and quotient cages are the table of the tuples that reach the target (a
-product's tuples are enumerated through the divisors of what is left, so a 6-cell cage stays cheap).
+combinations are few, the table of them (`TABLE_LIMIT`, chosen by measurement,
+docs/decisions/encodings-and-defaults.md, "Cages"); product, difference and quotient cages are
+the table of the tuples that reach the target (a product's tuples are enumerated through the
+divisors of what is left, so a 6-cell cage stays cheap).
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ SYMBOL = {"sum": "+", "product": "x", "difference": "-", "quotient": "/"}
 # A sum cage with at most this many value tuples becomes a table (the setters' combination
 # tables); more, and it stays one linear equality. Measured on four killer sudokus without givens
 # (31-36 cages of 2-4 cells), all raw solutions, seconds, median of 3: one-hot 0.23 with tables up
-# to 50 tuples, 0.30 with none; order 0.27 / 0.44 (docs/decisions.md, "Cages").
+# to 50 tuples, 0.30 with none; order 0.27 / 0.44 (docs/decisions/encodings-and-defaults.md,
+# "Cages and the default encoding of grid puzzles").
 TABLE_LIMIT = 50
 # Beyond this many tuples a product cage cannot be written out: refuse it with a message.
 MAX_TUPLES = 200_000

@@ -2,9 +2,10 @@
 
 Each kind is one `LineKind` line in `KINDS`, read as f-puzzles' own solver (rangsk's SudokuSolver)
 reads it: a relation stated straight from the rules text (`holds`) and a lowering into the core
-(`lower`). Lowerings stay small (docs/decisions.md, "f-puzzles rule kinds"): a relation between
-neighbours on the line is a `Table` of allowed pairs (at most digits^2 tuples), a sum relation a
-`Linear`, and only "between the ends" (between and lockout lines) needs a `Table` of triples.
+(`lower`). Lowerings stay small (docs/decisions/formats.md, "f-puzzles rule kinds"): a relation
+between neighbours on the line is a `Table` of allowed pairs (at most digits^2 tuples), a sum
+relation a `Linear`, and only "between the ends" (between and lockout lines) needs a `Table` of
+triples.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ value = 10
 
 What each means depends on where digits sit, so they lower into the core's `Guarded` sums (a sum
 read under a placement, a count of guarded terms) and, for the numbered room, into two-cell
-forbidden tables (docs/decisions.md, "Position-dependent clues"). The kinds are a registry
+forbidden tables (docs/decisions/model.md, "Position-dependent clues"). The kinds are a registry
 (`KINDS`), like the dots': a new kind is one `ClueKind` line, its lowering and its plain reading.
 """
 

@@ -191,8 +191,9 @@ def _pretty(value: Any, depth: int = 0) -> str:
 
 def cnf_plan(puzzle: Puzzle, encoding: str | None, card: str | None, pb: str | None) -> Plan:
     """The plan of the CNF to write: the one `solve` would use on the sat backend for this puzzle
-    (`solvers.resolve`), so the exported CNF is the formula solve solves (docs/decisions.md, "The
-    exported CNF is the one solve solves"). Only CNF encodings are named here."""
+    (`solvers.resolve`), so the exported CNF is the formula solve solves
+    (docs/decisions/encodings-and-defaults.md, "Default encoding and settings"). Only CNF encodings
+    are named here."""
     import encoders
     from solvers import Config, resolve
 

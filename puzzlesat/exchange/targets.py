@@ -7,7 +7,7 @@ one UsageError naming why (`puzzlesat.exchange.fpuzzles_out.refuse`).
 - toml: puzzlesat's own file (`puzzles.files.dump_toml`), read back equal field for field;
 - fpuzzles: an f-puzzles link, `https://www.f-puzzles.com/?load=<lz-string data>`;
 - sudokupad: the same data as a SudokuPad link, `https://sudokupad.app/fpuzzles<data>`, which
-  SudokuPad converts itself (docs/decisions.md, "SudokuPad links out");
+  SudokuPad converts itself (docs/decisions/formats.md, "Formats in and out");
 - sdk: SadMan's .sdk file, for a plain 9x9 sudoku with givens only.
 """
 

@@ -21,8 +21,8 @@ from .search import Explainer
 # Solutions looked for before explaining: two tell unique from not; more only to say how many remain.
 SOLUTIONS_SHOWN = 2
 
-# Levels by the score (docs/decisions.md, "Grading"): set against HoDoKu's levels of 120 classic
-# sudokus (easy, medium, hard, unfair ~ expert, extreme), 85 of them agreeing.
+# Levels by the score (docs/decisions/explanations.md, "Grading"): set against HoDoKu's levels of 120
+# classic sudokus (easy, medium, hard, unfair ~ expert, extreme), 85 of them agreeing.
 LEVELS: tuple[tuple[float, str], ...] = ((2.5, "easy"), (5.0, "medium"), (10.0, "hard"), (16.0, "expert"))
 TOP_LEVEL = "extreme"
 
@@ -67,7 +67,8 @@ def level_of(score: float) -> str:
 
 
 # What a step costs beyond the singles, summed and scaled, is added to the hardest step's cost:
-# a walk of many hard steps is harder than one hard step among singles (docs/decisions.md, "Grading").
+# a walk of many hard steps is harder than one hard step among singles (docs/decisions/explanations.md,
+# "Grading").
 SINGLES = 1.5
 SUM_SCALE = 5.0
 

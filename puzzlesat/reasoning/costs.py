@@ -7,7 +7,7 @@ of reasoning on the core (`reasoning.search`), so the cost is the tier's place o
 moved a little by what the step reads: how many rules and of what kind (a cage of 8 is harder
 than a cage of 2), how many facts, how long a case split's chain runs. The same function prices
 a killer cage, a thermometer or a magic line; the numbers were set against published ratings
-(docs/decisions.md, "Grading").
+(docs/decisions/explanations.md, "Grading").
 """
 
 from __future__ import annotations

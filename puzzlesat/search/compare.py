@@ -45,7 +45,8 @@ BACKEND_FOR_KIND = {"smt": "z3", "cnf": "sat", "cp": "cp"}
 # compare's lists of option values, by option (solvers.OPTIONS) and as the command line spells them.
 LIST_FLAGS = {"card": "--card", "pb": "--pb", "solver": "--solver"}
 # Seconds per configuration unless --timeout says otherwise: a slow row (z3-pb on a 4x4 square
-# runs for minutes) says "timeout" instead of holding up the table (docs/decisions.md).
+# runs for minutes) says "timeout" instead of holding up the table (docs/decisions/cli.md, "What a
+# newcomer trips over").
 DEFAULT_TIMEOUT = 60.0
 Names = str | Sequence[str] | None
 

@@ -7,8 +7,8 @@ the CNF to the exact model counter ganak, projected on the variables the cells a
 "auto" enumerates up to AUTO_LIMIT solutions (or classes) for at most AUTO_SECONDS
 (AUTO_CLASS_SECONDS for classes) when the core has no sums, and counts with ganak if that does not
 finish; with sums it enumerates to the end (ganak was measured slow on pseudo-Boolean sums: the
-376 solutions of a 9-cell magic figure took it over 40 s, enumeration 0.5 s); docs/decisions.md,
-"Counting solutions".
+376 solutions of a 9-cell magic figure took it over 40 s, enumeration 0.5 s);
+docs/decisions/counting.md, "Counting solutions" and "`count` lists classes".
 
 Modulo symmetry, Burnside's lemma: the number of classes is the mean over the group of the
 number of solutions each element fixes, one count per conjugacy class weighted by its size

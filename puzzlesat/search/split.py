@@ -6,7 +6,7 @@ parent makes cubes (`solvers.cubes`), the workers solve them (`solvers.local_poo
 `solvers.dask_pool`) with the classes found so far blocked, and the parent merges: every solution is
 checked again, canonicalised and kept once, through the same `Collector` as one process, so the
 outcome is the same list of classes in the same order. A timeout or Ctrl-C keeps what every worker
-sent. docs/decisions.md, "Scale out".
+sent. docs/decisions/scale-out.md, "Scale out".
 """
 
 from __future__ import annotations
@@ -24,10 +24,11 @@ from solvers.enumerate import Collector, Outcome, Solution, enumerate_solutions
 from solvers.plan import Plan
 from solvers.symmetry_breaking import Breaking
 
-# Measured (docs/decisions.md, "Scale out"): starting the workers costs little (0.06 s for 35 cubes
-# of a tiny puzzle), and since session 8 local workers are forked from the parent's session, with
-# what its search learnt, so a split costs little search either: 1 s (3 s while workers started
-# cold) keeps the 6- and 7-point stars in one process and splits the 8-point star and longer.
+# Measured (docs/decisions/scale-out.md, "Scale out"): starting the workers costs little (0.06 s for
+# 35 cubes of a tiny puzzle), and since session 8 local workers are forked from the parent's
+# session, with what its search learnt, so a split costs little search either: 1 s (3 s while
+# workers started cold) keeps the 6- and 7-point stars in one process and splits the 8-point star
+# and longer.
 SPLIT_AFTER = 1.0
 
 
