@@ -72,12 +72,14 @@ class _Worker:
         self.why: str | None = None  # why the server wants the running job stopped
         self.ask = asyncio.Event()  # set: ask the job to stop now (SIGTERM)
         self.kill_now = asyncio.Event()  # set: do not wait for an answer
+        self.finished = asyncio.Event()  # set: the command has ended, its answer is on its way
 
     async def send(self, job: dict) -> None:
         assert self.process.stdin is not None
         self.why = None
         self.ask.clear()
         self.kill_now.clear()
+        self.finished.clear()
         self.process.stdin.write((json.dumps(job) + "\n").encode("utf-8"))
         await self.process.stdin.drain()
 
@@ -248,25 +250,17 @@ class Pool:
 
     async def _outcome(self, worker: _Worker, reading: asyncio.Task[Result], seconds: float) -> Result:
         """The answer, from a job left alone for `seconds` or until the pool stops, then asked to
-        stop and given `GRACE` to answer; an answer that comes is never dropped, late or not."""
-        asked = asyncio.ensure_future(worker.ask.wait())
-        try:
-            await asyncio.wait({reading, asked}, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            asked.cancel()
-        if reading.done():
-            return reading.result()
-        worker.why = worker.why or "time"
-        worker.terminate()
-        killed = asyncio.ensure_future(worker.kill_now.wait())
-        try:
-            await asyncio.wait({reading, killed}, timeout=GRACE, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            killed.cancel()
-        if reading.done():
-            answer = reading.result()
-            return Result(answer.code, answer.out, answer.err, worker.why)
-        raise Stopped(worker.why)
+        stop and given `GRACE` to answer. Work that has finished is never dropped: once the worker
+        says its command ended, its answer is awaited however late (unless the server stops now)."""
+        if not await _until(reading, seconds, worker.ask):
+            worker.why = worker.why or "time"
+            worker.terminate()
+            if not await _until(reading, GRACE, worker.kill_now) and worker.finished.is_set():
+                await _until(reading, None, worker.kill_now)
+        if not reading.done():
+            raise Stopped(worker.why or "time")
+        answer = reading.result()
+        return answer if worker.why is None else Result(answer.code, answer.out, answer.err, worker.why)
 
     async def _answer(self, worker: _Worker, progress: Callable[[str], None] | None) -> Result:
         while True:
@@ -277,6 +271,9 @@ class Pool:
             if "progress" in message:
                 if progress is not None:
                     progress(str(message["progress"]))
+                continue
+            if "finished" in message:
+                worker.finished.set()
                 continue
             return Result(int(message["code"]), str(message["out"]), str(message["err"]))
 
@@ -302,3 +299,13 @@ class Pool:
                 await worker.process.wait()
             worker.stderr.close()
         self._all.clear()
+
+
+async def _until(task: asyncio.Task, seconds: float | None, event: asyncio.Event) -> bool:
+    """Wait for `task` at most `seconds` (None: no limit) or until `event` is set; is it done?"""
+    waiter = asyncio.ensure_future(event.wait())
+    try:
+        await asyncio.wait({task, waiter}, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        waiter.cancel()
+    return task.done()

@@ -12,7 +12,9 @@ on a private copy of its standard output, whose descriptor 1 is pointed at /dev/
 native library or a child process cannot garble the channel:
   {"ready": true}                                     once, when the imports are done
   {"progress": "text"}                                while a job runs (the CLI's status line)
-  {"code": int, "out": "stdout", "err": "stderr"}     when it ends
+  {"finished": true}                                  when it ends, just before its answer
+  {"code": int, "out": "stdout", "err": "stderr"}     its answer
+Its standard error (native libraries, a crash) goes to a file the server reads if it dies.
 """
 
 from __future__ import annotations
@@ -102,12 +104,19 @@ def _die_with_server() -> None:
 
 
 def _asked_to_stop(signum: int, frame: object) -> None:
-    """SIGTERM between jobs, in a board job, or before a command sets the CLI's own handler:
-    nothing that keeps partial results runs, so nothing to do (the server kills a job that goes on)."""
+    """SIGTERM before a command sets the CLI's own handler (or in a board job): the stop is kept
+    for the command to see at its first safe point. Never KeyboardInterrupt, unlike the CLI's
+    second signal: the server asks once."""
+    from puzzles.errors import Status
+    from puzzles.stop import request_stop
+
+    request_stop(Status.TERMINATED)
 
 
 def serve(run: Callable[[list[str]], int]) -> None:
     """The worker loop: `run(argv)` runs a CLI command line and returns its exit status."""
+    from puzzles.stop import reset
+
     _die_with_server()
     # The server alone stops a job: a SIGINT meant for its terminal is not ours (we have our own
     # session anyway).
@@ -118,8 +127,9 @@ def serve(run: Callable[[list[str]], int]) -> None:
     channel.send({"ready": True})
     for line in jobs:
         job = json.loads(line)
-        # A SIGTERM that comes between jobs, or in a board job, must not end the worker; a command
-        # sets the CLI's own handler, which stops it and keeps what it found.
+        # A stop asked for in an earlier job is gone; one asked for in this job, even before the
+        # command sets the CLI's own handler, stops it at its first safe point, what it found kept.
+        reset()
         signal.signal(signal.SIGTERM, _asked_to_stop)
         with contextlib.suppress(OSError):  # fd 2 is the server's file of this worker's last words
             os.ftruncate(2, 0)
@@ -133,6 +143,7 @@ def serve(run: Callable[[list[str]], int]) -> None:
             code = _internal(err, e)
         finally:
             sys.stdin, sys.stdout, sys.stderr = saved
+        channel.send({"finished": True})  # the answer follows: the server waits for it, late or not
         channel.send({"code": code, "out": out.getvalue(), "err": err.getvalue()})
 
 
