@@ -137,6 +137,7 @@ class Pool:
         self._idle: asyncio.Queue[_Worker | None] = asyncio.Queue()
         self._all: set[_Worker] = set()
         self._busy: set[_Worker] = set()
+        self._retired: set[_Worker] = set()  # killed, their end not yet awaited
         self._tasks: set[asyncio.Task] = set()
         self.closing = False
         self.waiting = 0
@@ -178,12 +179,14 @@ class Pool:
         """Kill a worker whose job is stopped and start another in its place, off the request;
         none once the pool is stopping (its folder is about to go)."""
         worker.kill()
-        self._all.discard(worker)
-        if self.closing:
+        if self.closing:  # close() waits for it with the others
             return
+        self._all.discard(worker)
+        self._retired.add(worker)
 
         async def renew() -> None:
             await worker.process.wait()
+            self._retired.discard(worker)
             worker.stderr.close()
             if not self.closing:
                 self._idle.put_nowait(await self._spawn())
@@ -293,12 +296,13 @@ class Pool:
         self.stop(now=True)
         for task in list(self._tasks):
             task.cancel()
-        for worker in list(self._all):
+        for worker in [*self._all, *self._retired]:
             worker.kill()
             with contextlib.suppress(ProcessLookupError):
                 await worker.process.wait()
             worker.stderr.close()
         self._all.clear()
+        self._retired.clear()
 
 
 async def _until(task: asyncio.Task, seconds: float | None, event: asyncio.Event) -> bool:

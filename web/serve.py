@@ -115,8 +115,14 @@ def stopping_line(signals: int, running: int) -> str:
     """What the server says when Ctrl-C or SIGTERM comes (`signals`: how many so far)."""
     if signals > 1:
         return "puzzlesat: stopping now\n"
-    jobs = "no job runs" if not running else f"{running} running job{'s' * (running > 1)} answer with what they found"
-    return f"puzzlesat: stopping: {jobs} (Ctrl-C again: stop at once)\n"
+    if running == 0:
+        return "puzzlesat: stopping\n"
+    jobs = (
+        "1 running job answers with what it found"
+        if running == 1
+        else f"{running} running jobs answer with what they found"
+    )
+    return f"puzzlesat: stopping: {jobs} (Ctrl-C again: stop them at once)\n"
 
 
 def self_test(group: click.Group, worker: Sequence[str], settings: Settings, host: str) -> list[dict[str, object]]:
