@@ -1466,7 +1466,7 @@ def web_worker() -> None:
 
     def run(argv: list[str]) -> int:
         try:
-            main(argv)
+            main(argv, keep_stop=True)  # the worker clears the stop flag before each job
         except SystemExit as e:
             return e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
         return 0
@@ -1509,12 +1509,14 @@ def _output_failed(e: OSError) -> NoReturn:
     sys.exit(failure.exit_code)
 
 
-def main(argv: list[str] | None = None) -> NoReturn:
+def main(argv: list[str] | None = None, *, keep_stop: bool = False) -> NoReturn:
     """Entry point: every error the user can cause becomes one line on stderr and its exit status
-    (puzzlesat.EXIT_STATUSES)."""
+    (puzzlesat.EXIT_STATUSES). `keep_stop`: a stop asked for before this handler was set stands
+    (the server's worker, asked to stop the moment its job came)."""
     if sys.stdout is None:  # started with standard output closed (`>&-`): nothing it says could be seen
         _output_failed(OSError(errno.EBADF, os.strerror(errno.EBADF)))
-    puzzlesat.reset_stop()
+    if not keep_stop:
+        puzzlesat.reset_stop()
     signal.signal(signal.SIGINT, _on_signal)
     signal.signal(signal.SIGTERM, _on_signal)
     puzzlesat.start_signal_watcher()  # wakes a native search (Z3) that holds the handlers back

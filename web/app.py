@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import re
 import tempfile
 import time
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -29,9 +30,10 @@ from starlette.staticfiles import StaticFiles
 from puzzles import STDIN_NAME
 from puzzles.errors import ExitCode, UsageError
 
-from .commands import COMMANDS, job_for, puzzle_ref, schema
+from .body import JSON_ONLY, board_request, is_json, parse
+from .commands import COMMANDS, Job, job_for, puzzle_ref, schema
 from .limits import BodyLimit
-from .pool import Busy, Pool, Stopped
+from .pool import Busy, Pool, Result, Stopped
 from .settings import Settings
 
 if TYPE_CHECKING:  # typer's own click: its classes only name the types here
@@ -39,6 +41,7 @@ if TYPE_CHECKING:  # typer's own click: its classes only name the types here
 
 STATIC = Path(__file__).parent / "static"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
+LOG = logging.getLogger("uvicorn.error")  # uvicorn's own log: one line each, at its level
 # The HTTP status of a CLI exit status when the CLI printed no document (docs/web.md).
 STATUS_OF_EXIT = {
     ExitCode.USAGE: 400,
@@ -47,6 +50,7 @@ STATUS_OF_EXIT = {
     ExitCode.INCONSISTENT: 400,
     ExitCode.STOPPED: 504,
     ExitCode.BACKEND: 503,
+    ExitCode.CHECK: 500,  # an internal error: a bug, said in one line
 }
 # No script but our own, nothing fetched from elsewhere; boards are inline SVG.
 SECURITY_HEADERS = {
@@ -65,6 +69,10 @@ def _error(status: int, message: str, code: int | None = None, headers: dict[str
     return JSONResponse(body, status_code=status, headers={**SECURITY_HEADERS, **(headers or {})})
 
 
+class _Left(Exception):
+    """The client went away before its request body had all come."""
+
+
 @dataclass
 class _Board:
     """What one board of the page is running, for /api/progress and for cancelling it."""
@@ -73,6 +81,7 @@ class _Board:
     task: asyncio.Task | None
     limit: float
     queued: float = field(default_factory=time.monotonic)
+    started: bool = False  # a worker has the job (else it waits for one)
     status: str = ""
 
 
@@ -82,6 +91,7 @@ class Api:
     def __init__(self, group: click.Group, worker: Sequence[str], settings: Settings) -> None:
         self.group, self.worker, self.settings = group, list(worker), settings
         self.pool: Pool | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
         self.boards: dict[str, _Board] = {}
 
     @contextlib.asynccontextmanager
@@ -91,23 +101,36 @@ class Api:
             memory = str(limits.memory)
             env = {"PUZZLESAT_WEB_MEMORY": memory, "PUZZLESAT_MEMORY_LIMIT": memory}
             self.pool = Pool(self.worker, self.settings.workers, limits, folder, env)
+            self.loop = asyncio.get_running_loop()
             await self.pool.start()
             try:
                 yield
             finally:
                 await self.pool.close()
 
+    def shutdown(self, now: bool = False) -> None:
+        """The server stops (Ctrl-C, SIGTERM; from the signal handler, any thread): the running jobs
+        are asked to stop and answer with what they found; `now` (a second Ctrl-C): killed at once."""
+        if self.pool is not None and self.loop is not None:
+            self.loop.call_soon_threadsafe(self.pool.stop, now)
+
+    def running(self) -> int:
+        """How many jobs a worker has now."""
+        return self.pool.running if self.pool is not None else 0
+
     async def _body(self, request: Request) -> dict:
-        if "application/json" not in request.headers.get("content-type", ""):
-            raise UsageError("send the request as JSON (Content-Type: application/json)")
-        raw = await request.body()
+        if not is_json(request.headers.getlist("content-type")):
+            raise UsageError(JSON_ONLY)
         try:
-            body = json.loads(raw or b"{}")
-        except (UnicodeDecodeError, json.JSONDecodeError) as e:
-            raise UsageError(f"the request body is not JSON: {e}") from None
-        if not isinstance(body, dict):
-            raise UsageError('the request body must be a JSON object such as {"puzzle": "sudoku"}')
-        return body
+            raw = await request.body()
+        except ClientDisconnect:
+            raise _Left() from None
+        return parse(raw)
+
+    def _left(self, request: Request) -> Response:
+        """One log line, not a traceback: a client that goes away mid-body is no fault of ours."""
+        LOG.warning("puzzlesat: a client left before its request body came: %s %s", request.method, request.url.path)
+        return _error(400, "the request body did not all come", ExitCode.USAGE)
 
     async def command(self, request: Request) -> Response:
         """POST /api/COMMAND: the command's --json document."""
@@ -117,46 +140,46 @@ class Api:
             job = job_for(self.group, name, body, self.settings.limits.seconds)
         except UsageError as e:
             return _error(400, str(e), ExitCode.USAGE)
-        # A command that stops itself at --timeout is killed only if it overruns that by far.
-        grace = 5.0 if "--timeout" in job.argv else 0.0
+        except _Left:
+            return self._left(request)
         payload = {"argv": list(job.argv), "stdin": job.stdin}
-        return await self._run(request, name, payload, job.timeout + grace, body.get("board"))
+        return await self._run(request, job, payload, body.get("board"))
 
     async def board(self, request: Request) -> Response:
         """POST /api/board: the puzzle drawn by puzzlesat's SVG renderer, with values, marks, shading."""
         try:
             body = await self._body(request)
             ref, stdin = puzzle_ref("puzzle", body.get("puzzle"))
+            draw = board_request(body)
         except UsageError as e:
             return _error(400, str(e), ExitCode.USAGE)
-        extra = set(body) - {"puzzle", "param", "givens", "values", "marks", "counts", "shade"}
-        if extra:
-            return _error(400, f"board: unknown key {sorted(extra)[0]!r}", ExitCode.USAGE)
-        draw = {k: body[k] for k in ("param", "givens", "values", "marks", "counts", "shade") if body.get(k)}
-        for k in ("values", "marks", "counts", "shade", "param"):
-            if k in draw and not isinstance(draw[k], dict):
-                return _error(400, f"board: '{k}' must be an object keyed by cell name", ExitCode.USAGE)
+        except _Left:
+            return self._left(request)
         payload = {"board": {"ref": ref, **draw}, "stdin": stdin}
-        return await self._run(request, "board", payload, self.settings.limits.seconds, None)
+        return await self._run(request, Job("board", (), stdin, self.settings.limits.seconds), payload, None)
 
-    async def _run(self, request: Request, name: str, payload: dict, seconds: float, board: object) -> Response:
+    async def _run(self, request: Request, job: Job, payload: dict, board: str | None) -> Response:
         assert self.pool is not None
-        pool, loop = self.pool, asyncio.get_running_loop()
+        pool, loop, name = self.pool, asyncio.get_running_loop(), job.command
         entry: _Board | None = None
-        if isinstance(board, str) and board:
+        if board:
             old = self.boards.get(board)
             if old is not None and old.task is not None and not old.task.done():
                 old.task.cancel()
-            entry = _Board(name, None, seconds)  # the task is set just below
+            entry = _Board(name, None, job.limit)  # the task is set just below
 
             def progress(text: str) -> None:
                 entry.status = text
 
-            task = loop.create_task(pool.run(payload, seconds, progress))
+            def started() -> None:
+                entry.started = True
+
+            run = pool.run(payload, job.limit, progress, stops_itself=job.stops_itself, started=started)
+            task = loop.create_task(run)
             entry.task = task
             self.boards[board] = entry
         else:
-            task = loop.create_task(pool.run(payload, seconds))
+            task = loop.create_task(pool.run(payload, job.limit, stops_itself=job.stops_itself))
         watch = asyncio.get_running_loop().create_task(_watch(request, task))
         try:
             result = await task
@@ -167,14 +190,29 @@ class Api:
         except Busy:
             return _error(503, "busy: too many requests wait; try again shortly", headers={"Retry-After": "1"})
         except Stopped as e:
-            if e.why == "time":
-                return _error(504, f"{name}: stopped at the time limit of {seconds:g} s", ExitCode.STOPPED)
-            mib = self.settings.limits.memory >> 20
-            return _error(503, f"{name}: the work stopped ({e.detail}); the memory limit is {mib} MiB")
+            return self._stopped(job, e.why, e.detail)
         finally:
             watch.cancel()
-            if entry is not None and board is not None and self.boards.get(str(board)) is entry:
-                del self.boards[str(board)]
+            if entry is not None and board is not None and self.boards.get(board) is entry:
+                del self.boards[board]
+        return self._answer(job, result)
+
+    def _stopped(self, job: Job, why: str, detail: str = "") -> Response:
+        """A job that ended with no document: past its limit, the server stopping, or a dead worker
+        (its memory, told apart from a crash by what the worker said last)."""
+        name = job.command
+        if why == "time":
+            return _error(504, f"{name}: stopped at the time limit of {job.limit:g} s", ExitCode.STOPPED)
+        if why == "closing":
+            return _error(503, f"{name}: the server is stopping; the job ended before it had an answer")
+        if why == "memory":
+            mib = self.settings.limits.memory >> 20
+            return _error(503, f"{name}: out of memory (the limit is {mib} MiB; serve --memory): {detail}")
+        return _error(500, f"{name}: the worker died ({detail}); a fresh one takes its place")
+
+    def _answer(self, job: Job, result: Result) -> Response:
+        """The command's document (its exit status and notes in headers), late or not; else its
+        one error line with the status of its exit status."""
         headers = {**SECURITY_HEADERS, "X-Puzzlesat-Exit": str(result.code)}
         err = ANSI.sub("", result.err)  # the worker's stderr claims a terminal (for progress): no colours
         notes = [line.replace(STDIN_NAME, "the puzzle") for line in err.splitlines() if line.strip()]
@@ -183,6 +221,8 @@ class Api:
             headers["X-Puzzlesat-Notes"] = json.dumps(notes)
         if result.out.strip().startswith("{"):
             return Response(result.out, media_type="application/json", headers=headers)
+        if result.stopped is not None:  # asked to stop, it kept nothing (generate, a board)
+            return self._stopped(job, result.stopped)
         lines = [line for line in err.splitlines() if line.strip()]
         message = next((line for line in reversed(lines) if "error:" in line), lines[-1] if lines else "no answer")
         message = message.replace(STDIN_NAME, "the puzzle")  # the pasted puzzle reaches the CLI on stdin
@@ -196,7 +236,7 @@ class Api:
         now = time.monotonic()
         return JSONResponse(
             {
-                "state": "running",
+                "state": "running" if entry.started else "queued",
                 "command": entry.command,
                 "seconds": round(now - entry.queued, 1),
                 "limit": entry.limit,

@@ -1,11 +1,11 @@
 """The JSON API mirrors the CLI: a request body becomes the command line of `puzzlesat COMMAND
-... --json`, read off the CLI's own click commands, so every option the CLI has (and its help) is
-the API's without a second list to keep in step.
+... --json`, each option read off the CLI's own click commands (its type, its help).
 
-Body keys are the long option names with `-` written `_` ("max_steps"), the positional arguments
-by their names ("puzzle", "kind"). What would name a path on the server's file system, run a
-program or reach another host is refused by name (`REFUSED`); the puzzle itself is a catalog name
-or pasted content, which the worker hands to the CLI on standard input, never as a path.
+Which options a request may give is one explicit table (`ALLOWED`): an option the CLI gains later
+is refused until someone adds it there, having asked whether it names a file, runs a program or
+reaches another host. Body keys are the long option names with `-` written `_` ("max_steps"), the
+positional arguments by their names ("puzzle", "kind"). The puzzle itself is a catalog name or
+pasted content, which the worker hands to the CLI on standard input, never as a path.
 """
 
 from __future__ import annotations
@@ -19,27 +19,34 @@ from typing import TYPE_CHECKING
 from puzzles.errors import UsageError
 from puzzles.words import unknown
 
+from .body import shown
+
 if TYPE_CHECKING:  # typer's own click: its classes only name the types here
     import click
 
-# The commands the API answers (the file-bound dimacs and decode are the CLI's only).
-COMMANDS = (
-    "solve",
-    "check",
-    "candidates",
-    "hint",
-    "explain",
-    "grade",
-    "count",
-    "clues",
-    "convert",
-    "generate",
-    "show",
-    "symmetry",
-    "compare",
-    "list",
-)
-# Options the server sets or that reach outside the request, each with the reason a user reads.
+# What every command that reads a puzzle takes, and the options that choose how it is solved.
+_PUZZLE = ("puzzle", "param", "givens", "strict")
+_SOLVING = ("backend", "encoding", "card", "pb", "solver")
+# The options each command answers over the API, and nothing else: the commands the API answers are
+# its keys (the file-bound dimacs and decode are the CLI's only).
+ALLOWED: dict[str, tuple[str, ...]] = {
+    "solve": (*_PUZZLE, *_SOLVING, "timeout", "all", "limit", "no_symmetry", "symmetry", "symmetry_breaking"),
+    "check": (*_PUZZLE, *_SOLVING, "timeout", "symmetry", "modulo_symmetry"),
+    "candidates": (*_PUZZLE, *_SOLVING, "timeout", "counts"),
+    "hint": (*_PUZZLE, "timeout", "state", "marks"),
+    "explain": (*_PUZZLE, "timeout", "state", "marks", "boards", "max_steps"),
+    "grade": (*_PUZZLE, "timeout"),
+    "count": (*_PUZZLE, *_SOLVING, "timeout", "method", "no_symmetry", "symmetry"),
+    "clues": (*_PUZZLE, *_SOLVING, "timeout"),
+    "convert": (*_PUZZLE, "to"),
+    "generate": ("kind", "param", "seed", "difficulty"),
+    "show": _PUZZLE,
+    "symmetry": _PUZZLE,
+    "compare": (*_PUZZLE, "encoding", "card", "pb", "solver", "timeout", "all", "no_symmetry", "repeat"),
+    "list": (),
+}
+COMMANDS = tuple(ALLOWED)
+# Why an option the CLI has is not taken, where a reason is worth a line; any other is refused too.
 REFUSED: dict[str, str] = {
     "output": "the server writes no files; the answer is the response",
     "svg": "the server writes no files; POST /api/board draws the board",
@@ -52,18 +59,23 @@ REFUSED: dict[str, str] = {
     "jsonl": "the answer is the JSON document",
     "json": "the answer is always the JSON document",
     "force": "the server writes no files",
+    "list": "the listing is text: GET /openapi.json lists what each command takes",
 }
+OTHERWISE = "the server takes only the options /openapi.json lists"
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # a catalog name (puzzles/__init__.py's rule)
 
 
 @dataclass(frozen=True)
 class Job:
-    """One command line for a worker: argv without the program name, and its standard input."""
+    """One command line for a worker: argv without the program name, its standard input, and the
+    seconds the whole run may take (`limit`) before the server asks it to stop; `stops_itself`
+    when that limit is the command's own --timeout (it stops there by itself, keeping its results)."""
 
     command: str
     argv: tuple[str, ...]
     stdin: str
-    timeout: float  # seconds the CLI is told (--timeout) or, without that option, the kill limit
+    limit: float
+    stops_itself: bool = False
 
 
 def _positional(param: click.Parameter) -> bool:
@@ -80,23 +92,29 @@ def key(param: click.Parameter) -> str:
 
 
 def options(command: click.Command) -> dict[str, click.Parameter]:
-    """The body keys a command takes, in the CLI's order."""
-    return {key(p): p for p in command.params if p.name != "help" and key(p) not in REFUSED}
+    """The body keys a command takes (its row of `ALLOWED`), in the CLI's order."""
+    allowed = ALLOWED.get(str(command.name), ())
+    return {key(p): p for p in command.params if key(p) in allowed}
 
 
 def job_for(group: click.Group, command: str, body: object, limit: float) -> Job:
     """The command line for a request body; every fault is one UsageError line, as the CLI's."""
-    if command not in COMMANDS or command not in group.commands:
+    if command not in ALLOWED or command not in group.commands:
         raise UsageError(unknown("command", command, COMMANDS))
     if not isinstance(body, dict):
         raise UsageError('the request body must be a JSON object such as {"puzzle": "sudoku"}')
     cmd = group.commands[command]
     taken = options(cmd)
+    has = {key(p) for p in cmd.params if p.name != "help"}
     for name in body:
-        if name in REFUSED:
-            raise UsageError(f"{command}: '{name}' is not taken here: {REFUSED[name]}")
-        if name not in taken and name not in ("board",):
-            raise UsageError(f"{command}: {unknown('option', str(name), list(taken))}")
+        if name in taken or name == "board":
+            continue
+        if name in has:
+            raise UsageError(f"{command}: '{name}' is not taken here: {REFUSED.get(name, OTHERWISE)}")
+        raise UsageError(f"{command}: {unknown('option', str(name), list(taken))}")
+    board = body.get("board")
+    if board is not None and not isinstance(board, str):
+        raise UsageError(f"{command}: 'board' must be a string (the page's board id), not {shown(board)}")
     argv: list[str] = [command]
     stdin = ""
     for name, param in taken.items():
@@ -112,15 +130,21 @@ def job_for(group: click.Group, command: str, body: object, limit: float) -> Job
             argv.append(ref)
         else:
             argv += _flag(command, name, param, value)
+    if "timeout" not in taken:
+        return Job(command, (*argv, "--json"), stdin, limit)
+    asked = body.get("timeout")
     timeout = limit
-    if "timeout" in taken:
-        asked = body.get("timeout")
-        if asked is not None:
-            if isinstance(asked, bool) or not isinstance(asked, int | float) or not math.isfinite(asked):
-                raise UsageError(f"{command}: 'timeout' must be a number of seconds")
-            timeout = min(limit, float(asked))
-        argv += ["--timeout", _number(timeout)]
-    return Job(command, (*argv, "--json"), stdin, timeout)
+    if asked is not None:
+        if isinstance(asked, bool) or not isinstance(asked, int | float) or not math.isfinite(asked):
+            raise UsageError(f"{command}: 'timeout' must be a number of seconds")
+        timeout = min(limit, float(asked))
+    if command == "compare":  # seconds per configuration (the CLI's default, 60); the run has the server's limit
+        if asked is None:
+            from puzzlesat.search.compare import DEFAULT_TIMEOUT
+
+            timeout = min(limit, DEFAULT_TIMEOUT)
+        return Job(command, (*argv, "--timeout", _number(timeout), "--json"), stdin, limit)
+    return Job(command, (*argv, "--timeout", _number(timeout), "--json"), stdin, timeout, stops_itself=True)
 
 
 def _number(x: float) -> str:
@@ -147,6 +171,9 @@ def _flag(command: str, name: str, param: click.Parameter, value: object) -> lis
             raise UsageError(f"{command}: '{name}' must be true or false")
         return [flag] if value else []
     if name == "param" and isinstance(value, Mapping):  # {"box": 2} as well as ["box=2"]
+        for k, v in value.items():
+            if isinstance(v, bool) or not isinstance(v, str | int | float):
+                raise UsageError(f"{command}: param {k} must be a string or a number, not {shown(v)}")
         value = [f"{k}={v}" for k, v in value.items()]
     if isinstance(value, list) and not param.multiple:
         raise UsageError(f"{command}: '{name}' takes one value")

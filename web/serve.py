@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import socket
 import sys
 from collections.abc import Callable, Sequence
@@ -75,18 +76,53 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def run(group: click.Group, worker: Sequence[str], settings: Settings, sock: socket.socket) -> None:
-    """Serve until interrupted; the pool's workers are killed on the way out."""
+    """Serve until Ctrl-C or SIGTERM. The first stops taking requests and asks the running jobs to
+    stop (they answer with what they found, within seconds); a second kills them at once (their
+    clients get 503); a third gives up waiting for connections. The workers go on the way out."""
     import uvicorn
 
     from .app import make_app
+    from .pool import GRACE
 
     app = make_app(group, worker, settings)
-    config = uvicorn.Config(app, log_level="warning", lifespan="on", access_log=False, server_header=False)
-    server = uvicorn.Server(config)
+    api = app.state.api
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: object) -> None:
+            """Not uvicorn's: its second Ctrl-C skipped the pool's shutdown and answered 500."""
+            self.signals = getattr(self, "signals", 0) + 1
+            self.should_exit = True
+            api.shutdown(now=self.signals > 1)
+            self.force_exit = self.signals > 2
+            os.write(2, stopping_line(self.signals, api.running()).encode())
+
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        lifespan="on",
+        access_log=False,
+        server_header=False,
+        timeout_graceful_shutdown=int(GRACE) + 5,  # past a worker's grace: only a stalled client waits that long
+    )
+    server = Server(config)
     server.run(sockets=[sock])
     if server.should_exit and not server.started:  # the lifespan failed: the pool did not start
         print("puzzlesat: error: the server did not start (its workers failed)", file=sys.stderr)
         raise SystemExit(4)
+
+
+def stopping_line(signals: int, running: int) -> str:
+    """What the server says when Ctrl-C or SIGTERM comes (`signals`: how many so far)."""
+    if signals > 1:
+        return "puzzlesat: stopping now\n"
+    if running == 0:
+        return "puzzlesat: stopping\n"
+    jobs = (
+        "1 running job answers with what it found"
+        if running == 1
+        else f"{running} running jobs answer with what they found"
+    )
+    return f"puzzlesat: stopping: {jobs} (Ctrl-C again: stop them at once)\n"
 
 
 def self_test(group: click.Group, worker: Sequence[str], settings: Settings, host: str) -> list[dict[str, object]]:
