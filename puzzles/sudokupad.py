@@ -46,8 +46,18 @@ def puzzle_id(link: str) -> str:
     return unquote(raw).strip("/")
 
 
-def load_sudokupad(link: str) -> Puzzle:
-    """The puzzle of a SudokuPad link: every fault is one error line starting `SudokuPad: `."""
+def load_sudokupad(link: str, source: str = "") -> Puzzle:
+    """The puzzle of a SudokuPad link: every fault is one error line starting `SudokuPad: `
+    (`SOURCE: SudokuPad: ` for a link read from a file or standard input)."""
+    try:
+        return _load(link)
+    except (UsageError, FileFormatError) as e:
+        if not source:
+            raise
+        raise type(e)(f"{source}: {e}") from None
+
+
+def _load(link: str) -> Puzzle:
     pid = puzzle_id(link)
     fmt, payload = _split(pid)
     if fmt is None:

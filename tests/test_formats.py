@@ -85,6 +85,62 @@ def test_a_missing_sadman_file_is_no_such_file(cli, tmp_path: Path) -> None:
     assert one_line_error(cli("check", "none.sdm")) == "none.sdm: no such file"
 
 
+# --- any form, saved to a file ---------------------------------------------------------------------
+
+
+def test_a_file_holds_any_form_the_argument_takes(cli, tmp_path: Path) -> None:
+    """Issue 39: the content decides, not the name. A classic line, a sukaku, a SudokuPad link and
+    an f-puzzles string each load from a file as they do pasted; a .sdk grid or a .sdm list loads
+    under any name; a real TOML file still reads as TOML, whatever its content's first line."""
+    link = "https://sudokupad.app/classic" + HARD
+    forms = {"line.txt": HARD, "marks": sukaku(HARD), "pad.toml": link, "fp.txt": pack(blank(4))}
+    for name, text in forms.items():
+        (tmp_path / name).write_text(f"{text}\n", encoding="utf-8")
+        assert puzzles.load(str(tmp_path / name)) == puzzles.load(text), name
+    grid = tmp_path / "grid.txt"
+    grid.write_text(sdk(HARD), encoding="utf-8")
+    assert puzzles.load(str(grid)) == puzzles.load(HARD)
+    many = tmp_path / "many"
+    many.write_text(f"{HARD}\n{HARD}\n", encoding="utf-8")
+    assert one_line_error(cli("check", str(many))).startswith(f"{many}: holds 2 puzzles;")
+    toml = tmp_path / "ring"
+    toml.write_text('# a ring\nname = "x"\ncells = 2\nvalues = [1, 2]\n', encoding="utf-8")
+    assert puzzles.load(str(toml)).name == "x"
+    toml.write_text('name = "x"\ncells = 2\nvalues = [1, 2\n', encoding="utf-8")
+    assert one_line_error(cli("check", str(toml))).startswith(f"{toml}: invalid TOML: ")
+
+
+def test_a_held_form_names_its_file_in_errors(cli, tmp_path: Path) -> None:
+    """A link, line or string read from a file is refused as pasted, the file's name first; -p is
+    refused for a file of any form, --givens where the pasted form refuses it."""
+    short = tmp_path / "short.txt"
+    short.write_text("https://sudokupad.app/abc123\n", encoding="utf-8")
+    assert one_line_error(cli("check", str(short))).startswith(f"{short}: SudokuPad: 'abc123' is a short puzzle id")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("https://sudokupad.app/classic123\n", encoding="utf-8")
+    assert one_line_error(cli("check", str(bad))).startswith(f"{bad}: SudokuPad (classic): expected an 81-character")
+    line = tmp_path / "line.txt"
+    line.write_text(HARD, encoding="utf-8")
+    assert one_line_error(cli("check", str(line), "-p", "box=3")) == (
+        f"{line}: parameters (-p) apply to catalog puzzles only; write them into the file"
+    )
+    assert one_line_error(cli("check", str(line), "--givens", HARD)) == (
+        f"{line}: a classic line holds its own givens; drop --givens"
+    )
+
+
+def test_a_sudokupad_link_on_standard_input() -> None:
+    """`-` reads what a file holds: a SudokuPad link too."""
+    done = subprocess.run(
+        [sys.executable, "-m", "cli", "check", "-"],
+        input="https://sudokupad.app/classic" + HARD + "\n",
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+
+
 # --- the sukaku -------------------------------------------------------------------------------------
 
 
