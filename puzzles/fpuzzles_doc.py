@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from .cosmetics import Cosmetic
-from .fpuzzles_fault import Fault, json_kind
+from .fpuzzles_fault import Fault, json_kind, shown
 from .fpuzzles_fault import entries as _entries
 from .fpuzzles_fault import expect as _expect
 from .fpuzzles_fault import present as _present
@@ -78,20 +78,25 @@ class _Cells:
     def __init__(self, size: int) -> None:
         self.size = size
 
-    def one(self, v: object, where: str) -> tuple[int, int]:
-        m = CELL.fullmatch(v) if isinstance(v, str) else None
+    def one(self, v: object, where: str, outside: bool = False) -> tuple[int, int]:
+        """A cell of the grid; with `outside`, any row and column (a cosmetic outside the grid is
+        drawn nowhere and solved never: it is noted)."""
+        m = CELL.fullmatch(v) if isinstance(v, str) and len(v) <= 20 else None
         if not m:
             raise Fault(
-                f'{where}: expected a cell such as "R1C1", got {json.dumps(v) if isinstance(v, str) else json_kind(v)}'
+                f'{where}: expected a cell such as "R1C1", got {shown(v) if isinstance(v, str) else json_kind(v)}'
             )
         r, c = int(m[1]), int(m[2])
-        if not (1 <= r <= self.size and 1 <= c <= self.size):
+        if not (outside or self.inside((r, c))):
             raise Fault(f"{where}: {v} is outside the {self.size}x{self.size} grid")
         return r, c
 
-    def many(self, v: object, where: str, least: int = 1) -> list[tuple[int, int]]:
+    def inside(self, rc: tuple[int, int]) -> bool:
+        return 1 <= rc[0] <= self.size and 1 <= rc[1] <= self.size
+
+    def many(self, v: object, where: str, least: int = 1, outside: bool = False) -> list[tuple[int, int]]:
         _expect(isinstance(v, list), v, where, "an array of cells")
-        cells = [self.one(c, f"{where}[{k}]") for k, c in enumerate(v, 1)]  # type: ignore[arg-type]
+        cells = [self.one(c, f"{where}[{k}]", outside) for k, c in enumerate(v, 1)]  # type: ignore[arg-type]
         if len(cells) < least:
             raise Fault(f"{where}: expected at least {least} cell{'s' if least > 1 else ''}, got {len(cells)}")
         if len(set(cells)) != len(cells):
@@ -99,10 +104,10 @@ class _Cells:
             raise Fault(f"{where}: cell {cell_name(*dup)} appears twice")
         return cells
 
-    def lines(self, entry: dict[str, Any], where: str) -> list[list[tuple[int, int]]]:
+    def lines(self, entry: dict[str, Any], where: str, outside: bool = False) -> list[list[tuple[int, int]]]:
         v = entry.get("lines")
         _expect(isinstance(v, list), v, f"{where}.lines", "an array of lines")
-        return [self.many(line, f"{where}.lines[{k}]") for k, line in enumerate(v, 1)]
+        return [self.many(line, f"{where}.lines[{k}]", outside=outside) for k, line in enumerate(v, 1)]
 
 
 def _names(cells: Sequence[tuple[int, int]]) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ Kept apart so that `puzzles.fpuzzles` (finding and decoding a link), `puzzles.fp
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 
@@ -23,6 +24,19 @@ def json_kind(v: object) -> str:
         return "a boolean"
     kinds = {int: "a number", float: "a number", str: "a string", list: "an array", dict: "an object"}
     return next(name for t, name in kinds.items() if isinstance(v, t))
+
+
+def shown(v: object, width: int = 40) -> str:
+    """A JSON value as a message quotes it, cut to about `width` characters (a link may hold megabytes)."""
+    if isinstance(v, int) and not isinstance(v, bool) and v.bit_length() > 128:
+        return "a number of more than 38 digits"
+    try:
+        text = json.dumps(v)
+    except (ValueError, RecursionError):  # a value Python cannot write (nested too deeply)
+        return json_kind(v)
+    if len(text) <= width:
+        return text
+    return text[: width - 4] + ('..."' if text.startswith('"') else "...")
 
 
 def present(v: object) -> bool:

@@ -222,13 +222,16 @@ def cosmetics(doc: dict[str, Any], reader: Reader) -> tuple[Cosmetic, ...]:
         for where, entry in reader.entries(doc, key):
             if _drawn_for_a_rule(entry):
                 continue
-            lines: tuple[tuple[str, ...], ...] = ()
-            cells: tuple[str, ...] = ()
+            # a cosmetic may sit just outside the grid (a setter's note beside it): drawn nowhere, noted
             if key == "line":
-                lines = tuple(_names(line) for line in reader.cells.lines(entry, where))
+                paths = reader.cells.lines(entry, where, outside=True)
             else:
-                cells = _names(reader.cells.many(entry.get("cells"), f"{where}.cells"))
+                paths = [reader.cells.many(entry.get("cells"), f"{where}.cells", outside=True)]
+            outside = not all(reader.cells.inside(rc) for path in paths for rc in path)
+            lines = tuple(_names(path) for path in paths) if key == "line" else ()
+            cells = () if key == "line" else _names(paths[0])
             text = entry.get("value")
             colour = entry.get("outlineC") or entry.get("baseC") or entry.get("fontC") or ""
-            out.append(Cosmetic(key, cells, lines, "" if text is None else str(text), str(colour)))
+            text = "" if text is None or isinstance(text, (dict, list)) else str(text)
+            out.append(Cosmetic(key, cells, lines, text, str(colour), outside))
     return tuple(out)

@@ -672,6 +672,32 @@ def test_bad_data_is_one_line(cli, ref: str, message: str) -> None:
     assert message in one_line_error(cli("show", ref))
 
 
+def test_a_cosmetic_outside_the_grid_is_noted_not_refused(cli, tmp_path: Path) -> None:
+    """Issue 39: a setter's text beside a 6x6 grid (R3C7), or a line from outside it, is a cosmetic
+    like any other: the note counts it as outside, a board leaves it out, convert writes it back;
+    a rule's cell outside the grid is still refused."""
+    text = [{"cells": ["R3C7"], "value": "hi", "fontC": "#000000"}, {"cells": ["R1C1"], "value": "A"}]
+    doc = blank(6, text=text, line=[{"lines": [["R0C1", "R1C1"]], "outlineC": "#FF0000"}])
+    for ref in (LINK + pack(doc), "https://sudokupad.app/fpuzzles" + pack(doc)):
+        p = puzzles.load(ref)
+        assert [(c.kind, c.outside) for c in p.cosmetics] == [("line", True), ("text", True), ("text", False)]
+        assert p == load(blank(6))
+        result = cli("show", ref)
+        assert result.code == 0 and result.err == (
+            "puzzlesat: note: ignored cosmetic lines (1, 1 outside the grid), text (2, 1 outside the grid): "
+            "f-puzzles draws them without checking them\n"
+        )
+    svg = tmp_path / "p.svg"
+    assert cli("show", LINK + pack(doc), "--svg", str(svg)).code == 0
+    assert ">A</text>" in svg.read_text() and ">hi</text>" not in svg.read_text()
+    link = cli("convert", LINK + pack(doc), "--to", "fpuzzles").out.strip()
+    assert [(c.kind, c.cells, c.lines) for c in puzzles.load(link).cosmetics] == [
+        (c.kind, c.cells, c.lines) for c in puzzles.load(LINK + pack(doc)).cosmetics
+    ]
+    with pytest.raises(FileFormatError, match=r"killercage\[1\]\.cells\[1\]: R3C7 is outside the 6x6 grid"):
+        load(blank(6, killercage=[{"cells": ["R3C7"]}]))
+
+
 def test_a_file_is_named_in_its_errors(cli, tmp_path: Path) -> None:
     """A file holding the string is named before `f-puzzles:`; a link or a string is not repeated."""
     path = tmp_path / "puzzle.txt"
