@@ -1072,6 +1072,8 @@ def candidates(
         )
     finally:
         status.stop()
+    if result.counts_note is not None:
+        typer.echo(f"puzzlesat: note: {result.counts_note}", err=True)
     doc = puzzlesat.candidates_json(result)
     _write_doc(output, doc)
     if svg is not None:
