@@ -1,9 +1,9 @@
 """puzzles: the puzzle model, the built-in catalog and puzzle files.
 
 `load()` is the one entry point the CLI and the API share: a catalog name, a TOML file, an
-f-puzzles link or string (or a file holding one), a SudokuPad link, a SadMan `.sdk` or `.sdm`
-file, a classic sudoku line (81 characters, one a cell) or a 729-character sukaku of pencil
-marks (`puzzles.sadman`); `-` reads any but the files from standard input.
+f-puzzles link or string, a SudokuPad link, a SadMan `.sdk` or `.sdm` file, a classic sudoku line
+(81 characters, one a cell) or a 729-character sukaku of pencil marks (`puzzles.sadman`). A file,
+or `-` (standard input), may hold any of them but a name, told apart by content (`puzzles.held`).
 """
 
 from __future__ import annotations

@@ -129,6 +129,35 @@ def test_a_held_form_names_its_file_in_errors(cli, tmp_path: Path) -> None:
     )
 
 
+def test_every_puzzle_help_names_every_form() -> None:
+    """Issue 39: each command's PUZZLE help names every form it reads, files and standard input too
+    (`serve` only puts its PUZZLE in the page's address)."""
+    import typer
+
+    import cli as cli_module
+
+    forms = (
+        "catalog name",
+        "TOML puzzle file",
+        "f-puzzles link or string",
+        "SudokuPad link",
+        "81 characters",
+        "729-character sukaku",
+        ".sdk/.sdm file",
+        "A file, or - (standard input), may hold any of them",
+    )
+    commands = typer.main.get_command(cli_module.app).commands  # type: ignore[attr-defined]
+    helps = {
+        name: " ".join(p.help.split())
+        for name, command in commands.items()
+        for p in command.params
+        if getattr(p, "metavar", None) == "PUZZLE" and name != "serve"
+    }
+    assert len(helps) >= 14
+    for name, text in helps.items():
+        assert all(form in text for form in forms), name
+
+
 def test_a_sudokupad_link_on_standard_input() -> None:
     """`-` reads what a file holds: a SudokuPad link too."""
     done = subprocess.run(
