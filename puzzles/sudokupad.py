@@ -139,19 +139,35 @@ def _decompress(data: str) -> str:
     return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
+# Decompressions while repairing folded slashes stop after this many characters in all (about half a
+# second): a short payload gets every placement of up to 12 doublings, a 100 kB one a few dozen.
+REPAIR_BUDGET = 2_000_000
+REPAIR_SLASHES = 12
+
+
+def _decoded(text: str | None) -> bool:
+    """Did the data decompress to what a puzzle is, a JSON object (plain or PuzzleZipper-shortened)?"""
+    return bool(text) and text.lstrip().startswith("{")  # type: ignore[union-attr]
+
+
 def _repair(data: str) -> str:
     """A payload whose `//` a web server or browser folded into `/` (SudokuPad repairs them the same
-    way): the first placement of doubled slashes that decompresses, trying few doublings first."""
+    way): the first placement of doubled slashes that decompresses to a JSON object, trying few
+    doublings first, among the first REPAIR_SLASHES slashes and within REPAIR_BUDGET characters of
+    decompression in all (each try costs the payload's length: bounded, not 2^12 tries of 100 kB)."""
     from .fpuzzles import _decompress as lz
 
-    if lz(data) or "/" not in data:
+    if "/" not in data or _decoded(lz(data)):
         return data
-    slashes = [m.start() for m in re.finditer("/", data)][:12]
-    for k in range(1, len(slashes) + 1):
-        for chosen in itertools.combinations(slashes, k):
-            fixed = "".join(ch + ("/" if i in chosen else "") for i, ch in enumerate(data))
-            if lz(fixed):
-                return fixed
+    slashes = [m.start() for m in re.finditer("/", data)][:REPAIR_SLASHES]
+    placements = itertools.chain.from_iterable(
+        itertools.combinations(slashes, k) for k in range(1, len(slashes) + 1)
+    )
+    for chosen in itertools.islice(placements, max(1, REPAIR_BUDGET // len(data))):
+        cuts = [0, *chosen, len(data)]
+        fixed = "/".join(data[a:b] for a, b in itertools.pairwise(cuts))  # each chosen slash doubled
+        if _decoded(lz(fixed)):
+            return fixed
     return data
 
 

@@ -17,7 +17,7 @@ from test_fpuzzles import INSTANCES, MODELS, blank, pack
 import puzzles
 import puzzlesat
 from puzzles.catalog import names
-from puzzles.errors import UsageError
+from puzzles.errors import FileFormatError, UsageError
 from puzzles.fpuzzles import load_fpuzzles
 from puzzlesat.exchange.same import same_puzzle
 
@@ -328,6 +328,33 @@ def test_what_sudokupad_cannot_say_is_one_line(cli, link: str, message: str) -> 
     """A short id needs the network; a drawing whose rule is only prose, a shape that is no rule, a
     cosmetic cage, an unknown key, partial regions, bad data: one line each, exit 2."""
     assert one_line_error(cli("check", link)).startswith(message)
+
+
+def test_folded_slashes_are_repaired_within_a_budget(monkeypatch) -> None:
+    """A link whose `//` a server folded into `/` is repaired (the doubled slash found by trying few
+    doublings first); a 100 kB payload with 12 slashes that no doubling repairs costs a bounded
+    number of decompressions (issue 39: it tried all 4,096 placements, 87 s), then one line."""
+    import random
+
+    from test_real_links import PUZZLES
+
+    import puzzles.fpuzzles
+    from puzzles import sudokupad
+    from puzzles.fpuzzles import extract
+
+    data = next(d for p in PUZZLES if "//" in (d := extract(p["link"]) or ""))  # a real one: 7 slashes, one `//`
+    assert puzzles.load("https://sudokupad.app/fpuzzles" + data.replace("//", "/")) == load_fpuzzles(data)
+    rng = random.Random(39)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+"
+    payload = list("".join(rng.choice(alphabet) for _ in range(100_000)))
+    for i in rng.sample(range(len(payload)), 12):
+        payload[i] = "/"
+    calls = []
+    real = puzzles.fpuzzles._decompress
+    monkeypatch.setattr(puzzles.fpuzzles, "_decompress", lambda d: calls.append(len(d)) or real(d))
+    with pytest.raises(FileFormatError, match=r"^SudokuPad \(scl\): the data (does not decompress|decompresses to no)"):
+        puzzles.load("https://sudokupad.app/scl" + "".join(payload))
+    assert sum(calls) <= sudokupad.REPAIR_BUDGET + 3 * len(payload), len(calls)
 
 
 def test_solve_takes_a_sudokupad_link(cli) -> None:
