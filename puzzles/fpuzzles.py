@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from .errors import FileFormatError, ModelError
-from .fpuzzles_fault import Fault, json_kind
+from .fpuzzles_fault import Fault, json_kind, loads
 
 if TYPE_CHECKING:
     from .model import Puzzle
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 LINK = re.compile(r"(?:https?://)?(?:www\.)?f-puzzles\.com/?\??(?:[^#\s]*?&)?load=(?P<data>[^&#\s]+)\S*", re.I)
 # Every f-puzzles string starts with N4Ig: lz-string's opening for a JSON object, `{"` and a letter.
 BARE = re.compile(r"N4Ig[A-Za-z0-9+/]*={0,3}")
+NESTED = "the JSON document is nested too deeply (arrays or objects within each other)"
 # A file bigger than this is no f-puzzles string (the largest real ones are tens of kilobytes).
 MAX_FILE = 4_000_000
 
@@ -97,6 +98,8 @@ def load_fpuzzles(text: str, source: str = "") -> Puzzle:
         raise FileFormatError(f"{prefix}{e}") from None
     except ModelError as e:
         raise FileFormatError(f"{prefix}{e}") from None
+    except RecursionError:  # a value nested nearly as deep as the JSON reader allows, written out in a message
+        raise FileFormatError(f"{prefix}{NESTED}") from None
 
 
 def _decompress(data: str) -> str | None:
@@ -125,11 +128,11 @@ def _decode(data: str) -> dict[str, Any]:
     # JavaScript strings are UTF-16: characters beyond the BMP (emoji in a title) arrive as surrogate pairs.
     text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
     try:
-        doc = json.loads(text)
+        doc = loads(text)
     except json.JSONDecodeError as e:
         raise Fault(f"the string decompresses to no JSON document ({e.msg} at character {e.pos})") from None
     except RecursionError:  # Python's JSON reader recurses once per level: 50,000 nested arrays overflow it
-        raise Fault("the JSON document is nested too deeply (arrays or objects within each other)") from None
+        raise Fault(NESTED) from None
     if not isinstance(doc, dict):
         raise Fault(f"the string decompresses to {json_kind(doc)}, not a puzzle (a JSON object)")
     return doc

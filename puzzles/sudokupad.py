@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 from .errors import FileFormatError, ModelError, UsageError
-from .fpuzzles_fault import Fault, json_kind
+from .fpuzzles_fault import Fault, json_kind, loads
 
 if TYPE_CHECKING:
     from .model import Puzzle
@@ -73,6 +73,8 @@ def _load(link: str) -> Puzzle:
         raise FileFormatError(f"{LABEL} ({fmt}): {e}") from None
     except ModelError as e:
         raise FileFormatError(f"{LABEL} ({fmt}): {e}") from None
+    except RecursionError:  # a value nested nearly as deep as the JSON reader allows, written out
+        raise FileFormatError(f"{LABEL} ({fmt}): the JSON document is nested too deeply") from None
 
 
 # Prefixes as SudokuPad registers them, longest first within a family.
@@ -110,7 +112,7 @@ def _scl(payload: str) -> Puzzle:
 
     text = _decompress(_repair(payload))
     try:
-        doc = json.loads(text)
+        doc = loads(text)
     except json.JSONDecodeError:
         doc = _unzip(text)
     except RecursionError:
@@ -198,12 +200,11 @@ def _unzip(zipped: str) -> dict[str, Any]:
     ):
         zipped = re.sub(pattern, repl, zipped)
     try:
-        doc = json.loads(zipped)
+        return _long_keys(loads(zipped))  # both recurse once a level (the renaming twice)
     except json.JSONDecodeError as e:
         raise Fault(f"the data decompresses to no SudokuPad document ({e.msg} at character {e.pos})") from None
     except RecursionError:
         raise Fault("the JSON document is nested too deeply") from None
-    return _long_keys(doc)
 
 
 def _long_keys(o: Any) -> Any:

@@ -320,6 +320,17 @@ def test_fpuzzles_and_classic_payloads() -> None:
         ),
         (scl(native(regions=[[[0, 0]]])), "SudokuPad (scl): regions: 15 cells are in no region (r1c2 first)"),
         ("https://sudokupad.app/sclN4Ig!!", "SudokuPad (scl): the data does not decompress"),
+        (scl(native(underlays=1.5)), "SudokuPad (scl): underlays: expected an array, got a number"),
+        (scl(native(arrows="x")), "SudokuPad (scl): arrows: expected an array, got a string"),
+        (
+            scl(native(cages=[{"cells": [[0, 0]], "value": "9" * 5000}])),
+            'SudokuPad (scl): cages[1].value: "99999999999999999999999999999999999..." is no sum',
+        ),
+        (
+            scl('{"cells": ' + "9" * 5000 + "}"),
+            "SudokuPad (scl): the JSON document holds a number of 5,000 digits, more than any puzzle needs",
+        ),
+        (scl("{cells:" + "[" * 700 + "]" * 700 + "}"), "SudokuPad (scl): the JSON document is nested too deeply"),
         ("https://sudokupad.app/scfabc", "SudokuPad (scf): the legacy scf format is not supported"),
         ("https://sudokupad.app/classic123", "SudokuPad (classic): expected an 81-character classic line after"),
     ],

@@ -659,6 +659,24 @@ def _compressed(text: str) -> str:
             "f-puzzles: the JSON document is nested too deeply (arrays or objects within each other)",
         ),
         (LINK + pack({"size": 9}), "f-puzzles: grid: missing (every f-puzzles document has its 9 rows of 9 cells)"),
+        (
+            _compressed('{"size": ' + "9" * 5000 + "}"),
+            "f-puzzles: the JSON document holds a number of 5,000 digits, more than any puzzle needs",
+        ),
+        (_compressed('{"size": 1e999}'), "f-puzzles: the JSON document holds the number \"1e999\", too large"),
+        (_compressed('{"size": NaN}'), "f-puzzles: the JSON document holds NaN, which is no JSON number"),
+        (
+            LINK + pack(blank(4, killercage=[{"cells": ["R1C1"], "value": "9" * 5000}])),
+            'killercage[1].value: expected a whole number, got "99999999999999999999999999999999999...',
+        ),
+        (
+            LINK + pack(blank(4, littlekillersum=[{"cell": "R" + "9" * 5000 + "C1", "direction": {}, "value": "5"}])),
+            'littlekillersum[1].cell: expected a cell such as "R0C1" beside a 4x4 grid, got "R99999999999',
+        ),
+        (
+            LINK + pack(blank(4, littlekillersum=[{"cell": "R0C1", "direction": {}, "value": "5"}])),
+            "littlekillersum[1].direction: expected one of UR, UL, DR, DL, got an object",
+        ),
         (LINK + pack(blank(4, **{"diagonal+": "yes"})), 'f-puzzles: diagonal+: expected true or false, got "yes"'),
         (LINK + pack(blank(4, antiknight=1)), "f-puzzles: antiknight: expected true or false, got 1"),
         (
