@@ -54,9 +54,7 @@ def is_link(ref: str) -> bool:
 
 
 def _file_text(ref: str) -> str | None:
-    """The text of `ref` if it names a readable file that may hold an f-puzzles string (not .toml)."""
-    if ref.endswith(".toml"):
-        return None
+    """The text of `ref` if it names a readable file small enough to hold an f-puzzles string."""
     try:
         path = Path(ref)
         if not path.is_file() or path.stat().st_size > MAX_FILE:
@@ -69,16 +67,10 @@ def _file_text(ref: str) -> str | None:
 
 
 def is_fpuzzles(ref: str) -> bool:
-    """Is `ref` an f-puzzles link, a bare f-puzzles string, or a file (not .toml) holding one?
-    A catalog name or a .toml path never is: names have no `N4Ig` prefix and .toml files are TOML."""
+    """Is `ref` an f-puzzles link, a bare f-puzzles string, or a file holding one (whatever its name:
+    `puzzles.held` reads a file by its content)? A catalog name never is (no `N4Ig` prefix)."""
     text = _file_text(ref)
     return extract(ref if text is None else text) is not None
-
-
-def load_ref(ref: str) -> Puzzle:
-    """The puzzle of an f-puzzles link or string, or of a file holding one (named in errors)."""
-    text = _file_text(ref)
-    return load_fpuzzles(ref) if text is None else load_fpuzzles(text, ref)
 
 
 def load_fpuzzles(text: str, source: str = "") -> Puzzle:

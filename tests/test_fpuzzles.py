@@ -78,7 +78,8 @@ def solutions(p: Puzzle, limit: int | None = None) -> list[str]:
 
 def test_links_strings_and_files_are_recognised(tmp_path: Path) -> None:
     """A link (any scheme, www or not, other query keys, %-escapes), a bare string and a file holding
-    either are f-puzzles; a catalog name, a .toml path and a TOML file without .toml never are."""
+    either (even one named .toml: the content decides) are f-puzzles; a catalog name, a path to no
+    file and a TOML file without .toml never are."""
     data = pack(blank(4))
     escaped = data.replace("+", "%2B").replace("/", "%2F").replace("=", "%3D")
     for ref in (data, LINK + data, "http://f-puzzles.com/?load=" + data, "f-puzzles.com/?a=1&load=" + escaped):
@@ -87,14 +88,14 @@ def test_links_strings_and_files_are_recognised(tmp_path: Path) -> None:
     held.write_text(f"  {LINK}{data}\n", encoding="utf-8")
     wrapped = tmp_path / "wrapped"
     wrapped.write_text(data[:20] + "\n" + data[20:] + "\n", encoding="utf-8")
-    assert is_fpuzzles(str(held)) and is_fpuzzles(str(wrapped))
     as_toml = tmp_path / "looks.toml"
     as_toml.write_text(data, encoding="utf-8")
+    assert is_fpuzzles(str(held)) and is_fpuzzles(str(wrapped)) and is_fpuzzles(str(as_toml))
     plain = tmp_path / "ring"
     plain.write_text('name = "x"\ncells = 1\nvalues = [1]\n', encoding="utf-8")
-    for ref in ("sudoku", "magic-star", "N4Ig.toml", str(as_toml), str(plain), "x" * 5000, "https://example.com/"):
+    for ref in ("sudoku", "magic-star", "N4Ig.toml", str(plain), "x" * 5000, "https://example.com/"):
         assert not is_fpuzzles(ref), ref
-    assert puzzles.load(str(held)) == puzzles.load(data) == puzzles.load(LINK + data)
+    assert puzzles.load(str(held)) == puzzles.load(data) == puzzles.load(LINK + data) == puzzles.load(str(as_toml))
     assert puzzles.load(str(plain)).name == "x"
 
 
