@@ -138,6 +138,7 @@ def _load_stdin(params: Mapping[str, str] | None, givens: str | None) -> Puzzle:
     text = read_stdin_text(STDIN_NAME)
     if not text.strip():
         raise UsageError(
-            f"{STDIN_NAME}: empty; pipe a puzzle file (TOML), an f-puzzles link or string, or a classic sudoku line"
+            f"{STDIN_NAME}: empty; pipe a puzzle file (TOML), an f-puzzles or SudokuPad link, an f-puzzles string, "
+            "or a classic sudoku line"
         )
     return load_held(text, STDIN_NAME, givens)

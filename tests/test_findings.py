@@ -56,8 +56,8 @@ def test_stdin_is_named_in_messages(cli, stdin):
     stdin("")
     r = cli("show", "-")
     assert r.err == (
-        "puzzlesat: error: <stdin>: empty; pipe a puzzle file (TOML), an f-puzzles link or string, "
-        "or a classic sudoku line\n"
+        "puzzlesat: error: <stdin>: empty; pipe a puzzle file (TOML), an f-puzzles or SudokuPad link, "
+        "an f-puzzles string, or a classic sudoku line\n"
     )
     stdin("https://example.com/x\n")
     r = cli("show", "-")
