@@ -100,9 +100,10 @@ def _complete_puzzle(incomplete: str) -> list[str]:
 
 
 PUZZLE_HELP = (
-    "A catalog name (see `puzzlesat list`), a path to a .toml puzzle file, an f-puzzles link or string "
-    "(or a file holding one; quote a link for the shell), or a classic sudoku line (81 characters, one a "
-    "cell, . blank; 16 or 256 for 4x4 and 16x16); - reads any of them from standard input."
+    "A catalog name (see `puzzlesat list`), a TOML puzzle file, an f-puzzles link or string, a SudokuPad "
+    "link (quote links for the shell), a classic sudoku line (81 characters, . blank; 16 or 256 for 4x4 "
+    "and 16x16), a 729-character sukaku, or a .sdk/.sdm file. A file, or - (standard input), may hold "
+    "any of them but a name."
 )
 PuzzleArg = Annotated[
     str,
@@ -1072,6 +1073,8 @@ def candidates(
         )
     finally:
         status.stop()
+    if result.counts_note is not None:
+        typer.echo(f"puzzlesat: note: {result.counts_note}", err=True)
     doc = puzzlesat.candidates_json(result)
     _write_doc(output, doc)
     if svg is not None:

@@ -449,8 +449,9 @@ def encode_integers(puzzle: Puzzle, scheme: Scheme, sink: Sink) -> Driver:
     return driver
 
 
-def cnf_encoding(driver: Driver, settings: Mapping[str, str]) -> LiteralEncoding:
-    """The CNF a driver wrote into a `ClauseBuilder`, with its maps."""
+def cnf_encoding(driver: Driver, settings: Mapping[str, str | None]) -> LiteralEncoding:
+    """The CNF a driver wrote into a `ClauseBuilder`, with its maps; a setting the encoding does not
+    take (None: log has no cardinality part) is left out, so no map or header says "card None"."""
     b = driver.sink
     cells, unknowns = driver.cells, driver.unknowns
     return LiteralEncoding(
@@ -461,7 +462,7 @@ def cnf_encoding(driver: Driver, settings: Mapping[str, str]) -> LiteralEncoding
         domains=driver.puzzle.domains,
         unknown_domains={name: var.domain for name, var in unknowns.items()},
         atmosts=b.atmosts,
-        settings=dict(settings),
+        settings={k: v for k, v in settings.items() if v is not None},
         cell_lits={(c, v): lits for c, var in enumerate(cells) for v, lits in var.equals.items()},
         unknown_lits={(name, v): lits for name, var in unknowns.items() for v, lits in var.equals.items()},
         cell_vars=tuple(cells),

@@ -1,9 +1,9 @@
 """puzzles: the puzzle model, the built-in catalog and puzzle files.
 
 `load()` is the one entry point the CLI and the API share: a catalog name, a TOML file, an
-f-puzzles link or string (or a file holding one), a SudokuPad link, a SadMan `.sdk` or `.sdm`
-file, a classic sudoku line (81 characters, one a cell) or a 729-character sukaku of pencil
-marks (`puzzles.sadman`); `-` reads any but the files from standard input.
+f-puzzles link or string, a SudokuPad link, a SadMan `.sdk` or `.sdm` file, a classic sudoku line
+(81 characters, one a cell) or a 729-character sukaku of pencil marks (`puzzles.sadman`). A file,
+or `-` (standard input), may hold any of them but a name, told apart by content (`puzzles.held`).
 """
 
 from __future__ import annotations
@@ -62,8 +62,15 @@ def is_file_ref(ref: str) -> bool:
         return False
 
 
+def _is_file(ref: str) -> bool:
+    try:
+        return Path(ref).is_file()
+    except (OSError, ValueError):  # too long for a file name (ENAMETOOLONG), or a NUL in it
+        return False
+
+
 def load(ref: str, params: Mapping[str, str] | None = None, givens: str | None = None) -> Puzzle:
-    """The puzzle a catalog name, a .toml path or an f-puzzles link, string or file stands for.
+    """The puzzle a catalog name, a link, a line or a file (of any form, `puzzles.held`) stands for.
 
     -p is for the catalog only; `givens` (one character or number a cell, row by row) works for any
     puzzle whose cells form a grid and replaces the puzzle's own givens."""
@@ -71,7 +78,7 @@ def load(ref: str, params: Mapping[str, str] | None = None, givens: str | None =
         return _load_stdin(params, givens)
     if classic_box(ref) is not None and not is_file_ref(ref):
         return _classic(ref, "the classic line", params, givens)
-    from .sadman import is_sadman, is_sukaku
+    from .sadman import is_sukaku
 
     if is_sukaku(ref) and not is_file_ref(ref):
         return _sukaku(ref, "the sukaku line", params, givens)
@@ -79,7 +86,7 @@ def load(ref: str, params: Mapping[str, str] | None = None, givens: str | None =
         from .catalog import build
 
         return build(ref, params, givens)
-    from .fpuzzles import extract, is_fpuzzles, is_link, load_ref
+    from .givens import with_givens
     from .sudokupad import is_sudokupad
 
     if is_sudokupad(ref):
@@ -87,69 +94,51 @@ def load(ref: str, params: Mapping[str, str] | None = None, givens: str | None =
             raise UsageError(
                 "the SudokuPad link: parameters (-p) apply to catalog puzzles only; write them into the puzzle"
             )
-        from .givens import with_givens
         from .sudokupad import load_sudokupad
 
         puzzle = load_sudokupad(ref)
         return puzzle if givens is None else with_givens(puzzle, givens, "the SudokuPad link")
-    fpuzzles = is_fpuzzles(ref) or is_link(ref)  # another site's link gets f-puzzles' "not a link" message
-    if fpuzzles or is_file_ref(ref):
-        label = "the f-puzzles link or string" if fpuzzles and extract(ref) is not None else ref
+    if _is_file(ref):
+        return _load_file(ref, params, givens)
+    from .fpuzzles import extract, is_link
+
+    if extract(ref) is not None or is_link(ref):  # another site's link gets f-puzzles' "not a link" message
+        label = "the f-puzzles link or string" if extract(ref) is not None else ref
         if params:
-            into = "the puzzle" if label != ref else "the file"
-            raise UsageError(f"{label}: parameters (-p) apply to catalog puzzles only; write them into {into}")
-        if fpuzzles:
-            puzzle = load_ref(ref)
-        elif is_sadman(ref):
-            from .sadman import load_sadman
+            raise UsageError(f"{label}: parameters (-p) apply to catalog puzzles only; write them into the puzzle")
+        from .fpuzzles import load_fpuzzles
 
-            puzzle = load_sadman(ref)
-        else:
-            from .files import load_file
-
-            puzzle = load_file(ref)
-        from .givens import with_givens
-
+        puzzle = load_fpuzzles(ref)
         return puzzle if givens is None else with_givens(puzzle, givens, label)
+    if is_file_ref(ref):
+        return _load_file(ref, params, givens)  # no such file: said by the reader
     from .catalog import build
 
     return build(ref, params, givens)
 
 
+def _load_file(ref: str, params: Mapping[str, str] | None, givens: str | None) -> Puzzle:
+    """A file holding any form PUZZLE reads (`puzzles.held`), its name in every message."""
+    from .atomic import read_text
+    from .errors import FileFormatError
+    from .held import load_held
+
+    if params:
+        raise UsageError(f"{ref}: parameters (-p) apply to catalog puzzles only; write them into the file")
+    return load_held(read_text(ref, error=FileFormatError), ref, givens, ref)
+
+
 def _load_stdin(params: Mapping[str, str] | None, givens: str | None) -> Puzzle:
-    """`-`: standard input read once, an f-puzzles link or string if it is one, else TOML."""
+    """`-`: standard input read once, then read by its content as a file is (`puzzles.held`)."""
     from .atomic import read_stdin_text
+    from .held import load_held
 
     if params:
         raise UsageError(f"{STDIN_NAME}: parameters (-p) apply to catalog puzzles only; write them into the puzzle")
     text = read_stdin_text(STDIN_NAME)
     if not text.strip():
         raise UsageError(
-            f"{STDIN_NAME}: empty; pipe a puzzle file (TOML), an f-puzzles link or string, or a classic sudoku line"
+            f"{STDIN_NAME}: empty; pipe a puzzle file (TOML), an f-puzzles or SudokuPad link, an f-puzzles string, "
+            "or a classic sudoku line"
         )
-    if classic_box(text.strip()) is not None:
-        return _classic(text.strip(), STDIN_NAME, None, givens)
-    from .sadman import is_sukaku
-
-    if is_sukaku(text.strip()):
-        return _sukaku(text.strip(), STDIN_NAME, None, givens)
-    from .sudokupad import is_sudokupad, load_sudokupad
-
-    if is_sudokupad(text.strip()):
-        puzzle = load_sudokupad(text.strip())
-        from .givens import with_givens
-
-        return puzzle if givens is None else with_givens(puzzle, givens, STDIN_NAME)
-    from .fpuzzles import extract, is_link
-
-    if extract(text) is not None or is_link(text.strip()):
-        from .fpuzzles import load_fpuzzles
-
-        puzzle = load_fpuzzles(text.strip(), STDIN_NAME)
-    else:
-        from .files import load_text
-
-        puzzle = load_text(text, STDIN_NAME)
-    from .givens import with_givens
-
-    return puzzle if givens is None else with_givens(puzzle, givens, STDIN_NAME)
+    return load_held(text, STDIN_NAME, givens)

@@ -32,6 +32,7 @@ class Cosmetic:
     lines: tuple[tuple[str, ...], ...] = ()
     text: str = ""
     colour: str = ""
+    outside: bool = False  # a cell of it lies outside the grid: noted, never drawn
 
 
 def _counts(cosmetics: tuple[Cosmetic, ...]) -> dict[str, int]:
@@ -42,11 +43,15 @@ def _counts(cosmetics: tuple[Cosmetic, ...]) -> dict[str, int]:
 
 
 def note(cosmetics: tuple[Cosmetic, ...]) -> str | None:
-    """`ignored cosmetic lines (3), text (2): f-puzzles draws them without checking them`, or None."""
+    """`ignored cosmetic lines (3), text (2, 1 outside the grid): f-puzzles draws them without
+    checking them`, or None."""
     counts = _counts(cosmetics)
     if not counts:
         return None
-    listed = ", ".join(f"{KINDS[k][1]} ({n})" for k, n in counts.items())
+    outside = _counts(tuple(c for c in cosmetics if c.outside))
+    listed = ", ".join(
+        f"{KINDS[k][1]} ({n}{f', {outside[k]} outside the grid' if k in outside else ''})" for k, n in counts.items()
+    )
     return f"ignored cosmetic {listed}: f-puzzles draws them without checking them"
 
 

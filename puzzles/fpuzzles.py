@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from .errors import FileFormatError, ModelError
-from .fpuzzles_fault import Fault, json_kind
+from .fpuzzles_fault import Fault, json_kind, loads
 
 if TYPE_CHECKING:
     from .model import Puzzle
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 LINK = re.compile(r"(?:https?://)?(?:www\.)?f-puzzles\.com/?\??(?:[^#\s]*?&)?load=(?P<data>[^&#\s]+)\S*", re.I)
 # Every f-puzzles string starts with N4Ig: lz-string's opening for a JSON object, `{"` and a letter.
 BARE = re.compile(r"N4Ig[A-Za-z0-9+/]*={0,3}")
+NESTED = "the JSON document is nested too deeply (arrays or objects within each other)"
 # A file bigger than this is no f-puzzles string (the largest real ones are tens of kilobytes).
 MAX_FILE = 4_000_000
 
@@ -53,9 +54,7 @@ def is_link(ref: str) -> bool:
 
 
 def _file_text(ref: str) -> str | None:
-    """The text of `ref` if it names a readable file that may hold an f-puzzles string (not .toml)."""
-    if ref.endswith(".toml"):
-        return None
+    """The text of `ref` if it names a readable file small enough to hold an f-puzzles string."""
     try:
         path = Path(ref)
         if not path.is_file() or path.stat().st_size > MAX_FILE:
@@ -68,16 +67,10 @@ def _file_text(ref: str) -> str | None:
 
 
 def is_fpuzzles(ref: str) -> bool:
-    """Is `ref` an f-puzzles link, a bare f-puzzles string, or a file (not .toml) holding one?
-    A catalog name or a .toml path never is: names have no `N4Ig` prefix and .toml files are TOML."""
+    """Is `ref` an f-puzzles link, a bare f-puzzles string, or a file holding one (whatever its name:
+    `puzzles.held` reads a file by its content)? A catalog name never is (no `N4Ig` prefix)."""
     text = _file_text(ref)
     return extract(ref if text is None else text) is not None
-
-
-def load_ref(ref: str) -> Puzzle:
-    """The puzzle of an f-puzzles link or string, or of a file holding one (named in errors)."""
-    text = _file_text(ref)
-    return load_fpuzzles(ref) if text is None else load_fpuzzles(text, ref)
 
 
 def load_fpuzzles(text: str, source: str = "") -> Puzzle:
@@ -97,6 +90,8 @@ def load_fpuzzles(text: str, source: str = "") -> Puzzle:
         raise FileFormatError(f"{prefix}{e}") from None
     except ModelError as e:
         raise FileFormatError(f"{prefix}{e}") from None
+    except RecursionError:  # a value nested nearly as deep as the JSON reader allows, written out in a message
+        raise FileFormatError(f"{prefix}{NESTED}") from None
 
 
 def _decompress(data: str) -> str | None:
@@ -125,11 +120,11 @@ def _decode(data: str) -> dict[str, Any]:
     # JavaScript strings are UTF-16: characters beyond the BMP (emoji in a title) arrive as surrogate pairs.
     text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
     try:
-        doc = json.loads(text)
+        doc = loads(text)
     except json.JSONDecodeError as e:
         raise Fault(f"the string decompresses to no JSON document ({e.msg} at character {e.pos})") from None
     except RecursionError:  # Python's JSON reader recurses once per level: 50,000 nested arrays overflow it
-        raise Fault("the JSON document is nested too deeply (arrays or objects within each other)") from None
+        raise Fault(NESTED) from None
     if not isinstance(doc, dict):
         raise Fault(f"the string decompresses to {json_kind(doc)}, not a puzzle (a JSON object)")
     return doc

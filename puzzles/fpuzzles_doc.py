@@ -10,14 +10,13 @@ f-puzzles' own solver's (docs/decisions/formats.md, "f-puzzles import").
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from .cosmetics import Cosmetic
-from .fpuzzles_fault import Fault, json_kind
+from .fpuzzles_fault import Fault, json_kind, shown, whole
 from .fpuzzles_fault import entries as _entries
 from .fpuzzles_fault import expect as _expect
 from .fpuzzles_fault import present as _present
@@ -55,7 +54,7 @@ FLAGS = ("diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive")
 # A cell's `parity` field (odd or even cell), read as the `odd` and `even` keys are.
 PARITY = {"odd": 1, "even": 0}
 COSMETIC_NOTE = " (f-puzzles draws cosmetics without checking them: the rule one stands for is only in the rules text)"
-CELL = re.compile(r"[Rr](\d+)[Cc](\d+)")
+CELL = re.compile(r"[Rr](\d{1,9})[Cc](\d{1,9})")
 
 
 # --- checking the document's shapes -------------------------------------------------------------
@@ -67,9 +66,9 @@ def _number(v: object, where: str, default: int | None) -> int | None:
         return default
     if isinstance(v, int) and not isinstance(v, bool):
         return v
-    if isinstance(v, str) and re.fullmatch(r"\s*-?\d+\s*", v):
-        return int(v)
-    raise Fault(f"{where}: expected a whole number, got {json.dumps(v)}")
+    if isinstance(v, str) and whole(v) is not None:
+        return whole(v)
+    raise Fault(f"{where}: expected a whole number, got {shown(v)}")
 
 
 class _Cells:
@@ -78,20 +77,25 @@ class _Cells:
     def __init__(self, size: int) -> None:
         self.size = size
 
-    def one(self, v: object, where: str) -> tuple[int, int]:
+    def one(self, v: object, where: str, outside: bool = False) -> tuple[int, int]:
+        """A cell of the grid; with `outside`, any row and column (a cosmetic outside the grid is
+        drawn nowhere and solved never: it is noted)."""
         m = CELL.fullmatch(v) if isinstance(v, str) else None
         if not m:
             raise Fault(
-                f'{where}: expected a cell such as "R1C1", got {json.dumps(v) if isinstance(v, str) else json_kind(v)}'
+                f'{where}: expected a cell such as "R1C1", got {shown(v) if isinstance(v, str) else json_kind(v)}'
             )
         r, c = int(m[1]), int(m[2])
-        if not (1 <= r <= self.size and 1 <= c <= self.size):
+        if not (outside or self.inside((r, c))):
             raise Fault(f"{where}: {v} is outside the {self.size}x{self.size} grid")
         return r, c
 
-    def many(self, v: object, where: str, least: int = 1) -> list[tuple[int, int]]:
+    def inside(self, rc: tuple[int, int]) -> bool:
+        return 1 <= rc[0] <= self.size and 1 <= rc[1] <= self.size
+
+    def many(self, v: object, where: str, least: int = 1, outside: bool = False) -> list[tuple[int, int]]:
         _expect(isinstance(v, list), v, where, "an array of cells")
-        cells = [self.one(c, f"{where}[{k}]") for k, c in enumerate(v, 1)]  # type: ignore[arg-type]
+        cells = [self.one(c, f"{where}[{k}]", outside) for k, c in enumerate(v, 1)]  # type: ignore[arg-type]
         if len(cells) < least:
             raise Fault(f"{where}: expected at least {least} cell{'s' if least > 1 else ''}, got {len(cells)}")
         if len(set(cells)) != len(cells):
@@ -99,10 +103,10 @@ class _Cells:
             raise Fault(f"{where}: cell {cell_name(*dup)} appears twice")
         return cells
 
-    def lines(self, entry: dict[str, Any], where: str) -> list[list[tuple[int, int]]]:
+    def lines(self, entry: dict[str, Any], where: str, outside: bool = False) -> list[list[tuple[int, int]]]:
         v = entry.get("lines")
         _expect(isinstance(v, list), v, f"{where}.lines", "an array of lines")
-        return [self.many(line, f"{where}.lines[{k}]") for k, line in enumerate(v, 1)]
+        return [self.many(line, f"{where}.lines[{k}]", outside=outside) for k, line in enumerate(v, 1)]
 
 
 def _names(cells: Sequence[tuple[int, int]]) -> tuple[str, ...]:
@@ -125,7 +129,7 @@ def _refuse(doc: dict[str, Any]) -> None:
     unknown += [f"negative {x}" for x in negative if x not in NEGATIVES]
     if not unknown:
         return
-    names = [json.dumps(k) for k in unknown]
+    names = [shown(k) for k in unknown]
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     note = COSMETIC_NOTE if any(k in COSMETICS for k in unknown) else ""
     raise Fault(f"the puzzle uses {listed}, which puzzlesat does not support yet{note}")
@@ -134,8 +138,8 @@ def _refuse(doc: dict[str, Any]) -> None:
 def _boolean(v: object, where: str) -> None:
     """A flag is a JSON boolean, or absent (None)."""
     if v is not None and not isinstance(v, bool):
-        shown = json.dumps(v) if isinstance(v, str | int | float) else json_kind(v)
-        raise Fault(f"{where}: expected true or false, got {shown}")
+        got = shown(v) if isinstance(v, str | int | float) else json_kind(v)
+        raise Fault(f"{where}: expected true or false, got {got}")
 
 
 def _flags(doc: dict[str, Any]) -> None:
@@ -146,7 +150,7 @@ def _flags(doc: dict[str, Any]) -> None:
 def _size(doc: dict[str, Any]) -> int:
     size = doc.get("size")
     if not (isinstance(size, int) and not isinstance(size, bool) and 1 <= size <= 35):
-        raise Fault(f"size: expected a whole number from 1 to 35, got {json.dumps(size)}")
+        raise Fault(f"size: expected a whole number from 1 to 35, got {shown(size)}")
     return size
 
 
@@ -192,7 +196,7 @@ def _grid_cells(
             ]
             if extra:
                 raise Fault(
-                    f"the puzzle uses {json.dumps(extra[0])} in its cells, which puzzlesat does not support yet"
+                    f"the puzzle uses {shown(extra[0])} in its cells, which puzzlesat does not support yet"
                 )
             # A value that is not given is the solver's own entry, as f-puzzles' solver reads it.
             _boolean(cell.get("given"), f"{where}.given")
@@ -205,19 +209,19 @@ def _grid_cells(
             if _present(cell.get("parity")):
                 keep = PARITY.get(str(cell["parity"]).lower())
                 if keep is None:
-                    raise Fault(f'{where}.parity: expected "odd" or "even", got {json.dumps(cell["parity"])}')
+                    raise Fault(f'{where}.parity: expected "odd" or "even", got {shown(cell["parity"])}')
                 marks[name] = [v for v in marks.get(name, range(1, size + 1)) if v % 2 == keep]
             region = cell.get("region")
             if region is not None and region != -1:
                 if not (isinstance(region, int) and not isinstance(region, bool) and 0 <= region):
-                    raise Fault(f"{where}.region: expected a region number from 0, got {json.dumps(region)}")
+                    raise Fault(f"{where}.region: expected a region number from 0, got {shown(region)}")
                 regions[r][c] = region
     return givens, marks, regions
 
 
 def _value(v: object, where: str, size: int) -> int:
     if not (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= size):
-        raise Fault(f"{where}: expected a digit from 1 to {size}, got {json.dumps(v)}")
+        raise Fault(f"{where}: expected a digit from 1 to {size}, got {shown(v)}")
     return v
 
 
@@ -436,7 +440,7 @@ def _dots(doc: dict[str, Any], cells: _Cells) -> tuple[list[Rule], bool, list[Ru
     for where, entry in _entries(doc, "xv"):
         mark = entry.get("value")
         if not (isinstance(mark, str) and mark.lower() in xv):
-            raise Fault(f'{where}.value: expected "X" or "V", got {json.dumps(mark)}')
+            raise Fault(f'{where}.value: expected "X" or "V", got {shown(mark)}')
         a, b = _pair(entry, where, cells)
         xv[mark.lower()].append((at(a), at(b)))
     out += [Dot(k, p) for k, pairs in xv.items() for p in pairs]
@@ -470,7 +474,7 @@ def _line_from(v: object, where: str, size: int) -> tuple[str, ...]:
     """The cells seen from a clue beside the grid, nearest first."""
     m = CELL.fullmatch(v) if isinstance(v, str) else None
     if not m:
-        got = json.dumps(v) if isinstance(v, str) else json_kind(v)
+        got = shown(v) if isinstance(v, str) else json_kind(v)
         raise Fault(f'{where}: expected a cell such as "R0C1", got {got}')
     r, c = int(m[1]), int(m[2])
     inside = range(1, size + 1)

@@ -9,14 +9,13 @@ distinct groups), with the semantics of f-puzzles' own solver (rangsk's SudokuSo
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .cosmetics import Cosmetic
-from .fpuzzles_fault import Fault, json_kind
+from .fpuzzles_fault import Fault, json_kind, shown
 from .grid import ORTHOGONAL, cell_name
 from .rules import Rule
 from .rules.clone import Clone
@@ -46,7 +45,7 @@ LINE_KEYS = {
 }
 # Little killer directions: the step from one cell to the next along the diagonal.
 DIRECTIONS = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
-LITTLE_KILLER_CELL = re.compile(r"[Rr](\d+)[Cc](\d+)")
+LITTLE_KILLER_CELL = re.compile(r"[Rr](\d{1,9})[Cc](\d{1,9})")
 
 
 @dataclass(frozen=True)
@@ -100,11 +99,11 @@ def _little_killer(doc: dict[str, Any], r: Reader, out: Found) -> None:
         ref, direction = entry.get("cell"), entry.get("direction")
         m = LITTLE_KILLER_CELL.fullmatch(ref) if isinstance(ref, str) else None
         if not m or not all(0 <= int(x) <= n + 1 for x in m.groups()):
-            shown = json.dumps(ref) if isinstance(ref, str) else json_kind(ref)
-            raise Fault(f'{where}.cell: expected a cell such as "R0C1" beside a {n}x{n} grid, got {shown}')
-        if direction not in DIRECTIONS:
-            shown = json.dumps(direction) if isinstance(direction, str) else json_kind(direction)
-            raise Fault(f"{where}.direction: expected one of {', '.join(DIRECTIONS)}, got {shown}")
+            got = shown(ref) if isinstance(ref, str) else json_kind(ref)
+            raise Fault(f'{where}.cell: expected a cell such as "R0C1" beside a {n}x{n} grid, got {got}')
+        if not isinstance(direction, str) or direction not in DIRECTIONS:
+            got = shown(direction) if isinstance(direction, str) else json_kind(direction)
+            raise Fault(f"{where}.direction: expected one of {', '.join(DIRECTIONS)}, got {got}")
         dr, dc = DIRECTIONS[direction]
         row, col = int(m[1]), int(m[2])
 
@@ -143,7 +142,7 @@ def _disjoint(doc: dict[str, Any], r: Reader, out: Found) -> None:
     v = doc.get("disjointgroups")
     if v is not None and not isinstance(v, bool):
         raise Fault(
-            f"disjointgroups: expected true or false, got {json.dumps(v) if isinstance(v, str | int) else json_kind(v)}"
+            f"disjointgroups: expected true or false, got {shown(v) if isinstance(v, str | int) else json_kind(v)}"
         )
     if v is not True:
         return
@@ -222,13 +221,16 @@ def cosmetics(doc: dict[str, Any], reader: Reader) -> tuple[Cosmetic, ...]:
         for where, entry in reader.entries(doc, key):
             if _drawn_for_a_rule(entry):
                 continue
-            lines: tuple[tuple[str, ...], ...] = ()
-            cells: tuple[str, ...] = ()
+            # a cosmetic may sit just outside the grid (a setter's note beside it): drawn nowhere, noted
             if key == "line":
-                lines = tuple(_names(line) for line in reader.cells.lines(entry, where))
+                paths = reader.cells.lines(entry, where, outside=True)
             else:
-                cells = _names(reader.cells.many(entry.get("cells"), f"{where}.cells"))
+                paths = [reader.cells.many(entry.get("cells"), f"{where}.cells", outside=True)]
+            outside = not all(reader.cells.inside(rc) for path in paths for rc in path)
+            lines = tuple(_names(path) for path in paths) if key == "line" else ()
+            cells = () if key == "line" else _names(paths[0])
             text = entry.get("value")
             colour = entry.get("outlineC") or entry.get("baseC") or entry.get("fontC") or ""
-            out.append(Cosmetic(key, cells, lines, "" if text is None else str(text), str(colour)))
+            text = "" if text is None or isinstance(text, (dict, list)) else str(text)
+            out.append(Cosmetic(key, cells, lines, text, str(colour), outside))
     return tuple(out)

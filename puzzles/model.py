@@ -335,6 +335,24 @@ def _sum_bounds(s: Linear, doms: Sequence[Sequence[int]], groups: Sequence[Seque
 SumSpec = tuple[Sequence[CellRef], int | str] | tuple[Sequence[CellRef], int | str, Sequence[int] | None]
 
 
+def _boxes_fit(grid: Grid, doms: Sequence[tuple[int, ...]]) -> None:
+    """Boxes of more cells than their cells have values cannot all differ: refused, not solved to
+    "no solution" (issue 39: `size = 6`, `boxes = "3x3"`), with the shapes that would fit."""
+    if grid.box_shape is None:
+        return
+    for box in grid.regions_cells:
+        values = set().union(*(doms[c] for c in box))
+        if len(box) > len(values):
+            h, w = grid.box_shape
+            fits = [f'"{a}x{b}"' for a in range(2, grid.rows) for b in range(2, grid.columns)
+                    if a * b == len(values) and not grid.rows % a and not grid.columns % b]  # fmt: skip
+            hint = f"; try {' or '.join(fits)}" if fits else '; try "none"'
+            raise ModelError(
+                f"grid.boxes: {h}x{w} boxes ({h} rows x {w} columns each) hold {len(box)} cells, which cannot all "
+                f"differ with the {len(values)} values they take{hint}"
+            )
+
+
 def define(
     name: str,
     *,
@@ -401,6 +419,9 @@ def define(
     for ref, spec in (domains or {}).items():
         c = cell(ref, "domains")
         doms[c] = _resolve_domain(spec, f"domains.{names[c]}")
+
+    if grid is not None:
+        _boxes_fit(grid, doms)
 
     if distinct is None or distinct == "none":
         groups: list[tuple[int, ...]] = []

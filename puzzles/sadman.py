@@ -31,6 +31,7 @@ SUFFIXES = (".sdk", ".sdm")
 SUKAKU_LENGTH = 729
 _SUKAKU = re.compile(r"[0-9.]{729}")
 _SECTION = re.compile(r"\[[A-Za-z ]+\]")
+_ROW = re.compile(r"[0-9A-Ga-g.]+")
 
 
 def classic_box(ref: str) -> int | None:
@@ -70,9 +71,37 @@ def load_sadman(path: str) -> Puzzle:
     from .atomic import read_text
 
     text = read_text(Path(path), error=FileFormatError)
-    if path.lower().endswith(".sdm"):
-        return _sdm(text, path)
-    return _sdk(text, path)
+    return read_sadman(text, path, sdm=path.lower().endswith(".sdm"))
+
+
+def _rows(text: str) -> list[str]:
+    """The lines of a grid: no blank or `#` line, no section header, nothing past the first section."""
+    rows: list[str] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if _SECTION.fullmatch(line):
+            if rows:
+                break
+            continue
+        rows.append(line)
+    return rows
+
+
+def looks_like_grid(text: str) -> bool:
+    """Text shaped like a .sdk or .sdm file whatever its name: rows of digits and '.' (no TOML is)."""
+    rows = _rows(text)
+    return bool(rows) and all(_ROW.fullmatch(r) for r in rows)
+
+
+def read_sadman(text: str, label: str, sdm: bool | None = None) -> Puzzle:
+    """A .sdk grid (`sdm` False) or a .sdm line (True); None tells them apart by shape: lines of a
+    classic line's length that do not make a square are a .sdm's."""
+    if sdm is None:
+        rows = _rows(text)
+        sdm = len(rows) > 1 and all(classic_box(r) is not None and len(r) != len(rows) for r in rows)
+    return _sdm(text, label) if sdm else _sdk(text, label)
 
 
 def _sdk(text: str, label: str) -> Puzzle:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 from .errors import FileFormatError, ModelError, UsageError
-from .fpuzzles_fault import Fault, json_kind
+from .fpuzzles_fault import Fault, json_kind, loads
 
 if TYPE_CHECKING:
     from .model import Puzzle
@@ -46,8 +46,18 @@ def puzzle_id(link: str) -> str:
     return unquote(raw).strip("/")
 
 
-def load_sudokupad(link: str) -> Puzzle:
-    """The puzzle of a SudokuPad link: every fault is one error line starting `SudokuPad: `."""
+def load_sudokupad(link: str, source: str = "") -> Puzzle:
+    """The puzzle of a SudokuPad link: every fault is one error line starting `SudokuPad: `
+    (`SOURCE: SudokuPad: ` for a link read from a file or standard input)."""
+    try:
+        return _load(link)
+    except (UsageError, FileFormatError) as e:
+        if not source:
+            raise
+        raise type(e)(f"{source}: {e}") from None
+
+
+def _load(link: str) -> Puzzle:
     pid = puzzle_id(link)
     fmt, payload = _split(pid)
     if fmt is None:
@@ -63,6 +73,8 @@ def load_sudokupad(link: str) -> Puzzle:
         raise FileFormatError(f"{LABEL} ({fmt}): {e}") from None
     except ModelError as e:
         raise FileFormatError(f"{LABEL} ({fmt}): {e}") from None
+    except RecursionError:  # a value nested nearly as deep as the JSON reader allows, written out
+        raise FileFormatError(f"{LABEL} ({fmt}): the JSON document is nested too deeply") from None
 
 
 # Prefixes as SudokuPad registers them, longest first within a family.
@@ -100,7 +112,7 @@ def _scl(payload: str) -> Puzzle:
 
     text = _decompress(_repair(payload))
     try:
-        doc = json.loads(text)
+        doc = loads(text)
     except json.JSONDecodeError:
         doc = _unzip(text)
     except RecursionError:
@@ -129,19 +141,35 @@ def _decompress(data: str) -> str:
     return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
+# Decompressions while repairing folded slashes stop after this many characters in all (about half a
+# second): a short payload gets every placement of up to 12 doublings, a 100 kB one a few dozen.
+REPAIR_BUDGET = 2_000_000
+REPAIR_SLASHES = 12
+
+
+def _decoded(text: str | None) -> bool:
+    """Did the data decompress to what a puzzle is, a JSON object (plain or PuzzleZipper-shortened)?"""
+    return bool(text) and text.lstrip().startswith("{")  # type: ignore[union-attr]
+
+
 def _repair(data: str) -> str:
     """A payload whose `//` a web server or browser folded into `/` (SudokuPad repairs them the same
-    way): the first placement of doubled slashes that decompresses, trying few doublings first."""
+    way): the first placement of doubled slashes that decompresses to a JSON object, trying few
+    doublings first, among the first REPAIR_SLASHES slashes and within REPAIR_BUDGET characters of
+    decompression in all (each try costs the payload's length: bounded, not 2^12 tries of 100 kB)."""
     from .fpuzzles import _decompress as lz
 
-    if lz(data) or "/" not in data:
+    if "/" not in data or _decoded(lz(data)):
         return data
-    slashes = [m.start() for m in re.finditer("/", data)][:12]
-    for k in range(1, len(slashes) + 1):
-        for chosen in itertools.combinations(slashes, k):
-            fixed = "".join(ch + ("/" if i in chosen else "") for i, ch in enumerate(data))
-            if lz(fixed):
-                return fixed
+    slashes = [m.start() for m in re.finditer("/", data)][:REPAIR_SLASHES]
+    placements = itertools.chain.from_iterable(
+        itertools.combinations(slashes, k) for k in range(1, len(slashes) + 1)
+    )
+    for chosen in itertools.islice(placements, max(1, REPAIR_BUDGET // len(data))):
+        cuts = [0, *chosen, len(data)]
+        fixed = "/".join(data[a:b] for a, b in itertools.pairwise(cuts))  # each chosen slash doubled
+        if _decoded(lz(fixed)):
+            return fixed
     return data
 
 
@@ -172,12 +200,11 @@ def _unzip(zipped: str) -> dict[str, Any]:
     ):
         zipped = re.sub(pattern, repl, zipped)
     try:
-        doc = json.loads(zipped)
+        return _long_keys(loads(zipped))  # both recurse once a level (the renaming twice)
     except json.JSONDecodeError as e:
         raise Fault(f"the data decompresses to no SudokuPad document ({e.msg} at character {e.pos})") from None
     except RecursionError:
         raise Fault("the JSON document is nested too deeply") from None
-    return _long_keys(doc)
 
 
 def _long_keys(o: Any) -> Any:

@@ -22,12 +22,11 @@ and a puzzle solved without it would be another puzzle.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 from .fpuzzles_doc import _boxes
-from .fpuzzles_fault import Fault
+from .fpuzzles_fault import Fault, shown, whole
 from .fpuzzles_fault import entries as _list
 from .fpuzzles_fault import expect as _expect
 from .fpuzzles_fault import present as _present
@@ -119,9 +118,7 @@ class _Geometry:
 def _number(v: object) -> int | None:
     if isinstance(v, int) and not isinstance(v, bool):
         return v
-    if isinstance(v, str) and re.fullmatch(r"\s*-?\d+\s*", v):
-        return int(v)
-    return None
+    return whole(v) if isinstance(v, str) else None
 
 
 def _shape(item: dict[str, Any]) -> tuple[float, float, bool]:
@@ -140,10 +137,12 @@ def build(doc: dict[str, Any]) -> Puzzle:
     """The puzzle the document states, or a Fault naming the first thing puzzlesat cannot read."""
     extra = [k for k, v in doc.items() if k not in DOC_KEYS and _present(v)]
     if extra:
-        listed = ", ".join(json.dumps(k) for k in extra)
+        listed = ", ".join(shown(k) for k in extra)
         raise Fault(f"the puzzle uses {listed}, which puzzlesat does not support")
     if _present(doc.get("global")):
-        raise Fault(f"the puzzle uses global rules {json.dumps(doc['global'])}, which puzzlesat does not support")
+        raise Fault(f"the puzzle uses global rules {shown(doc['global'])}, which puzzlesat does not support")
+    for key in ("cages", "lines", "arrows", "underlays", "overlays"):
+        _list(doc, key)  # an array of objects each, checked before any reader walks them
     n, givens = _cells(doc)
     geo = _Geometry(n)
     meta = _metadata(doc)
@@ -204,7 +203,7 @@ def _cells(doc: dict[str, Any]) -> tuple[int, dict[str, int]]:
                 continue
             value = _number(v)
             if value is None or not 1 <= value <= n:
-                raise Fault(f"{where}.value: expected a digit from 1 to {n}, got {json.dumps(v)}")
+                raise Fault(f"{where}.value: expected a digit from 1 to {n}, got {shown(v)}")
             givens[cell_name(r + 1, c + 1)] = value
     return n, givens
 
@@ -257,7 +256,7 @@ def _metadata(doc: dict[str, Any]) -> dict[str, Any]:
     unknown = [k for k, v in meta.items() if k not in META_NOTES + META_FLAGS and _present(v)]
     if unknown:
         raise Fault(
-            f"the puzzle's metadata has {', '.join(map(json.dumps, unknown))}, which puzzlesat does not support"
+            f"the puzzle's metadata has {', '.join(map(shown, unknown))}, which puzzlesat does not support"
         )
     return meta
 
@@ -280,7 +279,7 @@ def _cages(doc: dict[str, Any], n: int, used: set[str]) -> tuple[list[Rule], lis
             continue
         # SudokuPad's cages are killer cages unless styled otherwise; f-puzzles' cosmetic cages keep their colours
         if style not in (None, "killer"):
-            raise Fault(f"{where} is a cage of style {json.dumps(style)}{PROSE}")
+            raise Fault(f"{where} is a cage of style {shown(style)}{PROSE}")
         if cage.get("unique") is not True and any(_present(cage.get(k)) for k in ("outlineC", "fontC")):
             raise Fault(f"{where} is a cosmetic cage (f-puzzles' coloured cage){PROSE}")
         total = _number(cage.get("sum")) if cage.get("sum") is not None else None
@@ -288,7 +287,7 @@ def _cages(doc: dict[str, Any], n: int, used: set[str]) -> tuple[list[Rule], lis
         if total is None and _present(value):
             total = _number(value)
             if total is None:
-                raise Fault(f"{where}.value: {json.dumps(value)} is no sum{PROSE}")
+                raise Fault(f"{where}.value: {shown(value)} is no sum{PROSE}")
         if cage.get("unique") is False:
             raise Fault(f"{where}: a killer cage whose digits may repeat, which puzzlesat does not support")
         if total is not None:
@@ -415,6 +414,6 @@ def _marks(
             keep = 1 if rounded else 0  # SudokuPad's odd is a circle, its even a square
             domains[name] = [v for v in domains.get(name, range(1, n + 1)) if v % 2 == keep]
         elif _present(text) or _present(item.get("backgroundColor")) or _present(item.get("borderColor")):
-            shown = f" {json.dumps(text)}" if text else ""
-            raise Fault(f"{where} is a shape{shown} that is no kropki dot, XV, parity mark or bulb{PROSE}")
+            got = f" {shown(text)}" if text else ""
+            raise Fault(f"{where} is a shape{got} that is no kropki dot, XV, parity mark or bulb{PROSE}")
     return dots, cages, domains

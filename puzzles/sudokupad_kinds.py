@@ -217,7 +217,7 @@ def _little_killers(doc: dict[str, Any], n: int, graphics: list, used: Used) -> 
         while 0 <= r < n and 0 <= c < n:
             cells.append((r, c))
             r, c = r + d[0], c + d[1]
-        if len(text) != 1 or not cells or not (text[0][1] == "_" or re.fullmatch(r"\d+", text[0][1])):
+        if len(text) != 1 or not cells or not (text[0][1] == "_" or re.fullmatch(r"\d{1,18}", text[0][1])):
             continue
         used.paths.update([f"arrows[{k}]", text[0][0]])
         if text[0][1] != "_":
@@ -248,7 +248,7 @@ def _outside(n: int, graphics: list, used: Used) -> None:
     for rc, items in by_spot.items():
         texts = {_text(g): w for w, g in items}
         symbol = [s for s in OUTSIDE_SYMBOLS if s in texts]
-        numbers = [t for t in texts if re.fullmatch(r"\d+", t)]
+        numbers = [t for t in texts if re.fullmatch(r"\d{1,18}", t)]
         if symbol and len(numbers) == 1 and len(items) == 2:
             kind = OUTSIDE_SYMBOLS[symbol[0]]
         elif not symbol and len(items) == 1 and numbers and items[0][1].get("fontSize") == 32:
@@ -292,7 +292,7 @@ def _quadruples(n: int, graphics: list, used: Used) -> None:
         r, c = at
         digits = re.findall(r"\d+", text)
         corner = _near(r, round(r)) and _near(c, round(c)) and 0 < round(r) < n and 0 < round(c) < n
-        if not corner or not digits or re.sub(r"[\d\s\u2009]", "", text):
+        if not corner or not digits or re.sub(r"[\d\s\u2009]", "", text) or any(len(d) > 18 for d in digits):
             continue
         r, c = round(r), round(c)
         cells = ((r - 1, c - 1), (r - 1, c), (r, c - 1), (r, c))
@@ -302,11 +302,12 @@ def _quadruples(n: int, graphics: list, used: Used) -> None:
 
 def _indexers(doc: dict[str, Any], n: int, regions: list[list[int]] | None, used: Used) -> None:
     for k, cage in enumerate(doc.get("cages") or [], 1):
-        if not isinstance(cage, dict) or cage.get("style") not in INDEXERS:
+        if not isinstance(cage, dict) or not isinstance(cage.get("style"), str) or cage["style"] not in INDEXERS:
             continue
         kind = INDEXERS[cage["style"]]
         cells = cage.get("cells") or []
-        if not all(isinstance(x, list) and len(x) == 2 and all(isinstance(y, int) for y in x) for x in cells):
+        pairs = isinstance(cells, list) and all(isinstance(x, list) and len(x) == 2 for x in cells)
+        if not pairs or not all(isinstance(y, int) for x in cells for y in x):
             continue
         for r, c in cells:
             if not (0 <= r < n and 0 <= c < n):

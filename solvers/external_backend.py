@@ -41,7 +41,7 @@ class ExternalSession:
         t0 = time.perf_counter()
         self.command = SolverCommand.parse(plan.solver_cmd)
         self.encoding = encode_for_dimacs(puzzle, plan)
-        self.settings = {**{k: self.encoding.settings[k] for k in ("encoding", "card", "pb")}}
+        self.settings = {k: self.encoding.settings.get(k) for k in ("encoding", "card", "pb")}
         self.settings["solver"] = str(self.command)
         self.body = clause_lines(self.encoding.clauses)
         self.blocked: list[list[int]] = []

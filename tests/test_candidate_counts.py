@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 
@@ -70,3 +71,30 @@ def test_z3_past_the_enumeration_limit_is_refused(monkeypatch):
     monkeypatch.setattr(module, "ENUMERATION_LIMIT", 2)
     with pytest.raises(puzzlesat.UsageError, match="the z3 backend has none \\(use --backend sat\\)"):
         puzzlesat.find_candidates(catalog.build("magic-frame"), counts=True, backend="z3")
+
+
+def test_counts_that_time_out_say_so(cli, monkeypatch):
+    """Issue 39: a --counts run whose counting times out keeps its (complete) candidates, says in
+    one stderr note that the counts are missing, and has "counts_stopped" in place of "counts"."""
+    import puzzlesat.setter.candidate_counts as module
+    from solvers.base import SearchStopped
+
+    def stopped(*args, **kwargs):
+        raise SearchStopped
+
+    monkeypatch.setattr(module, "candidate_counts", stopped)
+    args = ("candidates", "sudoku", "-p", "box=2", "--givens", FEW_GIVENS, "--counts", "--timeout", "60")
+    r = cli(*args, "--json")
+    doc = r.json()
+    assert (r.code, doc["complete"], doc["stopped"], doc["unknown"]) == (3, False, "timeout", {})
+    assert doc["counts_stopped"] == "timeout"
+    assert "counts" not in doc and doc["candidates"]["r1c1"] == [1]
+    assert r.err == (
+        "puzzlesat: note: --counts stopped by timeout after the candidates were found: no counts "
+        "(a longer --timeout may give them)\n"
+    )
+    text = cli(*args)
+    assert re.search(r" calls, complete; the counts INCOMPLETE: stopped by timeout, [0-9.]+ s$", text.out.rstrip())
+    assert "solutions per candidate" not in text.out and text.err == r.err
+    done = cli("candidates", "sudoku", "-p", "box=2", "--givens", FEW_GIVENS, "--json").json()
+    assert "counts_stopped" not in done  # without --counts, no such key

@@ -319,6 +319,65 @@ def test_round_trip_every_encoding_without_a_sidecar(cli, tmp_path, encoding):
     assert violations(puzzlesat.load("magic-star"), values) == []
 
 
+def solve_cnf_file(cnf: Path) -> str:
+    """The answer to a written CNF: cadical's when it is installed, else PySAT's in the same `s`/`v` form."""
+    if CADICAL is not None:
+        return solve_with_cadical(cnf)
+    from pysat.formula import CNF
+    from pysat.solvers import Solver
+
+    with Solver(name="cadical153", bootstrap_with=CNF(from_file=str(cnf)).clauses) as solver:
+        if not solver.solve():
+            return "s UNSATISFIABLE\n"
+        return "s SATISFIABLE\nv " + " ".join(map(str, solver.get_model())) + " 0\n"
+
+
+@pytest.mark.parametrize("encoding", encoders.names("cnf"))
+def test_every_encodings_map_reads_back(cli, tmp_path, encoding):
+    """Issue 39: for every CNF encoding of the registry, dimacs, a solver, then decode through the
+    sidecar, through the CNF's own comments and by encoding again all give the same valid board;
+    a setting the encoding does not take (log's card) is absent from map, header and text, never None."""
+    cnf = tmp_path / f"{encoding}.cnf"
+    assert cli("dimacs", "magic-frame", "--encoding", encoding, "-o", str(cnf)).code == 0
+    settings = json.loads(Path(f"{cnf}.map.json").read_text())["settings"]
+    assert settings["encoding"] == encoding and None not in settings.values()
+    assert "None" not in next(line for line in cnf.read_text().splitlines() if line.startswith("c settings:"))
+    answer = tmp_path / "answer.txt"
+    answer.write_text(solve_cnf_file(cnf))
+    boards = []
+    for how in (["--map", f"{cnf}.map.json"], ["--map", str(cnf)], ["--encoding", encoding]):
+        result = cli("decode", "magic-frame", str(answer), *how, "--json")
+        assert result.code == 0, (how, result.err)
+        doc = result.json()
+        assert doc["settings"] == settings, how
+        (solution,) = doc["solutions"]
+        assert violations(puzzlesat.load("magic-frame"), solution["values"], solution["unknowns"]) == []
+        boards.append(solution)
+        text = cli("decode", "magic-frame", str(answer), *how).out
+        assert "a valid solution, checked" in text and "None" not in text
+    assert boards[0] == boards[1] == boards[2]
+
+
+def test_a_map_with_a_null_setting_still_reads(cli, tmp_path):
+    """A sidecar written before issue 39 holds log's `"card": null` (and its CNF `card=None`): both
+    still decode, and the text names only the settings that apply."""
+    cnf = tmp_path / "log.cnf"
+    assert cli("dimacs", "magic-frame", "--encoding", "log", "-o", str(cnf)).code == 0
+    sidecar = Path(f"{cnf}.map.json")
+    doc = json.loads(sidecar.read_text())
+    doc["settings"] = {"encoding": "log", "card": None, "pb": doc["settings"]["pb"]}
+    sidecar.write_text(json.dumps(doc))
+    answer = tmp_path / "answer.txt"
+    answer.write_text(solve_cnf_file(cnf))
+    for where in (str(sidecar), str(cnf)):
+        result = cli("decode", "magic-frame", str(answer), "--map", where)
+        assert result.code == 0, result.err
+        assert "(encoding log, pb " in result.out and "card" not in result.out
+    old = cnf.read_text().replace("c settings: encoding=log ", "c settings: encoding=log card=None ")
+    cnf.write_text(old)
+    assert "card" not in cli("decode", "magic-frame", str(answer), "--map", str(cnf)).out
+
+
 @needs_cadical
 def test_block_continues_an_enumeration(cli, tmp_path):
     """--block with a full `solve --json` result leaves nothing (UNSAT, exit 20); with a partial one,

@@ -114,6 +114,10 @@ def test_the_negative_constraint_forbids_only_undotted_pairs():
          "dot[1].cells: a dot sits between exactly two cells, got 3 (line 8)"),
         ('[[dot]]\nkind = "x"\ncells = ["r1c1", "r1c1"]\n', "dot[1]: a dot sits between two different cells (line 6)"),
         ('[[dot]]\ncells = ["r1c1", "r1c2"]\n', "dot[1].kind: required key is missing (line 6)"),
+        ('[[dot]]\nkind = "white"\ncells = ["r1c1", "r3c3"]\n',
+         "dot[1]: r1c1 and r3c3 are not neighbours (a dot sits on the edge between two cells side by side) (line 6)"),
+        ('[[dot]]\nkind = "v"\ncells = ["r1c4", "r2c1"]\n',
+         "dot[1]: r1c4 and r2c1 are not neighbours (a dot sits on the edge between two cells side by side) (line 6)"),
         ('[[negative]]\nkinds = []\n', "negative[1].kinds: needs at least one dot kind (line 7)"),
         ('[[negative]]\nkinds = ["x", "w"]\n',
          'negative[1].kinds[2]: unknown dot kind "w"; valid: white, black, x, v (line 7)'),
@@ -125,6 +129,12 @@ def test_bad_dots_are_one_line(body, message):
     with pytest.raises(FileFormatError) as e:
         load_text('name = "k"\n\n[grid]\nsize = 4\n\n' + body, "f")
     assert str(e.value) == f"f: {message}"
+
+
+def test_a_dot_without_a_grid_joins_any_two_cells():
+    """Without a grid there is no edge to draw it on, and no neighbours to check: any two cells."""
+    p = define("d", cells=3, values=[1, 2, 3], rules=[Dot("white", (0, 2))])
+    assert p.rules == (Dot("white", (0, 2)),)
 
 
 def test_negative_needs_a_grid():

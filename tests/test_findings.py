@@ -56,8 +56,8 @@ def test_stdin_is_named_in_messages(cli, stdin):
     stdin("")
     r = cli("show", "-")
     assert r.err == (
-        "puzzlesat: error: <stdin>: empty; pipe a puzzle file (TOML), an f-puzzles link or string, "
-        "or a classic sudoku line\n"
+        "puzzlesat: error: <stdin>: empty; pipe a puzzle file (TOML), an f-puzzles or SudokuPad link, "
+        "an f-puzzles string, or a classic sudoku line\n"
     )
     stdin("https://example.com/x\n")
     r = cli("show", "-")
@@ -264,15 +264,15 @@ def test_a_sum_out_of_reach_warns():
     assert define("g", grid=Grid(4), rules=[cage], givens="1" + "." * 15).warnings == ()
 
 
-def test_more_cells_than_values_warns_and_names_the_box_reading(cli, tmp_path):
-    """3x3 boxes in a 6x6 grid tile it, but 9 cells cannot differ with 6 values: the warning says how
-    `boxes` was read (rows x columns)."""
+def test_boxes_of_more_cells_than_values_are_refused(cli, tmp_path):
+    """3x3 boxes in a 6x6 grid tile it, but 9 cells cannot differ with 6 values: refused in one line
+    saying how `boxes` was read and which shapes fit (issue 39: it was a warning, then "no solution")."""
     path = tmp_path / "boxes.toml"
     path.write_text('name = "b"\n[grid]\nsize = 6\nboxes = "3x3"\n')
     r = cli("show", str(path))
-    assert r.code == 0 and r.err == (
-        "puzzlesat: warning: box 1: 9 cells must all differ but have only 6 values between them "
-        '(and 3 more like it) (boxes = "3x3": 3 rows x 3 columns a box)\n'
+    assert (r.code, r.out) == (2, "") and r.err == (
+        f"puzzlesat: error: {path}: grid.boxes: 3x3 boxes (3 rows x 3 columns each) hold 9 cells, which cannot "
+        'all differ with the 6 values they take; try "2x3" or "3x2" (line 4)\n'
     )
 
 

@@ -17,7 +17,7 @@ from test_fpuzzles import INSTANCES, MODELS, blank, pack
 import puzzles
 import puzzlesat
 from puzzles.catalog import names
-from puzzles.errors import UsageError
+from puzzles.errors import FileFormatError, UsageError
 from puzzles.fpuzzles import load_fpuzzles
 from puzzlesat.exchange.same import same_puzzle
 
@@ -83,6 +83,91 @@ def test_an_sdm_file_of_one_puzzle_is_that_puzzle_and_of_many_a_batch(cli, tmp_p
 def test_a_missing_sadman_file_is_no_such_file(cli, tmp_path: Path) -> None:
     assert one_line_error(cli("check", str(tmp_path / "none.sdk"))) == f"{tmp_path / 'none.sdk'}: no such file"
     assert one_line_error(cli("check", "none.sdm")) == "none.sdm: no such file"
+
+
+# --- any form, saved to a file ---------------------------------------------------------------------
+
+
+def test_a_file_holds_any_form_the_argument_takes(cli, tmp_path: Path) -> None:
+    """Issue 39: the content decides, not the name. A classic line, a sukaku, a SudokuPad link and
+    an f-puzzles string each load from a file as they do pasted; a .sdk grid or a .sdm list loads
+    under any name; a real TOML file still reads as TOML, whatever its content's first line."""
+    link = "https://sudokupad.app/classic" + HARD
+    forms = {"line.txt": HARD, "marks": sukaku(HARD), "pad.toml": link, "fp.txt": pack(blank(4))}
+    for name, text in forms.items():
+        (tmp_path / name).write_text(f"{text}\n", encoding="utf-8")
+        assert puzzles.load(str(tmp_path / name)) == puzzles.load(text), name
+    grid = tmp_path / "grid.txt"
+    grid.write_text(sdk(HARD), encoding="utf-8")
+    assert puzzles.load(str(grid)) == puzzles.load(HARD)
+    many = tmp_path / "many"
+    many.write_text(f"{HARD}\n{HARD}\n", encoding="utf-8")
+    assert one_line_error(cli("check", str(many))).startswith(f"{many}: holds 2 puzzles;")
+    toml = tmp_path / "ring"
+    toml.write_text('# a ring\nname = "x"\ncells = 2\nvalues = [1, 2]\n', encoding="utf-8")
+    assert puzzles.load(str(toml)).name == "x"
+    toml.write_text('name = "x"\ncells = 2\nvalues = [1, 2\n', encoding="utf-8")
+    assert one_line_error(cli("check", str(toml))).startswith(f"{toml}: invalid TOML: ")
+
+
+def test_a_held_form_names_its_file_in_errors(cli, tmp_path: Path) -> None:
+    """A link, line or string read from a file is refused as pasted, the file's name first; -p is
+    refused for a file of any form, --givens where the pasted form refuses it."""
+    short = tmp_path / "short.txt"
+    short.write_text("https://sudokupad.app/abc123\n", encoding="utf-8")
+    assert one_line_error(cli("check", str(short))).startswith(f"{short}: SudokuPad: 'abc123' is a short puzzle id")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("https://sudokupad.app/classic123\n", encoding="utf-8")
+    assert one_line_error(cli("check", str(bad))).startswith(f"{bad}: SudokuPad (classic): expected an 81-character")
+    line = tmp_path / "line.txt"
+    line.write_text(HARD, encoding="utf-8")
+    assert one_line_error(cli("check", str(line), "-p", "box=3")) == (
+        f"{line}: parameters (-p) apply to catalog puzzles only; write them into the file"
+    )
+    assert one_line_error(cli("check", str(line), "--givens", HARD)) == (
+        f"{line}: a classic line holds its own givens; drop --givens"
+    )
+
+
+def test_every_puzzle_help_names_every_form() -> None:
+    """Issue 39: each command's PUZZLE help names every form it reads, files and standard input too
+    (`serve` only puts its PUZZLE in the page's address)."""
+    import typer
+
+    import cli as cli_module
+
+    forms = (
+        "catalog name",
+        "TOML puzzle file",
+        "f-puzzles link or string",
+        "SudokuPad link",
+        "81 characters",
+        "729-character sukaku",
+        ".sdk/.sdm file",
+        "A file, or - (standard input), may hold any of them",
+    )
+    commands = typer.main.get_command(cli_module.app).commands  # type: ignore[attr-defined]
+    helps = {
+        name: " ".join(p.help.split())
+        for name, command in commands.items()
+        for p in command.params
+        if getattr(p, "metavar", None) == "PUZZLE" and name != "serve"
+    }
+    assert len(helps) >= 14
+    for name, text in helps.items():
+        assert all(form in text for form in forms), name
+
+
+def test_a_sudokupad_link_on_standard_input() -> None:
+    """`-` reads what a file holds: a SudokuPad link too."""
+    done = subprocess.run(
+        [sys.executable, "-m", "cli", "check", "-"],
+        input="https://sudokupad.app/classic" + HARD + "\n",
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
 
 
 # --- the sukaku -------------------------------------------------------------------------------------
@@ -235,6 +320,17 @@ def test_fpuzzles_and_classic_payloads() -> None:
         ),
         (scl(native(regions=[[[0, 0]]])), "SudokuPad (scl): regions: 15 cells are in no region (r1c2 first)"),
         ("https://sudokupad.app/sclN4Ig!!", "SudokuPad (scl): the data does not decompress"),
+        (scl(native(underlays=1.5)), "SudokuPad (scl): underlays: expected an array, got a number"),
+        (scl(native(arrows="x")), "SudokuPad (scl): arrows: expected an array, got a string"),
+        (
+            scl(native(cages=[{"cells": [[0, 0]], "value": "9" * 5000}])),
+            'SudokuPad (scl): cages[1].value: "99999999999999999999999999999999999..." is no sum',
+        ),
+        (
+            scl('{"cells": ' + "9" * 5000 + "}"),
+            "SudokuPad (scl): the JSON document holds a number of 5,000 digits, more than any puzzle needs",
+        ),
+        (scl("{cells:" + "[" * 700 + "]" * 700 + "}"), "SudokuPad (scl): the JSON document is nested too deeply"),
         ("https://sudokupad.app/scfabc", "SudokuPad (scf): the legacy scf format is not supported"),
         ("https://sudokupad.app/classic123", "SudokuPad (classic): expected an 81-character classic line after"),
     ],
@@ -243,6 +339,33 @@ def test_what_sudokupad_cannot_say_is_one_line(cli, link: str, message: str) -> 
     """A short id needs the network; a drawing whose rule is only prose, a shape that is no rule, a
     cosmetic cage, an unknown key, partial regions, bad data: one line each, exit 2."""
     assert one_line_error(cli("check", link)).startswith(message)
+
+
+def test_folded_slashes_are_repaired_within_a_budget(monkeypatch) -> None:
+    """A link whose `//` a server folded into `/` is repaired (the doubled slash found by trying few
+    doublings first); a 100 kB payload with 12 slashes that no doubling repairs costs a bounded
+    number of decompressions (issue 39: it tried all 4,096 placements, 87 s), then one line."""
+    import random
+
+    from test_real_links import PUZZLES
+
+    import puzzles.fpuzzles
+    from puzzles import sudokupad
+    from puzzles.fpuzzles import extract
+
+    data = next(d for p in PUZZLES if "//" in (d := extract(p["link"]) or ""))  # a real one: 7 slashes, one `//`
+    assert puzzles.load("https://sudokupad.app/fpuzzles" + data.replace("//", "/")) == load_fpuzzles(data)
+    rng = random.Random(39)
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+"
+    payload = list("".join(rng.choice(alphabet) for _ in range(100_000)))
+    for i in rng.sample(range(len(payload)), 12):
+        payload[i] = "/"
+    calls = []
+    real = puzzles.fpuzzles._decompress
+    monkeypatch.setattr(puzzles.fpuzzles, "_decompress", lambda d: calls.append(len(d)) or real(d))
+    with pytest.raises(FileFormatError, match=r"^SudokuPad \(scl\): the data (does not decompress|decompresses to no)"):
+        puzzles.load("https://sudokupad.app/scl" + "".join(payload))
+    assert sum(calls) <= sudokupad.REPAIR_BUDGET + 3 * len(payload), len(calls)
 
 
 def test_solve_takes_a_sudokupad_link(cli) -> None:

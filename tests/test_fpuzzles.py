@@ -78,7 +78,8 @@ def solutions(p: Puzzle, limit: int | None = None) -> list[str]:
 
 def test_links_strings_and_files_are_recognised(tmp_path: Path) -> None:
     """A link (any scheme, www or not, other query keys, %-escapes), a bare string and a file holding
-    either are f-puzzles; a catalog name, a .toml path and a TOML file without .toml never are."""
+    either (even one named .toml: the content decides) are f-puzzles; a catalog name, a path to no
+    file and a TOML file without .toml never are."""
     data = pack(blank(4))
     escaped = data.replace("+", "%2B").replace("/", "%2F").replace("=", "%3D")
     for ref in (data, LINK + data, "http://f-puzzles.com/?load=" + data, "f-puzzles.com/?a=1&load=" + escaped):
@@ -87,14 +88,14 @@ def test_links_strings_and_files_are_recognised(tmp_path: Path) -> None:
     held.write_text(f"  {LINK}{data}\n", encoding="utf-8")
     wrapped = tmp_path / "wrapped"
     wrapped.write_text(data[:20] + "\n" + data[20:] + "\n", encoding="utf-8")
-    assert is_fpuzzles(str(held)) and is_fpuzzles(str(wrapped))
     as_toml = tmp_path / "looks.toml"
     as_toml.write_text(data, encoding="utf-8")
+    assert is_fpuzzles(str(held)) and is_fpuzzles(str(wrapped)) and is_fpuzzles(str(as_toml))
     plain = tmp_path / "ring"
     plain.write_text('name = "x"\ncells = 1\nvalues = [1]\n', encoding="utf-8")
-    for ref in ("sudoku", "magic-star", "N4Ig.toml", str(as_toml), str(plain), "x" * 5000, "https://example.com/"):
+    for ref in ("sudoku", "magic-star", "N4Ig.toml", str(plain), "x" * 5000, "https://example.com/"):
         assert not is_fpuzzles(ref), ref
-    assert puzzles.load(str(held)) == puzzles.load(data) == puzzles.load(LINK + data)
+    assert puzzles.load(str(held)) == puzzles.load(data) == puzzles.load(LINK + data) == puzzles.load(str(as_toml))
     assert puzzles.load(str(plain)).name == "x"
 
 
@@ -659,6 +660,24 @@ def _compressed(text: str) -> str:
             "f-puzzles: the JSON document is nested too deeply (arrays or objects within each other)",
         ),
         (LINK + pack({"size": 9}), "f-puzzles: grid: missing (every f-puzzles document has its 9 rows of 9 cells)"),
+        (
+            _compressed('{"size": ' + "9" * 5000 + "}"),
+            "f-puzzles: the JSON document holds a number of 5,000 digits, more than any puzzle needs",
+        ),
+        (_compressed('{"size": 1e999}'), "f-puzzles: the JSON document holds the number \"1e999\", too large"),
+        (_compressed('{"size": NaN}'), "f-puzzles: the JSON document holds NaN, which is no JSON number"),
+        (
+            LINK + pack(blank(4, killercage=[{"cells": ["R1C1"], "value": "9" * 5000}])),
+            'killercage[1].value: expected a whole number, got "99999999999999999999999999999999999...',
+        ),
+        (
+            LINK + pack(blank(4, littlekillersum=[{"cell": "R" + "9" * 5000 + "C1", "direction": {}, "value": "5"}])),
+            'littlekillersum[1].cell: expected a cell such as "R0C1" beside a 4x4 grid, got "R99999999999',
+        ),
+        (
+            LINK + pack(blank(4, littlekillersum=[{"cell": "R0C1", "direction": {}, "value": "5"}])),
+            "littlekillersum[1].direction: expected one of UR, UL, DR, DL, got an object",
+        ),
         (LINK + pack(blank(4, **{"diagonal+": "yes"})), 'f-puzzles: diagonal+: expected true or false, got "yes"'),
         (LINK + pack(blank(4, antiknight=1)), "f-puzzles: antiknight: expected true or false, got 1"),
         (
@@ -670,6 +689,32 @@ def _compressed(text: str) -> str:
 def test_bad_data_is_one_line(cli, ref: str, message: str) -> None:
     """Not lz-string, not JSON, wrong shapes, bad cells and values: one line naming the key, exit 2."""
     assert message in one_line_error(cli("show", ref))
+
+
+def test_a_cosmetic_outside_the_grid_is_noted_not_refused(cli, tmp_path: Path) -> None:
+    """Issue 39: a setter's text beside a 6x6 grid (R3C7), or a line from outside it, is a cosmetic
+    like any other: the note counts it as outside, a board leaves it out, convert writes it back;
+    a rule's cell outside the grid is still refused."""
+    text = [{"cells": ["R3C7"], "value": "hi", "fontC": "#000000"}, {"cells": ["R1C1"], "value": "A"}]
+    doc = blank(6, text=text, line=[{"lines": [["R0C1", "R1C1"]], "outlineC": "#FF0000"}])
+    for ref in (LINK + pack(doc), "https://sudokupad.app/fpuzzles" + pack(doc)):
+        p = puzzles.load(ref)
+        assert [(c.kind, c.outside) for c in p.cosmetics] == [("line", True), ("text", True), ("text", False)]
+        assert p == load(blank(6))
+        result = cli("show", ref)
+        assert result.code == 0 and result.err == (
+            "puzzlesat: note: ignored cosmetic lines (1, 1 outside the grid), text (2, 1 outside the grid): "
+            "f-puzzles draws them without checking them\n"
+        )
+    svg = tmp_path / "p.svg"
+    assert cli("show", LINK + pack(doc), "--svg", str(svg)).code == 0
+    assert ">A</text>" in svg.read_text() and ">hi</text>" not in svg.read_text()
+    link = cli("convert", LINK + pack(doc), "--to", "fpuzzles").out.strip()
+    assert [(c.kind, c.cells, c.lines) for c in puzzles.load(link).cosmetics] == [
+        (c.kind, c.cells, c.lines) for c in puzzles.load(LINK + pack(doc)).cosmetics
+    ]
+    with pytest.raises(FileFormatError, match=r"killercage\[1\]\.cells\[1\]: R3C7 is outside the 6x6 grid"):
+        load(blank(6, killercage=[{"cells": ["R3C7"]}]))
 
 
 def test_a_file_is_named_in_its_errors(cli, tmp_path: Path) -> None:

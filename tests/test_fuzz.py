@@ -12,6 +12,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from link_strategies import broken_links
 
 import cli
 from puzzles import atomic
@@ -206,3 +207,24 @@ def test_huge_inputs_are_refused_in_one_line(tmp_path_factory, size, unit):
         code, out, err = run(["solve", str(path)])
     assert code == 2 and "larger than 65536 bytes" in err
     assert_sane(code, out, err)
+
+
+# --- links: every reader, mutated real documents ---------------------------------------------------
+
+
+@settings(max_examples=120)
+@given(link=broken_links())
+def test_broken_links_are_one_line_of_the_readers_own(link):
+    """Issue 39: a real f-puzzles or SudokuPad document with wrong types, numbers of 5,000 digits,
+    deep nesting or missing keys, in a link whose slashes may be folded, added or dropped: a puzzle,
+    or one line of the reader's own error (FileFormatError, naming f-puzzles or SudokuPad), never
+    a traceback, and in bounded time (the slash repair tries within a budget)."""
+    from puzzles import load
+    from puzzles.errors import FileFormatError, UsageError
+
+    try:
+        load(link)
+    except (FileFormatError, UsageError) as e:
+        message = str(e)
+        assert "\n" not in message and message.startswith(("f-puzzles: ", "SudokuPad")), message
+        assert len(message) < 1000, message[:200]

@@ -116,7 +116,8 @@ def test_card_and_pb_names_are_honoured(encoding, card, pb):
     if "card" not in ENCODINGS[encoding].options:  # log has no cardinality part: --card is refused
         card = None
     settings = _encode(encoding, build("magic-frame"), card=card, pb=pb).settings
-    assert (settings["card"], settings["pb"]) == (card, pb)
+    assert (settings.get("card"), settings["pb"]) == (card, pb)
+    assert None not in settings.values()  # a setting that does not apply is absent, not None
     outcome = puzzlesat.solve(build("magic-frame"), all=True, backend="sat", encoding=encoding, card=card, pb=pb)
     assert [s.values for s in outcome.solutions] == list(z3_classes("magic-frame"))
 

@@ -72,3 +72,37 @@ def test_real_link(entry: dict[str, str]) -> None:
         assert found == [published]
     else:
         assert found == sorted([published, _swap_1_9(published)])
+
+
+def _saved_links() -> list[str]:
+    """Every real link of the fixtures: the f-puzzles ones and the 74 SudokuPad ones."""
+    links = [p["link"] for p in PUZZLES]
+    for name in ("sudokupad-real.txt", "sudokupad-converted.txt", "sudokupad-kinds.txt"):
+        lines = (DATA.parent / name).read_text(encoding="utf-8").splitlines()
+        links += [line.split()[-1] for line in lines if line and not line.startswith("#")]
+    return links
+
+
+def test_every_real_link_loads_from_a_file(tmp_path: Path) -> None:
+    """Issue 39: a link saved to a file (any name, .toml too, spaces and CRLF around it) loads to
+    the very model the pasted link gives, or is refused with the same line, the file named first."""
+    from puzzles.errors import PuzzleSatError
+
+    links = _saved_links()
+    assert len(links) == 118 and sum("sudokupad.app/" in link for link in links) == 74
+    names = ("link.txt", "saved", "puzzle.toml")
+    loaded = 0
+    for k, link in enumerate(links):
+        path = tmp_path / f"{k}-{names[k % 3]}"
+        path.write_bytes(f"  {link}\r\n".encode() if k % 2 else f"{link}\n".encode())
+        try:
+            pasted: object = puzzlesat.load(link)
+        except PuzzleSatError as e:
+            pasted = f"{path}: {e}"
+        try:
+            saved: object = puzzlesat.load(str(path))
+            loaded += 1
+        except PuzzleSatError as e:
+            saved = str(e)
+        assert saved == pasted, link
+    assert loaded == 112  # the 6 others are refused pasted too (test_links_out: drawings it cannot read)

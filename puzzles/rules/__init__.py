@@ -6,7 +6,8 @@ what every encoder and the checker read. Adding a rule is one module with a froz
 has the methods of `Rule` plus one line in `RULES` (docs/core.md walks through `less`).
 The registry maps the file format's key (`[[sum]]`, `[[less]]`, ...) to the module, imported on
 first use. A rule that reads the rest of the puzzle (`[[negative]]` reads the grid's neighbours and
-the dots) also has `placed(grid, rules, where)`, which `define()` calls once every rule is resolved.
+the dots; `[[dot]]` checks that its cells are neighbours) also has `placed(grid, rules, where)`,
+which `define()` calls once every rule is resolved.
 """
 
 from __future__ import annotations

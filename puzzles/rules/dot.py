@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzles.core import Constraint, Linear, Table
 from puzzles.errors import ModelError
@@ -25,6 +25,9 @@ from puzzles.tomlcheck import Bad, KeyPath, cells_list, cells_value, expect, quo
 from puzzles.words import kind_named, valid_names
 
 from . import CellRef, CellResolver
+
+if TYPE_CHECKING:
+    from puzzles.grid import Grid
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,20 @@ class Dot:
         if a == b:
             raise ModelError(f"{where}: a dot sits between two different cells")
         return Dot(self.kind, (a, b))
+
+    def placed(self, grid: Grid | None, rules: Sequence[Any], where: str) -> Dot:
+        """On a grid, a dot sits on the edge two cells share: between cells that are not side by
+        side it would be enforced yet drawn nowhere (issue 39), so it is refused."""
+        if grid is not None:
+            a, b = self.cells
+            (ra, ca), (rb, cb) = grid.positions[a], grid.positions[b]  # type: ignore[index]
+            if abs(ra - rb) + abs(ca - cb) != 1:
+                names = grid.cell_names
+                raise ModelError(
+                    f"{where}: {names[a]} and {names[b]} are not neighbours (a dot sits on the edge between two "  # type: ignore[index]
+                    "cells side by side)"
+                )
+        return self
 
     def lower(self, domains: Sequence[Sequence[int]]) -> tuple[Constraint, ...]:
         a, b = self.cells

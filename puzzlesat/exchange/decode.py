@@ -71,15 +71,16 @@ def _from_sidecar(puzzle: Puzzle, path: str) -> MapSource:
 
 
 def _settings(value: object, origin: str) -> dict[str, str]:
-    """A sidecar's settings: strings only, and an encoding puzzlesat knows."""
+    """A sidecar's settings: strings only, and an encoding puzzlesat knows. A null is a setting that
+    does not apply, as maps before issue 39 wrote it (log's `"card": null`): left out."""
     import encoders
 
-    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+    if not isinstance(value, dict) or not all(v is None or isinstance(v, str) for v in value.values()):
         raise UsageError(f"{origin}: `settings` must map names to strings")
     encoding = value.get("encoding")
     if encoding is not None and encoding not in encoders.ENCODINGS and encoding != "opb-direct":
         raise UsageError(f"{origin}: unknown encoding {encoding!r} in `settings`")
-    return {str(k): v for k, v in value.items()}
+    return {str(k): v for k, v in value.items() if v is not None}
 
 
 def _inside_domains(puzzle: Puzzle, varmap: VarMap, origin: str) -> None:
@@ -134,7 +135,8 @@ def _from_comments(puzzle: Puzzle, path: str) -> MapSource:
     fields = dict(c.split(": ", 1) for c in comments if ": " in c and not c.startswith(("x ", "y ")))
     found = fields.get("fingerprint", "").split(" ")[0] or None
     _same_puzzle(puzzle, found, repr(fields.get("puzzle")), origin)
-    settings = dict(kv.split("=", 1) for kv in fields.get("settings", "").split() if "=" in kv)
+    pairs = (kv.split("=", 1) for kv in fields.get("settings", "").split() if "=" in kv)
+    settings = {k: v for k, v in pairs if v != "None"}  # `card=None`: a setting that does not apply (older files)
     return MapSource(VarMap.from_comments(comments, nvars, origin), settings, origin)
 
 

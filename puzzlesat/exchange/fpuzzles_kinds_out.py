@@ -251,4 +251,7 @@ def cosmetics(o: Out, drawn: Sequence[Cosmetic], grid: list[list[dict[str, Any]]
 
 
 def _ref(o: Out, name: str) -> str:
+    """A cell's f-puzzles reference; a cosmetic's cell outside the grid (`r3c7` of a 6x6) as it was read."""
+    if name not in o.puzzle.cells:
+        return name.upper()
     return o.rc(o.puzzle.cells.index(name))

@@ -120,6 +120,8 @@ def candidates_json(c: Candidates) -> dict[str, Any]:
         "seconds": round(c.seconds, 4),
         **({} if c.counts is None else {"counts": {names[i]: {str(v): n for v, n in sorted(m.items())}
                                                    for i, m in enumerate(c.counts)}}),  # fmt: skip
+        # --counts that did not finish: no "counts", and this key says why (as "stopped" does for the run)
+        **({"counts_stopped": c.counts_stopped} if c.counts_asked and c.counts is None else {}),
     }
 
 
@@ -157,11 +159,13 @@ def candidates_text(c: Candidates) -> str:
             rows.append(f"{name:>{width}}: {line}")
         body = "\n".join(rows)
     total = sum(len(f) for f in c.found)
-    state = (
-        "complete"
-        if c.complete
-        else f"INCOMPLETE: stopped by {c.stopped}, {number(sum(map(len, c.unknown)))} pairs unknown"
-    )
+    unknown = sum(map(len, c.unknown))
+    if c.complete:
+        state = "complete"
+    elif c.counts_stopped is not None and not unknown:
+        state = f"complete; the counts INCOMPLETE: stopped by {c.counts_stopped}"
+    else:
+        state = f"INCOMPLETE: stopped by {c.stopped}, {number(unknown)} pairs unknown"
     if c.counts is not None:
         body += "\n\n" + counts_table(c)
     solved = sum(1 for f in c.found if len(f) == 1)

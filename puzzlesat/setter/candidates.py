@@ -35,10 +35,21 @@ class Candidates:
     seconds: float
     stats: dict[str, Any] = field(default_factory=dict)
     counts: list[dict[int, int]] | None = None  # with counts=True: per cell, value -> solutions
+    # with counts=True: why the counts are missing (the candidates finished, the counting did not), or None
+    counts_stopped: Status | None = None
+    counts_asked: bool = False
 
     @property
     def complete(self) -> bool:
         return self.stopped is None
+
+    @property
+    def counts_note(self) -> str | None:
+        """The one line that says --counts gave nothing, and why (the command line prints it on stderr)."""
+        if self.counts_stopped is None:
+            return None
+        when = "before the candidates were all found" if any(self.unknown) else "after the candidates were found"
+        return f"--counts stopped by {self.counts_stopped} {when}: no counts (a longer --timeout may give them)"
 
 
 def find_candidates(
@@ -86,19 +97,21 @@ def find_candidates(
     finally:
         prober.close()
     per_value = None
+    counts_stopped = stopped if counts else None  # the candidates stopped first: no counting was tried
     if counts and stopped is None:
         from puzzlesat.setter.candidate_counts import candidate_counts
 
         try:
             per_value, method = candidate_counts(puzzle, found, deadline, configure(config, names))
         except SearchStopped:
-            stopped = Status.TIMEOUT
+            stopped = counts_stopped = Status.TIMEOUT
         except KeyboardInterrupt:
-            stopped = stop_reason()
+            stopped = counts_stopped = stop_reason()
     unknown = [set(d) - f - r for d, f, r in zip(puzzle.domains, found, ruled_out, strict=True)]
     result = Candidates(
         puzzle, found, unknown, prober.calls, len(seen), stopped, time.monotonic() - start, prober.stats()
     )
+    result.counts_asked, result.counts_stopped = counts, counts_stopped
     if per_value is not None:
         result.counts = per_value
         result.stats["counted_by"] = method
