@@ -151,8 +151,8 @@ def _mask(domain: tuple[int, ...], base: int) -> int:
 
 
 def _linear(c: Linear, index: dict[str, int], base: int) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
-    """sum(w * x) op rhs as sum(w * (x - base)) OP rhs' with OP one of =, <=, !=, and rhs' within
-    at most one past the left side's reach."""
+    """sum(w * x) op rhs as sum(w * (x - base)) OP rhs' with OP one of =, <=, != and rhs' at most
+    one past the left side's reach."""
     cells, weights, rhs = list(c.cells), list(c.weights), c.rhs
     if isinstance(rhs, str):
         cells.append(index[rhs])

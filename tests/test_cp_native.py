@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import puzzlesat
-from encoders.domains import MAX_WEIGHT_SUM
+from encoders.domains import C_RHS, MAX_WEIGHT_SUM  # what Search.linear takes
 from puzzles.errors import UsageError
 from puzzles.model import define
 from puzzles.rules.sum import Sum
@@ -27,7 +27,6 @@ ROOT = Path(__file__).resolve().parent.parent
 EQ, LE, NE = 0, 1, 2
 FULL = 2**64 - 1  # a mask of all 64 offsets
 I64_MIN, I64_MAX = -(2**63), 2**63 - 1
-C_RHS = 2**61  # the right sides Search.linear takes: |rhs| <= 2**61
 
 
 def solutions(s) -> list[tuple[int, ...]]:
@@ -38,14 +37,13 @@ def solutions(s) -> list[tuple[int, ...]]:
     return out
 
 
-def brute(masks: list[int], base: int, linears=(), alldiff=()) -> list[tuple[int, ...]]:
-    """The solutions by itertools, in the search's order (values ascending, the first variable
-    slowest is not promised: compare sorted)."""
+def brute(masks: list[int], base: int, linears=()) -> list[tuple[int, ...]]:
+    """The solutions of the linear constraints on offsets, by itertools, sorted."""
     domains = [[base + o for o in range(64) if m >> o & 1] for m in masks]
     out = []
     for values in itertools.product(*domains):
         offsets = [v - base for v in values]
-        ok = all(len({offsets[v] for v in g}) == len(g) for g in alldiff)
+        ok = True
         for vars_, weights, op, rhs in linears:
             lhs = sum(w * offsets[v] for v, w in zip(vars_, weights, strict=True))
             ok = ok and (lhs == rhs if op == EQ else lhs <= rhs if op == LE else lhs != rhs)
@@ -394,3 +392,21 @@ def test_refusals_are_usage_errors_through_the_library():
     p = define("past", cells=2, values=[-(2**63) - 1, -(2**63)], distinct="none", sums=[([0, 1], -(2**64) - 1)])
     with pytest.raises(UsageError, match=r"^the cp backend takes values within 64-bit integers"):
         puzzlesat.solve(p, backend="cp")
+
+
+def test_a_model_past_the_contract_is_an_internal_error_not_a_traceback():
+    """Were encoders.domains ever to hand the search a side past 2**61, the session says so as a
+    BackendError (the CLI's exit 4), not a ValueError out of the extension."""
+    import dataclasses
+
+    import solvers
+    from puzzles.errors import BackendError
+    from solvers import Config
+
+    p = define("pair", cells=2, values=[1, 2], sums=[([0, 1], 3)])
+    session = solvers.open_session(p, solvers.resolve(Config(backend="cp"), p))
+    session.model = dataclasses.replace(session.model, linears=(((0, 1), (1, 1), EQ, 2**62),))
+    with pytest.raises(
+        BackendError, match=r"^internal error: the cp search refused its model: linear: \|rhs\| past 2\*\*61$"
+    ):
+        session.next(None)
