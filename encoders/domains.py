@@ -8,6 +8,25 @@ on sums itself, which is what closes the gap to Gecode on magic squares with giv
 (docs/decisions/search.md, "A propagating search of our own"). Position-dependent sums (`Guarded`)
 are not taken: `refusal` says so before any work.
 
+Arithmetic (issue 39). The search computes in 64-bit integers; what reaches it is proved here, in
+Python's exact integers, to stay far inside them, or the puzzle is refused in one line:
+
+- every value lies in -2**63..2**63-1, so the base and each base + offset the search hands back
+  are 64-bit integers (`refusal`);
+- the shift to offsets is exact: sum(w * x) op rhs is sum(w * o) op rhs - base * sum(w), with
+  o = x - base in 0..63. On offsets the left side lies in [LO, HI], LO = 63 * (the negative
+  weights' sum), HI = 63 * (the positive ones'), and a right side below LO - 1 or above HI + 1
+  decides every relation as LO - 1 or HI + 1 does: it is clamped there, whatever its size, so no
+  right side is ever refused;
+- a sum's weights (an unknown on the right counts as -1) add up in size to W <= 2**54
+  (`MAX_WEIGHT_SUM`), else a refusal. Then |LO|, |HI| <= 63 * W < 2**60, the clamped right side is
+  at most 2**60 in size, and every number the search forms (each weight * offset, the sums of the
+  least and greatest terms, the room rhs - (lo - term) left to one term) is below
+  2**61 + 2**60 < 2**62 in size: no overflow, no INT64_MIN / -1.
+
+The search checks the same contract itself (weights up to 2**54 in all, right sides up to 2**61 in
+size: `C_RHS`) and raises ValueError past it, whoever calls it.
+
 >>> import puzzles
 >>> m = encode(puzzles.load("magic-square", {"order": "3"}))
 >>> m.base, m.masks[0] == (1 << 9) - 1, m.linears[0]
@@ -26,10 +45,9 @@ from puzzles.model import Puzzle
 # The op codes of `solvers._cpsearch`.
 EQ, LE, NE = 0, 1, 2
 SPAN = 64  # values per mask
-# Weighted sums stay well inside 64-bit arithmetic: |weight| * 63 * terms below 2**62, and so do
-# the right sides.
-MAX_WEIGHT_SUM = 2**62 // 63
-MAX_RHS = 2**61
+INT64 = (-(2**63), 2**63 - 1)  # the values the search holds
+MAX_WEIGHT_SUM = 2**54  # a sum's weights added up in size: 63 * 2**54 < 2**60 (the module's docstring)
+C_RHS = 2**61  # the right sides the search takes, in size (a clamped one is at most 2**60 + 1)
 
 
 @dataclass(frozen=True)
@@ -71,11 +89,19 @@ def refusal(puzzle: Puzzle) -> str | None:
             f"the cp backend takes values spanning at most {SPAN} numbers; this puzzle's run {low}..{high} "
             "(use --backend sat)"
         )
-    for c in puzzle.sums:
-        if sum(abs(w) for w in c.weights) + (1 if isinstance(c.rhs, str) else 0) > MAX_WEIGHT_SUM:
-            return "the cp backend takes weights up to 2**56 in all; this puzzle has larger ones (use --backend sat)"
-        if isinstance(c.rhs, int) and abs(c.rhs) > MAX_RHS:
-            return "the cp backend takes sums up to 2**61; this puzzle has a larger one (use --backend sat)"
+    if low < INT64[0] or high > INT64[1]:
+        return (
+            "the cp backend takes values within 64-bit integers (-2**63..2**63-1); this puzzle's run "
+            f"{low}..{high} (use --backend sat)"
+        )
+    for origin, c in puzzle.lowered:
+        if isinstance(c, Linear):
+            size = sum(abs(w) for w in c.weights) + (1 if isinstance(c.rhs, str) else 0)
+            if size > MAX_WEIGHT_SUM:
+                return (
+                    "the cp backend takes sums whose weights add up to at most 2**54 in size; "
+                    f"{origin}'s add up to {size} (use --backend sat)"
+                )
     return None
 
 
@@ -125,7 +151,8 @@ def _mask(domain: tuple[int, ...], base: int) -> int:
 
 
 def _linear(c: Linear, index: dict[str, int], base: int) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
-    """sum(w * x) op rhs as sum(w * (x - base)) OP rhs' with OP one of =, <=, !=."""
+    """sum(w * x) op rhs as sum(w * (x - base)) OP rhs' with OP one of =, <=, != and rhs' at most
+    one past the left side's reach."""
     cells, weights, rhs = list(c.cells), list(c.weights), c.rhs
     if isinstance(rhs, str):
         cells.append(index[rhs])
@@ -139,4 +166,7 @@ def _linear(c: Linear, index: dict[str, int], base: int) -> tuple[tuple[int, ...
         weights, rhs, op = [-w for w in weights], -rhs, "<" if op == ">" else "<="
     if op == "<":
         rhs, op = rhs - 1, "<="
+    # Past the left side's reach every relation decides as at its edge: clamped there (the docstring)
+    reach = (SPAN - 1) * sum(w for w in weights if w < 0), (SPAN - 1) * sum(w for w in weights if w > 0)
+    rhs = min(max(rhs, reach[0] - 1), reach[1] + 1)
     return tuple(cells), tuple(weights), {"=": EQ, "<=": LE, "!=": NE}[op], rhs

@@ -17,6 +17,18 @@
  *     within the domains has it), or none of them (checked once one variable is left).
  * Search: the variable with the fewest values (ties: the most constraints, then the lowest index),
  * values ascending; an explicit stack, so that `next` returns one solution and resumes after it.
+ *
+ * Arithmetic (issue 39): `linear` takes weights whose sizes add up to at most 2**54 (MAX_WEIGHTS)
+ * and right sides of at most 2**61 in size (MAX_RHS), and raises ValueError past them; a domain's
+ * greatest value, base + offset, must be a 64-bit integer. On offsets 0..63 every number
+ * prop_linear forms (each weight * offset, the sums lo and hi of the least and greatest terms,
+ * lo - term, the room rhs - (lo - term) left to one term) is then at most 2**61 + 63 * 2**54 <
+ * 2**62 in size: no signed overflow, and no division of INT64_MIN by -1. encoders/domains.py proves
+ * the same bounds of every model before it gets here (its docstring).
+ *
+ * Memory: every array grows before anything is recorded, so a MemoryError while constraints are
+ * added leaves the search as it was; `next` grows its stack before it takes a value and keeps a
+ * solution whose tuple it could not build, so after a MemoryError it can be called again.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -29,6 +41,10 @@ typedef int64_t i64;
 
 enum { OP_EQ = 0, OP_LE = 1, OP_NE = 2 };
 enum { C_ALLDIFF = 0, C_LINEAR = 1, C_TABLE = 2 };
+#define MAX_WEIGHTS (1LL << 54) /* a linear constraint's weights, their sizes added up */
+#define MAX_RHS (1LL << 61)     /* a linear constraint's right side, in size */
+#define MAX_VARS (1 << 20)
+#define MAX_CONS (1 << 28)      /* constraints, and variables in one: every size stays an int */
 
 typedef struct {
     int kind, op, n;  /* a table's op: 0 allowed, 1 forbidden */
@@ -40,22 +56,25 @@ typedef struct {
 
 typedef struct {
     PyObject_HEAD
-    int n;            /* variables */
+    int n;            /* variables; 0 until __init__ has run */
     i64 base;         /* the value of offset 0 */
     u64 *root;        /* domains before search */
     Con *cons;
-    int ncons, capcons;
+    int ncons, capcons; /* cons, queue and queued hold capcons each */
     int **watch;      /* per variable: the constraints reading it */
     int *nwatch, *capwatch;
     int *degree;
     /* search */
     int started, done;
+    int running;      /* inside next: a poll that calls next again is refused */
+    int pending;      /* a solution (at level depth of the stack) whose tuple could not be built */
     u64 *stack;       /* depth levels of n domains each */
     int *var_at;      /* the variable branched on at each level */
     u64 *rest;        /* values not yet tried at each level */
     int depth, capdepth;
-    int *queue;
+    int *queue;       /* a ring of ncons: a constraint is in it at most once (queued) */
     char *queued;
+    int qhead, qtail, qlen;
     PyObject *poll;   /* called every few thousand nodes: raises to stop */
     long long nodes, failures, propagations, solutions;
 } Search;
@@ -66,39 +85,43 @@ static inline int single(u64 d) { return d && !(d & (d - 1)); }
 static inline u64 at_most(i64 u) { return u < 0 ? 0 : u >= 63 ? ~0ULL : (2ULL << u) - 1; }
 static inline u64 at_least(i64 l) { return l <= 0 ? ~0ULL : l > 63 ? 0 : ~((1ULL << l) - 1); }
 
+/* b != 0 and |a| < 2**62 (the contract of `linear`): no overflow, no INT64_MIN / -1. */
 static i64 floor_div(i64 a, i64 b) { i64 q = a / b; return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q; }
 static i64 ceil_div(i64 a, i64 b) { i64 q = a / b; return (a % b != 0 && ((a < 0) == (b < 0))) ? q + 1 : q; }
 
-static int add_watch(Search *s, int v, int c) {
-    if (s->nwatch[v] == s->capwatch[v]) {
-        int cap = s->capwatch[v] ? 2 * s->capwatch[v] : 4;
-        int *m = PyMem_Realloc(s->watch[v], cap * sizeof(int));
-        if (!m) return -1;
-        s->watch[v] = m;
-        s->capwatch[v] = cap;
-    }
-    s->watch[v][s->nwatch[v]++] = c;
-    s->degree[v]++;
+/* Room for one more watcher of v: the list grows, nothing is recorded. -1 on no memory. */
+static int reserve_watch(Search *s, int v) {
+    if (s->nwatch[v] < s->capwatch[v]) return 0;
+    int cap = s->capwatch[v] ? 2 * s->capwatch[v] : 4;
+    int *m = PyMem_Realloc(s->watch[v], (size_t)cap * sizeof(int));
+    if (!m) return -1;
+    s->watch[v] = m;
+    s->capwatch[v] = cap;
     return 0;
 }
 
-static void enqueue_var(Search *s, int v, int *tail) {
-    for (int k = 0; k < s->nwatch[v]; k++) {
-        int c = s->watch[v][k];
-        if (!s->queued[c]) { s->queued[c] = 1; s->queue[(*tail)++ % s->ncons] = c; }
-    }
+static inline void enqueue(Search *s, int c) {
+    if (s->queued[c]) return;
+    s->queued[c] = 1;
+    s->queue[s->qtail] = c;
+    if (++s->qtail == s->ncons) s->qtail = 0;
+    s->qlen++;
+}
+
+static void enqueue_var(Search *s, int v) {
+    for (int k = 0; k < s->nwatch[v]; k++) enqueue(s, s->watch[v][k]);
 }
 
 /* Narrow d[v] to m; 0 on a wipe-out. Watchers of a changed variable are queued. */
-static inline int narrow(Search *s, u64 *d, int v, u64 m, int *tail) {
+static inline int narrow(Search *s, u64 *d, int v, u64 m) {
     if (m == d[v]) return 1;
     if (!m) return 0;
     d[v] = m;
-    enqueue_var(s, v, tail);
+    enqueue_var(s, v);
     return 1;
 }
 
-static int prop_alldiff(Search *s, const Con *c, u64 *d, int *tail) {
+static int prop_alldiff(Search *s, const Con *c, u64 *d) {
     int again = 1;
     while (again) {
         again = 0;
@@ -111,7 +134,7 @@ static int prop_alldiff(Search *s, const Con *c, u64 *d, int *tail) {
             int v = c->vars[k];
             u64 x = d[v];
             if (!single(x) && (x & fixed)) {
-                if (!narrow(s, d, v, x & ~fixed, tail)) return 0;
+                if (!narrow(s, d, v, x & ~fixed)) return 0;
                 if (single(d[v])) again = 1;
             }
             twice |= once & d[v];
@@ -128,7 +151,7 @@ static int prop_alldiff(Search *s, const Con *c, u64 *d, int *tail) {
                 u64 m = d[v] & alone;
                 if (m && !single(d[v])) {
                     if (!single(m)) return 0;
-                    if (!narrow(s, d, v, m, tail)) return 0;
+                    if (!narrow(s, d, v, m)) return 0;
                     again = 1;
                 }
             }
@@ -137,7 +160,7 @@ static int prop_alldiff(Search *s, const Con *c, u64 *d, int *tail) {
     return 1;
 }
 
-static int prop_linear(Search *s, const Con *c, u64 *d, int *tail) {
+static int prop_linear(Search *s, const Con *c, u64 *d) {
     for (;;) {
         i64 lo = 0, hi = 0;
         int open = 0, last = -1;
@@ -156,7 +179,7 @@ static int prop_linear(Search *s, const Con *c, u64 *d, int *tail) {
             if (rest % c->w[last] != 0) return 1;
             i64 val = rest / c->w[last];
             if (val < 0 || val > 63) return 1;
-            return narrow(s, d, c->vars[last], d[c->vars[last]] & ~(1ULL << val), tail);
+            return narrow(s, d, c->vars[last], d[c->vars[last]] & ~(1ULL << val));
         }
         if (lo > c->rhs) return 0;
         if (c->op == OP_EQ && hi < c->rhs) return 0;
@@ -176,7 +199,7 @@ static int prop_linear(Search *s, const Con *c, u64 *d, int *tail) {
                 m &= w > 0 ? at_least(ceil_div(down, w)) : at_most(floor_div(down, w));
             }
             if (m != x) {
-                if (!narrow(s, d, v, m, tail)) return 0;
+                if (!narrow(s, d, v, m)) return 0;
                 changed = 1;
                 a = w * lowest(m); b = w * highest(m);
                 lo += (a < b ? a : b) - tmin;
@@ -187,7 +210,7 @@ static int prop_linear(Search *s, const Con *c, u64 *d, int *tail) {
     }
 }
 
-static int prop_table(Search *s, const Con *c, u64 *d, int *tail) {
+static int prop_table(Search *s, const Con *c, u64 *d) {
     const unsigned char *t = c->tuples;
     if (c->op == 0) {
         u64 *keep = (u64 *)c->w;
@@ -199,7 +222,7 @@ static int prop_table(Search *s, const Con *c, u64 *d, int *tail) {
             for (k = 0; k < c->n; k++) keep[k] |= 1ULL << t[k];
         }
         for (int k = 0; k < c->n; k++)
-            if (!narrow(s, d, c->vars[k], d[c->vars[k]] & keep[k], tail)) return 0;
+            if (!narrow(s, d, c->vars[k], d[c->vars[k]] & keep[k])) return 0;
         return 1;
     }
     int open = -1;
@@ -216,30 +239,31 @@ static int prop_table(Search *s, const Con *c, u64 *d, int *tail) {
         if (open < 0) return 0;
         out |= 1ULL << t[open];
     }
-    return open < 0 || narrow(s, d, c->vars[open], d[c->vars[open]] & ~out, tail);
+    return open < 0 || narrow(s, d, c->vars[open], d[c->vars[open]] & ~out);
 }
 
-/* Run queued constraints to a fixpoint; `head`..`tail` index the ring `queue`. 0 on failure. */
-static int propagate(Search *s, u64 *d, int head, int tail) {
+/* Run queued constraints to a fixpoint; 0 on failure. The queue is left empty either way. */
+static int propagate(Search *s, u64 *d) {
     int ok = 1;
-    while (head != tail) {
-        int ci = s->queue[head++ % s->ncons];
+    while (s->qlen) {
+        int ci = s->queue[s->qhead];
+        if (++s->qhead == s->ncons) s->qhead = 0;
+        s->qlen--;
         s->queued[ci] = 0;
         if (!ok) continue; /* drain the queue so that every flag is cleared */
         const Con *c = &s->cons[ci];
         s->propagations++;
-        ok = c->kind == C_ALLDIFF  ? prop_alldiff(s, c, d, &tail)
-             : c->kind == C_LINEAR ? prop_linear(s, c, d, &tail)
-                                   : prop_table(s, c, d, &tail);
+        ok = c->kind == C_ALLDIFF  ? prop_alldiff(s, c, d)
+             : c->kind == C_LINEAR ? prop_linear(s, c, d)
+                                   : prop_table(s, c, d);
     }
     return ok;
 }
 
 static int propagate_all(Search *s, u64 *d) {
-    int tail = 0;
     for (int v = 0; v < s->n; v++) if (!d[v]) return 0;
-    for (int c = 0; c < s->ncons; c++) { s->queued[c] = 1; s->queue[tail++] = c; }
-    return s->ncons ? propagate(s, d, 0, tail) : 1;
+    for (int c = 0; c < s->ncons; c++) enqueue(s, c);
+    return propagate(s, d);
 }
 
 static int choose(const Search *s, const u64 *d) {
@@ -251,26 +275,31 @@ static int choose(const Search *s, const u64 *d) {
     return best;
 }
 
+/* Room for one more level; each array grows first, the capacity is recorded once all have. */
 static int grow(Search *s) {
+    if (s->depth < s->capdepth) return 0;
     int cap = s->capdepth ? 2 * s->capdepth : 16;
     u64 *st = PyMem_Realloc(s->stack, (size_t)cap * s->n * sizeof(u64));
-    if (!st) return -1;
+    if (!st) goto fail;
     s->stack = st;
-    int *va = PyMem_Realloc(s->var_at, cap * sizeof(int));
-    if (!va) return -1;
+    int *va = PyMem_Realloc(s->var_at, (size_t)cap * sizeof(int));
+    if (!va) goto fail;
     s->var_at = va;
-    u64 *re = PyMem_Realloc(s->rest, cap * sizeof(u64));
-    if (!re) return -1;
+    u64 *re = PyMem_Realloc(s->rest, (size_t)cap * sizeof(u64));
+    if (!re) goto fail;
     s->rest = re;
     s->capdepth = cap;
     return 0;
+fail:
+    PyErr_NoMemory();
+    return -1;
 }
 
 static PyObject *solution_of(Search *s, const u64 *d) {
     PyObject *t = PyTuple_New(s->n);
     if (!t) return NULL;
     for (int v = 0; v < s->n; v++) {
-        PyObject *x = PyLong_FromLongLong(s->base + lowest(d[v]));
+        PyObject *x = PyLong_FromLongLong(s->base + lowest(d[v])); /* at most 2**63-1: Search_init */
         if (!x) { Py_DECREF(t); return NULL; }
         PyTuple_SET_ITEM(t, v, x);
     }
@@ -284,36 +313,38 @@ static double now(void) {
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Push a level on domains `d` (already propagated): a solution when nothing is left to branch on. */
-static PyObject *enter(Search *s, const u64 *d, int *pushed) {
+/* The solution waiting at level `depth` of the stack; kept there (pending) when its tuple cannot
+ * be built, for the next call. */
+static PyObject *emit(Search *s) {
+    PyObject *found = solution_of(s, s->stack + (size_t)s->depth * s->n);
+    s->pending = found == NULL;
+    return found;
+}
+
+/* Push a level on domains `d` (already propagated; room for it made by `grow`), or return the
+ * solution when nothing is left to branch on. */
+static PyObject *enter(Search *s, const u64 *d) {
     int v = choose(s, d);
-    *pushed = 0;
-    if (v < 0) return solution_of(s, d);
-    if (s->depth == s->capdepth && grow(s) < 0) return PyErr_NoMemory();
     u64 *level = s->stack + (size_t)s->depth * s->n;
     if (level != d) memcpy(level, d, s->n * sizeof(u64));
+    if (v < 0) return emit(s);
     s->var_at[s->depth] = v;
     s->rest[s->depth] = d[v];
     s->depth++;
-    *pushed = 1;
     return NULL;
 }
 
-static PyObject *Search_next(Search *s, PyObject *args) {
-    double seconds = -1;
-    if (!PyArg_ParseTuple(args, "|d", &seconds)) return NULL;
-    if (s->done) Py_RETURN_NONE;
+static PyObject *search(Search *s, double seconds) {
     double deadline = seconds >= 0 ? now() + seconds : -1;
-    int pushed;
     if (!s->started) {
-        s->started = 1;
-        if (s->depth == s->capdepth && grow(s) < 0) return PyErr_NoMemory();
+        if (grow(s) < 0) return NULL;
         u64 *d = s->stack;
         memcpy(d, s->root, s->n * sizeof(u64));
+        s->started = 1;
         s->nodes++;
         if (!propagate_all(s, d)) { s->failures++; s->done = 1; Py_RETURN_NONE; }
-        PyObject *found = enter(s, d, &pushed);
-        if (found || PyErr_Occurred()) { s->done = 1; return found; }
+        PyObject *found = enter(s, d);
+        if (found || s->pending) { s->done = 1; return found; }
     }
     u64 *child = PyMem_Malloc(s->n * sizeof(u64));
     if (!child) return PyErr_NoMemory();
@@ -329,28 +360,48 @@ static PyObject *Search_next(Search *s, PyObject *args) {
             if (PyErr_CheckSignals() < 0) { PyMem_Free(child); return NULL; }
             if (deadline >= 0 && now() >= deadline) { PyMem_Free(child); Py_RETURN_FALSE; }
         }
+        if (grow(s) < 0) { PyMem_Free(child); return NULL; } /* before a value is taken: retried */
         int v = s->var_at[L];
         u64 bit = s->rest[L] & -s->rest[L];
         s->rest[L] &= ~bit;
         memcpy(child, s->stack + (size_t)L * s->n, s->n * sizeof(u64));
         child[v] = bit;
         s->nodes++;
-        int tail = 0;
-        enqueue_var(s, v, &tail);
-        if (!propagate(s, child, 0, tail)) { s->failures++; continue; }
-        PyObject *found = enter(s, child, &pushed);
-        if (found || PyErr_Occurred()) { PyMem_Free(child); return found; }
+        enqueue_var(s, v);
+        if (!propagate(s, child)) { s->failures++; continue; }
+        PyObject *found = enter(s, child);
+        if (found || s->pending) { PyMem_Free(child); return found; }
     }
     PyMem_Free(child);
     s->done = 1;
     Py_RETURN_NONE;
 }
 
-static int read_ints(PyObject *seq, int n, i64 *out, const char *what) {
+static int ready(Search *s) {
+    if (s->n) return 1;
+    PyErr_SetString(PyExc_RuntimeError, "Search.__init__ was not called");
+    return 0;
+}
+
+static PyObject *Search_next(Search *s, PyObject *args) {
+    double seconds = -1;
+    if (!PyArg_ParseTuple(args, "|d", &seconds)) return NULL;
+    if (!ready(s)) return NULL;
+    if (s->running) { PyErr_SetString(PyExc_RuntimeError, "next is already running"); return NULL; }
+    if (s->pending) return emit(s);
+    if (s->done) Py_RETURN_NONE;
+    s->running = 1;
+    PyObject *r = search(s, seconds);
+    s->running = 0;
+    return r;
+}
+
+/* n ints of `seq` (a sequence of n) into out. */
+static int read_ints(PyObject *seq, Py_ssize_t n, i64 *out, const char *what) {
     PyObject *f = PySequence_Fast(seq, what);
     if (!f) return -1;
     if (PySequence_Fast_GET_SIZE(f) != n) { Py_DECREF(f); PyErr_Format(PyExc_ValueError, "%s: wrong length", what); return -1; }
-    for (int k = 0; k < n; k++) {
+    for (Py_ssize_t k = 0; k < n; k++) {
         out[k] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(f, k));
         if (out[k] == -1 && PyErr_Occurred()) { Py_DECREF(f); return -1; }
     }
@@ -358,47 +409,85 @@ static int read_ints(PyObject *seq, int n, i64 *out, const char *what) {
     return 0;
 }
 
-static PyObject *add_constraint(Search *s, int kind, PyObject *vars, PyObject *weights, int op, i64 rhs) {
-    if (s->started) { PyErr_SetString(PyExc_RuntimeError, "constraints are added before the search starts"); return NULL; }
+/* Room for one more constraint: cons, queue and queued each grow first; capcons, which all three
+ * hold, is recorded once they have. */
+static int reserve_constraint(Search *s) {
+    if (s->ncons < s->capcons) return 0;
+    if (s->capcons >= MAX_CONS) { PyErr_SetString(PyExc_ValueError, "too many constraints"); return -1; }
+    int cap = s->capcons ? 2 * s->capcons : 16;
+    Con *m = PyMem_Realloc(s->cons, (size_t)cap * sizeof(Con));
+    if (!m) goto fail;
+    s->cons = m;
+    int *q = PyMem_Realloc(s->queue, (size_t)cap * sizeof(int));
+    if (!q) goto fail;
+    s->queue = q;
+    char *qd = PyMem_Realloc(s->queued, cap);
+    if (!qd) goto fail;
+    s->queued = qd;
+    s->capcons = cap;
+    return 0;
+fail:
+    PyErr_NoMemory();
+    return -1;
+}
+
+/* Check and record one constraint; `tuples` (a table's, else NULL) is its own from here on. On any
+ * error nothing is recorded: the constraint is whole or absent. */
+static PyObject *add_constraint(Search *s, int kind, PyObject *vars, PyObject *weights, int op, i64 rhs,
+                                unsigned char *tuples) {
+    Con c = {kind, op, 0, NULL, NULL, rhs, tuples};
+    int id = s->ncons, k = 0;
+    if (!ready(s)) goto fail;
+    if (s->started) { PyErr_SetString(PyExc_RuntimeError, "constraints are added before the search starts"); goto fail; }
     Py_ssize_t n = PySequence_Size(vars);
-    if (n < 0) return NULL;
-    if (s->ncons == s->capcons) {
-        int cap = s->capcons ? 2 * s->capcons : 16;
-        Con *m = PyMem_Realloc(s->cons, cap * sizeof(Con));
-        if (!m) return PyErr_NoMemory();
-        s->cons = m;
-        s->capcons = cap;
-        int *q = PyMem_Realloc(s->queue, cap * sizeof(int));
-        if (!q) return PyErr_NoMemory();
-        s->queue = q;
-        char *qd = PyMem_Realloc(s->queued, cap);
-        if (!qd) return PyErr_NoMemory();
-        s->queued = qd;
-    }
-    Con c = {kind, op, (int)n, PyMem_Malloc((n + 1) * sizeof(int)), PyMem_Malloc((n + 1) * sizeof(i64)), rhs, NULL};
-    if (!c.vars || !c.w) { PyMem_Free(c.vars); PyMem_Free(c.w); return PyErr_NoMemory(); }
-    i64 *tmp = c.w;
-    if (read_ints(vars, (int)n, tmp, "variables") < 0) { PyMem_Free(c.vars); PyMem_Free(c.w); return NULL; }
-    for (int k = 0; k < n; k++) {
-        if (tmp[k] < 0 || tmp[k] >= s->n) {
-            PyMem_Free(c.vars); PyMem_Free(c.w);
-            PyErr_SetString(PyExc_ValueError, "variable out of range");
-            return NULL;
+    if (n < 0) goto fail;
+    if (n > MAX_CONS) { PyErr_SetString(PyExc_ValueError, "too many variables in one constraint"); goto fail; }
+    c.n = (int)n;
+    c.vars = PyMem_Malloc((n + 1) * sizeof(int));
+    c.w = PyMem_Malloc((n + 1) * sizeof(i64));
+    if (!c.vars || !c.w) { PyErr_NoMemory(); goto fail; }
+    if (read_ints(vars, n, c.w, "variables") < 0) goto fail;
+    for (k = 0; k < n; k++) {
+        if (c.w[k] < 0 || c.w[k] >= s->n) {
+            PyErr_Format(PyExc_ValueError, "variable %lld out of range 0..%d", (long long)c.w[k], s->n - 1);
+            goto fail;
         }
-        c.vars[k] = (int)tmp[k];
+        c.vars[k] = (int)c.w[k];
     }
-    if (weights != Py_None && read_ints(weights, (int)n, c.w, "weights") < 0) { PyMem_Free(c.vars); PyMem_Free(c.w); return NULL; }
-    int id = s->ncons;
+    if (kind == C_LINEAR) {
+        if (read_ints(weights, n, c.w, "weights") < 0) goto fail;
+        i64 size = 0;
+        for (k = 0; k < n; k++) {
+            if (c.w[k] < -MAX_WEIGHTS || c.w[k] > MAX_WEIGHTS || (size += c.w[k] < 0 ? -c.w[k] : c.w[k]) > MAX_WEIGHTS) {
+                PyErr_SetString(PyExc_ValueError, "linear: weights past 2**54 in all");
+                goto fail;
+            }
+        }
+        if (rhs < -MAX_RHS || rhs > MAX_RHS) { PyErr_SetString(PyExc_ValueError, "linear: |rhs| past 2**61"); goto fail; }
+    }
+    if (reserve_constraint(s) < 0) goto fail;
+    for (k = 0; k < n; k++) { /* watched by every variable, each list grown first */
+        int v = c.vars[k];
+        if (reserve_watch(s, v) < 0) { PyErr_NoMemory(); goto unwatch; }
+        s->watch[v][s->nwatch[v]++] = id;
+    }
+    for (k = 0; k < n; k++) s->degree[c.vars[k]]++;
     s->cons[s->ncons++] = c;
     s->queued[id] = 0;
-    for (int k = 0; k < n; k++) if (add_watch(s, c.vars[k], id) < 0) return PyErr_NoMemory();
     Py_RETURN_NONE;
+unwatch:
+    while (k-- > 0) s->nwatch[c.vars[k]]--; /* the last ones in each list: this constraint's */
+fail:
+    PyMem_Free(c.vars);
+    PyMem_Free(c.w);
+    PyMem_Free(c.tuples);
+    return NULL;
 }
 
 static PyObject *Search_alldiff(Search *s, PyObject *args) {
     PyObject *vars;
     if (!PyArg_ParseTuple(args, "O", &vars)) return NULL;
-    return add_constraint(s, C_ALLDIFF, vars, Py_None, 0, 0);
+    return add_constraint(s, C_ALLDIFF, vars, Py_None, 0, 0, NULL);
 }
 
 static PyObject *Search_linear(Search *s, PyObject *args) {
@@ -407,7 +496,7 @@ static PyObject *Search_linear(Search *s, PyObject *args) {
     long long rhs;
     if (!PyArg_ParseTuple(args, "OOiL", &vars, &weights, &op, &rhs)) return NULL;
     if (op < OP_EQ || op > OP_NE) { PyErr_SetString(PyExc_ValueError, "op: 0 (=), 1 (<=) or 2 (!=)"); return NULL; }
-    return add_constraint(s, C_LINEAR, vars, weights, op, rhs);
+    return add_constraint(s, C_LINEAR, vars, weights, op, rhs, NULL);
 }
 
 static PyObject *Search_table(Search *s, PyObject *args) {
@@ -415,6 +504,7 @@ static PyObject *Search_table(Search *s, PyObject *args) {
     Py_buffer tuples;
     int forbidden;
     if (!PyArg_ParseTuple(args, "Oy*p", &vars, &tuples, &forbidden)) return NULL;
+    if (!ready(s)) { PyBuffer_Release(&tuples); return NULL; }
     Py_ssize_t n = PySequence_Size(vars);
     if (n <= 0 || tuples.len % n != 0) {
         PyBuffer_Release(&tuples);
@@ -432,10 +522,7 @@ static PyObject *Search_table(Search *s, PyObject *args) {
     memcpy(copy, tuples.buf, tuples.len);
     i64 count = tuples.len / n;
     PyBuffer_Release(&tuples);
-    PyObject *r = add_constraint(s, C_TABLE, vars, Py_None, forbidden ? 1 : 0, count);
-    if (!r) { PyMem_Free(copy); return NULL; }
-    s->cons[s->ncons - 1].tuples = copy;
-    return r;
+    return add_constraint(s, C_TABLE, vars, Py_None, forbidden ? 1 : 0, count, copy);
 }
 
 static PyObject *Search_stats(Search *s, PyObject *Py_UNUSED(ignored)) {
@@ -443,33 +530,56 @@ static PyObject *Search_stats(Search *s, PyObject *Py_UNUSED(ignored)) {
                          "propagations", s->propagations, "solutions_seen", s->solutions, "constraints", s->ncons);
 }
 
+/* Every argument is checked and every array allocated before anything is recorded. */
 static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     static char *names[] = {"domains", "base", "poll", NULL};
     PyObject *domains, *poll = Py_None;
     long long base;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "OL|O", names, &domains, &base, &poll)) return -1;
     if (s->n) { PyErr_SetString(PyExc_RuntimeError, "a Search is initialised once"); return -1; }
+    if (poll != Py_None && !PyCallable_Check(poll)) { PyErr_SetString(PyExc_TypeError, "poll: a callable or None"); return -1; }
     Py_ssize_t n = PySequence_Size(domains);
     if (n < 0) return -1;
-    if (n == 0 || n > 1 << 20) { PyErr_SetString(PyExc_ValueError, "1 to 2**20 variables"); return -1; }
-    s->root = PyMem_Calloc(n, sizeof(u64));
-    s->watch = PyMem_Calloc(n, sizeof(int *));
-    s->nwatch = PyMem_Calloc(n, sizeof(int));
-    s->capwatch = PyMem_Calloc(n, sizeof(int));
-    s->degree = PyMem_Calloc(n, sizeof(int));
-    if (!s->root || !s->watch || !s->nwatch || !s->capwatch || !s->degree) { PyErr_NoMemory(); return -1; }
-    s->n = (int)n;
+    if (n == 0 || n > MAX_VARS) { PyErr_SetString(PyExc_ValueError, "1 to 2**20 variables"); return -1; }
+    u64 *root = PyMem_Calloc(n, sizeof(u64));
+    int **watch = PyMem_Calloc(n, sizeof(int *));
+    int *nwatch = PyMem_Calloc(n, sizeof(int)), *capwatch = PyMem_Calloc(n, sizeof(int));
+    int *degree = PyMem_Calloc(n, sizeof(int));
+    if (!root || !watch || !nwatch || !capwatch || !degree) { PyErr_NoMemory(); goto fail; }
     for (Py_ssize_t v = 0; v < n; v++) {
         PyObject *x = PySequence_GetItem(domains, v);
-        if (!x) return -1;
-        s->root[v] = PyLong_AsUnsignedLongLongMask(x);
+        if (!x) goto fail;
+        if (!PyLong_Check(x)) {
+            Py_DECREF(x);
+            PyErr_Format(PyExc_TypeError, "domains[%zd]: a mask is an int", v);
+            goto fail;
+        }
+        root[v] = PyLong_AsUnsignedLongLong(x);
         Py_DECREF(x);
-        if (PyErr_Occurred()) return -1;
+        if (root[v] == (u64)-1 && PyErr_Occurred()) {
+            if (!PyErr_ExceptionMatches(PyExc_OverflowError)) goto fail;
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "domains[%zd]: a mask runs 0..2**64-1", v);
+            goto fail;
+        }
+        if (root[v] && base > INT64_MAX - highest(root[v])) {
+            PyErr_Format(PyExc_ValueError, "domains[%zd]: base + %d is past 2**63-1", v, highest(root[v]));
+            goto fail;
+        }
     }
+    s->root = root;
+    s->watch = watch;
+    s->nwatch = nwatch;
+    s->capwatch = capwatch;
+    s->degree = degree;
+    s->n = (int)n;
     s->base = base;
     Py_INCREF(poll);
     Py_XSETREF(s->poll, poll);
     return 0;
+fail:
+    PyMem_Free(root); PyMem_Free(watch); PyMem_Free(nwatch); PyMem_Free(capwatch); PyMem_Free(degree);
+    return -1;
 }
 
 static void Search_dealloc(Search *s) {
@@ -485,7 +595,8 @@ static void Search_dealloc(Search *s) {
 static PyMethodDef Search_methods[] = {
     {"alldiff", (PyCFunction)Search_alldiff, METH_VARARGS, "alldiff(vars): the variables take different values"},
     {"linear", (PyCFunction)Search_linear, METH_VARARGS,
-     "linear(vars, weights, op, rhs): sum(w * offset) op rhs; op 0 (=), 1 (<=), 2 (!=)"},
+     "linear(vars, weights, op, rhs): sum(w * offset) op rhs; op 0 (=), 1 (<=), 2 (!=); "
+     "the weights' sizes add up to at most 2**54, |rhs| at most 2**61"},
     {"table", (PyCFunction)Search_table, METH_VARARGS,
      "table(vars, tuples, forbidden): the offsets form one of the tuples (bytes, n a tuple), or none"},
     {"next", (PyCFunction)Search_next, METH_VARARGS,

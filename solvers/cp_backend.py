@@ -48,15 +48,18 @@ class CpSession:
         """The search of the current scope, built on first use."""
         if self.search is None:
             m = self.model
-            s = self.Search(m.pinned(self.scope or ()), m.base, check_stop)
-            for group in m.alldiff:
-                s.alldiff(group)
-            for cells, weights, op, rhs in m.linears:
-                s.linear(cells, weights, op, rhs)
-            for cells, tuples, forbidden in m.tables:
-                s.table(cells, tuples, forbidden)
-            for a, b in (*self.less_than, *self.scope_less):
-                s.linear((a, b), (1, -1), LE, -1)
+            try:
+                s = self.Search(m.pinned(self.scope or ()), m.base, check_stop)
+                for group in m.alldiff:
+                    s.alldiff(group)
+                for cells, weights, op, rhs in m.linears:
+                    s.linear(cells, weights, op, rhs)
+                for cells, tuples, forbidden in m.tables:
+                    s.table(cells, tuples, forbidden)
+                for a, b in (*self.less_than, *self.scope_less):
+                    s.linear((a, b), (1, -1), LE, -1)
+            except (ValueError, OverflowError) as e:  # encoders.domains proves its models within the search's
+                raise BackendError(f"internal error: the cp search refused its model: {e}") from e
             self.search = s
         return self.search
 

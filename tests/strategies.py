@@ -178,6 +178,8 @@ def grid_puzzles(draw: st.DrawFn) -> Puzzle:
     # at most 4**6 or 3**9 assignments: every raw solution is enumerated and brute-forced
     top = max(rows, columns) + (draw(st.integers(0, 1)) if rows * columns < 9 else 0)
     return define("grid", grid=grid, values=range(1, top + 1), rules=dots)
+
+
 # --- f-puzzles documents -------------------------------------------------------------------------
 
 FP_SIZE = 4
@@ -256,3 +258,63 @@ def fpuzzles_documents(draw: st.DrawFn) -> dict:
     if draw(st.integers(0, 3)) == 0:
         doc["extraregion"] = [{"cells": [_fp_cell(x) for x in draw(_fp_path(2, 4))]}]
     return doc
+
+
+# --- values anywhere a model accepts (the cp search's arithmetic, issue 39) ------------------------
+
+# Where a model's few values sit: near 0, +-2**61, +-2**62, +-(2**63 - 2**61) (where a right side of
+# 2**61 shifts to 2**63), the ends of 64-bit integers and past them.
+ANCHORS = (0, 2**61, 2**62, 2**63 - 2**61, 2**63 - 64, 2**63, 2**64)
+# Large weights: below, at and past the cp search's 2**54 in all. Not larger: the sat backend's PB
+# encodings fail where a weight times a cell's span of values reaches 2**63 (a TypeError from
+# pindakaas), which is the sat backend's limit, not the cp search's.
+FAR_WEIGHTS = (2**31, 2**53, 2**54, 2**54 + 1, 2**55)
+# Right sides that the shift by the base (rhs - base * sum(weights)) takes to the 64-bit edges.
+SHIFTED_EDGES = (-(2**63), 2**63 - 1, -(2**62), 2**62, -(2**61), 2**61)
+
+
+@st.composite
+def far_sum_puzzles(draw: st.DrawFn, max_cells: int = 4) -> Puzzle:
+    """2..max_cells cells of 2-3 values around one anchor anywhere a model accepts (sometimes 65
+    apart: past the cp search's span), with linear constraints of every relation, weights small or
+    large, and right sides near a value the left side takes, at the 64-bit edges once shifted by
+    the least value, or far past both; sometimes an unknown on the right, taking the cells' values."""
+    from puzzles.rules.sum import Sum
+
+    n = draw(st.integers(2, max_cells))
+    anchor = draw(st.sampled_from(ANCHORS)) * draw(st.sampled_from((1, -1))) + draw(st.integers(-70, 70))
+    offsets = draw(st.lists(st.integers(0, 64) | st.sampled_from((0, 63)), min_size=2, max_size=3, unique=True))
+    values = sorted(anchor + o for o in offsets)
+    far = st.sampled_from(FAR_WEIGHTS)
+    weight = st.one_of(st.integers(-3, 3), st.integers(-3, 3), far, far.map(lambda w: -w))  # half small
+    rules = []
+    for _ in range(draw(st.integers(1, 2))):
+        cells = tuple(draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=n, unique=True)))
+        weights = tuple(draw(weight) for _ in cells)
+        where = draw(st.sampled_from(("near", "near", "shifted", "shifted", "far", "unknown")))
+        rhs: int | str
+        if where == "near":
+            rhs = sum(w * draw(st.sampled_from(values)) for w in weights) + draw(st.integers(-2, 2))
+        elif where == "shifted":  # rhs - base * sum(weights): at the 64-bit edges, or at the sum's reach
+            reach = 63 * sum(w for w in weights if w < 0), 63 * sum(w for w in weights if w > 0)
+            edge = draw(st.sampled_from((*SHIFTED_EDGES, *reach)))
+            rhs = (
+                values[0] * sum(weights)
+                + edge
+                + draw(st.integers(-130, 2) if abs(edge) > 2**60 else st.integers(-2, 2))
+            )
+        elif where == "far":
+            rhs = draw(st.sampled_from((0, 2**61, -(2**61), 2**63, -(2**63) - 1, 2**64, -(2**64), 2**70, -(2**70))))
+        else:
+            rhs = "N"
+        op = "=" if rhs == "N" else draw(st.sampled_from(RELATIONS))
+        rules.append(Sum(cells, rhs, op, weights))
+    distinct = draw(st.sampled_from(["none", "all"]))
+    # the unknown takes the cells' values: within the search's span
+    unknowns = {"N": UnknownSpec(values=tuple(values))} if any(r.rhs == "N" for r in rules) else {}
+    try:
+        return define("far", cells=n, values=values, distinct=distinct, rules=rules, unknowns=unknowns)
+    except ModelError as e:  # an unknown no sum can meet
+        if not str(e).startswith("unknowns.N: no value is"):
+            raise
+        return define("far", cells=n, values=values, distinct=distinct, rules=[r for r in rules if r.rhs != "N"])

@@ -167,13 +167,18 @@ def test_workers_split_the_cp_search(cli):
     assert len(one.json()["solutions"]) == 72
 
 
-def test_a_sum_past_64_bit_arithmetic_is_refused_not_overflowed():
-    """A right side the C search could not hold in 64 bits is one UsageError (no OverflowError from
-    the extension), and such a figure's default is the sat backend."""
+def test_a_sum_past_64_bit_arithmetic_is_decided_not_overflowed():
+    """A right side past 64 bits is out of every sum's reach: the cp search decides it exactly (no
+    OverflowError from the extension, no refusal), and such a figure's default stays cp; weights
+    past 2**54 in all are one UsageError, and the default is then the sat backend (issue 39;
+    tests/test_cp_native.py has the edges)."""
     huge = define("huge", cells=["a", "b"], values=[1, 2], sums=[(["a", "b"], 2**62)])
-    with pytest.raises(UsageError, match=r"^the cp backend takes sums up to 2\*\*61; this puzzle has a larger one"):
-        puzzlesat.solve(huge, backend="cp")
-    assert solvers.resolve(Config(), huge).backend == "sat"
+    assert puzzlesat.solve(huge, backend="cp").solutions == []
+    assert solvers.resolve(Config(), huge).backend == "cp"
+    heavy = define("heavy", cells=["a", "b"], values=[1, 2], sums=[(["a", "b"], 2**62, [2**62, -1])])
+    with pytest.raises(UsageError, match=r"^the cp backend takes sums whose weights add up to at most 2\*\*54"):
+        puzzlesat.solve(heavy, backend="cp")
+    assert solvers.resolve(Config(), heavy).backend == "sat"
 
 
 def test_too_many_values_points_to_another_backend(cli):

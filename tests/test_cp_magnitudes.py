@@ -1,0 +1,38 @@
+"""The cp search against the sat backend and brute force on small models whose values sit anywhere a
+model accepts (near 0, +-2**61, +-2**62, the ends of 64-bit integers and past them), with weights
+up to 2**62 and right sides at the 64-bit edges once shifted (issue 39): the three agree exactly, or
+cp refuses in one line and sat agrees with brute force."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import event, given, settings
+from oracle import brute_force
+from strategies import far_sum_puzzles
+
+import puzzlesat
+from encoders.domains import refusal
+from puzzles.errors import UsageError
+from solvers.cp_native import native
+
+pytestmark = pytest.mark.skipif(native() is None, reason="the cp search is not compiled here")
+
+
+@settings(max_examples=150)
+@given(puzzle=far_sum_puzzles())
+def test_cp_is_exact_or_refuses_at_every_magnitude(puzzle):
+    """cp, sat and brute force give the same raw solutions, or cp refuses in one line."""
+    truth = brute_force(puzzle).raw
+    # onehot with adders: the sat encoding that takes every magnitude here within its memory estimate
+    sat = puzzlesat.solve(puzzle, all=True, modulo_symmetry=False, backend="sat", encoding="onehot", pb="adder")
+    assert sat.complete and [s.values for s in sat.solutions] == truth
+    why = refusal(puzzle)
+    if why is None:
+        event("cp takes it")
+        cp = puzzlesat.solve(puzzle, all=True, modulo_symmetry=False, backend="cp")
+        assert cp.complete and [s.values for s in cp.solutions] == truth
+    else:
+        event(f"cp refuses: {why.split(';')[0]}")
+        with pytest.raises(UsageError) as refused:  # this, or the plan's own word on too many values
+            puzzlesat.solve(puzzle, backend="cp")
+        assert "\n" not in str(refused.value) and "--backend sat" in str(refused.value)
