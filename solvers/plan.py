@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING
 
 import encoders
@@ -23,6 +23,9 @@ from .registry import BACKENDS, DEFAULT_BACKEND, OPTIONS, BackendInfo, get
 
 if TYPE_CHECKING:
     from puzzles.model import Puzzle
+    from puzzlesat.search.groups import Choice
+
+    from .symmetry_breaking import Breaking
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,13 @@ class Plan:
     solver_cmd: str | None = None
     chosen: frozenset[str] = frozenset()
     symmetry_breaking: str = "auto"  # always filled by resolve (solvers.symmetry_breaking.DEFAULT_MODE)
+    # The run's part, filled by `puzzlesat.search.planning.plan_run` before anything is built (None:
+    # a plan for a session alone). Not compared: two runs of one configuration are the same setup.
+    group: Choice | None = field(default=None, compare=False)  # the group the run works modulo, and why
+    breaking: Breaking | None = field(default=None, compare=False)  # its lex-leader pairs and what it blocks
+    workers: int | None = field(default=None, compare=False)  # the split: local processes, or
+    scheduler: str | None = field(default=None, compare=False)  # a Dask cluster's address
+    counting: Counting | None = field(default=None, compare=False)  # count's method and its fallback
 
     def settings(self) -> dict[str, str | None]:
         """The configuration as reports print it (the external backend's solver is its command)."""
@@ -48,6 +58,21 @@ class Plan:
             "pb": self.pb,
             "solver": self.solver_cmd if self.backend == "external" else self.solver or self.backend,
         }
+
+
+@dataclass(frozen=True)
+class Counting:
+    """How `count` counts, fixed before it starts: the method asked for, the CNF plan ganak and
+    ApproxMC count on (None: none is needed, or the backend has none), and auto's fallback: exact
+    first for `exact_seconds`, then ApproxMC (None: no fallback, as without a timeout)."""
+
+    method: str
+    on_cnf: Plan | None = None
+    exact_seconds: float | None = None
+    fallback: str | None = None  # "approx" when auto may go on approximately
+
+    def as_json(self) -> dict[str, object]:
+        return {"method": self.method, "exact_seconds": self.exact_seconds, "fallback": self.fallback}
 
 
 # The most clauses the unary adders of a figure's sums may take for order to be the default: the

@@ -77,8 +77,8 @@ MODES = ("auto", "lex", "orbit")
 DEFAULT_MODE = "auto"
 
 
-def plan(puzzle: Puzzle, group: Group, mode: str = "auto") -> Breaking:
-    """The plan for enumerating `puzzle` modulo `group` with symmetry breaking `mode`.
+def breaking(puzzle: Puzzle, group: Group, mode: str = "auto") -> Breaking:
+    """How to enumerate `puzzle` modulo `group` with symmetry breaking `mode`: the breaking.
 
     Raises ValueError when `mode` is lex and no exact lex-leader form exists (the caller words it).
     """

@@ -94,9 +94,9 @@ def test_cli_approx_bad_input(cli, args, message):
 def test_auto_falls_back_to_approx_when_exact_runs_out_of_time(monkeypatch, cli):
     """auto with --timeout: exact counting gets its share of the timeout (here made tiny), then
     ApproxMC counts, and stderr says so; JSON says "approximate": true."""
-    import puzzlesat.search.counting as counting
+    import puzzlesat.search.planning as planning
 
-    monkeypatch.setattr(counting, "AUTO_EXACT_SHARE", 1e-6)
+    monkeypatch.setattr(planning, "AUTO_EXACT_SHARE", 1e-6)  # the plan fixes exact counting's share
     p = load_file(ROOT / "examples/latin-square-5.toml")
     out = puzzlesat.count_solutions(p, timeout=120, symmetry="none")
     assert (out.method, out.count, out.approximate, out.complete) == ("approx", 161_280, True, True)
@@ -111,8 +111,8 @@ def test_auto_falls_back_to_approx_when_exact_runs_out_of_time(monkeypatch, cli)
 
 def test_auto_without_a_timeout_stays_exact(monkeypatch):
     """No --timeout, no fallback: auto's count is exact however long it takes."""
-    import puzzlesat.search.counting as counting
+    import puzzlesat.search.planning as planning
 
-    monkeypatch.setattr(counting, "AUTO_EXACT_SHARE", 1e-6)
+    monkeypatch.setattr(planning, "AUTO_EXACT_SHARE", 1e-6)  # the plan fixes exact counting's share
     out = puzzlesat.count_solutions(load_file(ROOT / "examples/latin-square-5.toml"), symmetry="none")
     assert (out.count, out.approximate, out.fallback) == (161_280, False, None)

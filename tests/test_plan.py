@@ -39,7 +39,9 @@ def test_resolving_a_plan_gives_it_back():
 
 
 def test_a_solve_resolves_once(monkeypatch):
-    """`solve` and `count` resolve the user's options once; everything after reads the plan."""
+    """`solve` and `count` resolve the user's options once; everything after reads the plan. The
+    count's plan holds a second configuration, resolved with it: the CNF ganak or ApproxMC would
+    count (the frame's default is cp, which has none)."""
     calls = []
     real = plan_module.resolve
 
@@ -53,7 +55,8 @@ def test_a_solve_resolves_once(monkeypatch):
     frame = catalog.build("magic-frame")
     assert puzzlesat.solve(frame, all=True).count == 6
     assert puzzlesat.count_solutions(frame).count == 48
-    assert len(calls) == 2
+    assert len(calls) == 3
+    assert calls[2].backend == "sat"  # on_cnf's, resolved at the count's start, not on the way
 
 
 def test_reports_say_the_plan(cli):

@@ -21,7 +21,7 @@ import puzzlesat.search.split as split
 from puzzles.check import verify
 from puzzles.errors import UsageError
 from solvers.cubes import make_cubes, propagate
-from solvers.symmetry_breaking import plan
+from solvers.symmetry_breaking import breaking
 
 
 @pytest.fixture
@@ -114,7 +114,7 @@ def test_timeout_keeps_what_every_worker_found(monkeypatch):
 def test_cubes_partition_the_canonical_solutions():
     """Every canonical solution extends exactly one cube, and lies inside that cube's domains."""
     puzzle = puzzlesat.load("magic-square-18")
-    how = plan(puzzle, puzzle.group, "lex")
+    how = breaking(puzzle, puzzle.group, "lex")
     canonical = [s.values for s in puzzlesat.solve(puzzle, all=True).solutions]
     cubes = make_cubes(puzzle, how.less_than, 2)
     assert len(cubes) >= 16 and [e.bits for e in cubes] == sorted((e.bits for e in cubes), reverse=True)
@@ -272,7 +272,7 @@ def test_a_warm_worker_goes_on_from_the_parents_session():
     from solvers.enumerate import enumerate_solutions
 
     puzzle = puzzlesat.load("magic-square-18")
-    how = plan(puzzle, puzzle.group, "lex")
+    how = breaking(puzzle, puzzle.group, "lex")
     every = [s.values for s in puzzlesat.solve(puzzle, all=True).solutions]  # 50 classes
     config = Config(backend="sat")
     session = solvers.open_session(puzzle, config)

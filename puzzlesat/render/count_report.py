@@ -32,6 +32,7 @@ def count_json(puzzle: Puzzle, outcome: CountOutcome) -> dict[str, Any]:
         "params": head["params"],
         "backend": outcome.plan.backend if outcome.plan else None,
         "encoding": outcome.plan.encoding if outcome.plan else None,
+        "plan": _plan(outcome),
         "symmetry": outcome.symmetry,
         "group_order": outcome.group_order,
         "conjugacy_classes": outcome.classes,
@@ -40,6 +41,14 @@ def count_json(puzzle: Puzzle, outcome: CountOutcome) -> dict[str, Any]:
         "seconds": round(outcome.seconds, 4),
         "stats": stats,
     }
+
+
+def _plan(outcome: CountOutcome) -> dict[str, Any] | None:
+    """The count as planned before it ran: the method asked for, auto's fallback and its share of
+    the timeout, and whether the fallback was taken."""
+    if outcome.counting is None:
+        return None
+    return {**outcome.counting.as_json(), "fallback_taken": outcome.fallback is not None}
 
 
 def _n_factorial(m: int) -> str:

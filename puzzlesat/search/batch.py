@@ -128,6 +128,7 @@ def solve_batch(
     """
     import solvers
     from puzzles.stop import check_timeout
+    from puzzlesat.search.planning import for_instance, plan_run
 
     timeout = check_timeout(timeout)
     stream = iter(instances)
@@ -136,7 +137,9 @@ def solve_batch(
     if first is None:
         raise UsageError("batch: no instances to solve")
     base = replace(first, givens=())
-    cfg = solvers.resolve(configure(config, {**names, "symmetry_breaking": symmetry_breaking}), base)
+    cfg = plan_run(base, configure(config, {**names, "symmetry_breaking": symmetry_breaking}),
+                   enumerating=all or limit is not None, limit=limit, modulo_symmetry=modulo_symmetry,
+                   symmetry="declared" if modulo_symmetry else "none")  # fmt: skip
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
     outcomes: list[Outcome | PuzzleSatError] = []
@@ -160,9 +163,8 @@ def solve_batch(
                 outcome = run(
                     puzzle,
                     session,
+                    for_instance(cfg, puzzle),
                     limit=limit if (all or limit is not None) else 1,
-                    modulo_symmetry=modulo_symmetry,
-                    symmetry_breaking=cfg.symmetry_breaking,
                     timeout=None if deadline is None else max(0.0, deadline - time.monotonic()),
                     on_solution=None if on_solution is None else lambda s, i=i: on_solution(i, s),
                 )

@@ -35,7 +35,7 @@ from puzzles.model import Puzzle
 from puzzles.reduced import Reduced, derangements, reduce
 from puzzles.relabel import interchangeable_group, pins, relabellings
 from puzzles.symmetry import Group
-from puzzles.words import unknown
+from puzzlesat.search.planning import AUTO_EXACT_SHARE, COUNT_METHODS  # noqa: F401  (the plan's share)
 from solvers.base import Config, SearchStopped, check_stop, remaining
 from solvers.ganak_counter import Worker
 from solvers.plan import Plan
@@ -43,7 +43,7 @@ from solvers.plan import Plan
 if TYPE_CHECKING:
     from solvers.enumerate import Outcome, Solution
 
-METHODS = ("auto", "enumerate", "sharpsat", "approx")
+METHODS = COUNT_METHODS  # the plan checks the method (puzzlesat.search.planning)
 DEFAULT_METHOD = "auto"
 # auto: enumeration first, if it ends within both limits (measured: 4x4 sudoku grids, 288, take
 # 0.1 s; the 1344 pinned 5x5 Latin squares 0.6 s; 7040 magic squares would take 80 s). Classes
@@ -52,8 +52,6 @@ DEFAULT_METHOD = "auto"
 AUTO_LIMIT = 2_000
 AUTO_SECONDS = 1.0
 AUTO_CLASS_SECONDS = 10.0
-# auto with a timeout: the exact methods get this share of it, ApproxMC the rest if they do not finish.
-AUTO_EXACT_SHARE = 0.5
 
 Progress = Callable[[str], None]
 
@@ -80,6 +78,7 @@ class CountOutcome:
     tolerance: float = 0.0
     confidence: float = 1.0
     fallback: str | None = None  # why auto counted approximately (said on stderr by the command line)
+    counting: Any = None  # the plan's counting part (solvers.plan.Counting): asked method, fallback rule
     # the pins the count was taken with: {"pinned": [cells], "values": [...], "factor": n, ...}, or None
     reduced: dict[str, Any] | None = None
 
@@ -109,18 +108,12 @@ class _Run:
     orbits: int | None = None  # the number of classes, when enumeration modulo the group gave it
     reduced: Reduced | None = None  # the first column pinned too, for the total (puzzles.reduced)
     reduction: dict[str, Any] | None = None  # the pins the count was taken with (CountOutcome.reduced)
-    counted_on: Plan | None = None  # the CNF's plan, once a counter needed one (`cnf_plan`)
-
     def cnf_plan(self, method: str) -> Plan:
-        """The plan whose CNF ganak or ApproxMC counts, resolved once: the run's own on a CNF
-        backend, the sat backend's where cp was only the default (`solvers.on_cnf`)."""
-        import solvers
-
-        if self.counted_on is None:
-            self.counted_on = solvers.on_cnf(self.config, self.puzzle)
-        if self.counted_on is None:  # `count` refuses such a method before it starts; said here too
+        """The plan whose CNF ganak or ApproxMC counts: the run's plan says it (`Counting.on_cnf`)."""
+        on_cnf = self.config.counting.on_cnf if self.config.counting is not None else None
+        if on_cnf is None:  # `count` refuses such a method before it starts; said here too
             raise UsageError(f"--method {method} counts models of a CNF; the {self.config.backend} backend has none")
-        return self.counted_on
+        return on_cnf
 
     def pinnable(self, element: Element) -> bool:
         """Pinning a group commutes with moving cells, not with moving values (puzzles.relabel)."""
@@ -156,27 +149,16 @@ def count(
     the count is doing now ("enumerating: 1,024 solutions", "counting 2 of 5 with ganak"), without
     the time: the command line's status line (`progress.Ticker`) adds it.
     """
-    import solvers
     from puzzles.stop import build_deadline, stop_reason
-    from puzzlesat.search.groups import choose
+    from puzzlesat.search.planning import plan_run
     from puzzlesat.search.solving import configure
-    from puzzlesat.search.split import check_split
 
-    if method not in METHODS:
-        raise UsageError(unknown("counting method", method, METHODS))
-    cfg = solvers.resolve(configure(config, names), puzzle)
-    check_split(workers, scheduler, cfg)
-    if method in ("sharpsat", "approx") and ((workers or 1) > 1 or scheduler is not None):
-        counter = "ganak's" if method == "sharpsat" else "ApproxMC's"
-        raise UsageError(
-            f"{'--workers' if scheduler is None else '--scheduler'} splits an enumeration, not {counter} count "
-            "(use --method enumerate or auto)"
-        )
-    cnf = solvers.has_cnf(cfg)  # ganak and ApproxMC count a CNF: the sat backend's where cp was the default
-    if method in ("sharpsat", "approx"):
-        _check_sharpsat(cfg, cnf, method)
-        cfg = solvers.on_cnf(cfg, puzzle)
-    choice = choose(puzzle, symmetry if modulo_symmetry else "none")
+    plan = plan_run(puzzle, configure(config, names), modulo_symmetry=modulo_symmetry, symmetry=symmetry,
+                    workers=workers, scheduler=scheduler, count=method, timeout=timeout)  # fmt: skip
+    counting, choice = plan.counting, plan.group
+    if counting is None or choice is None:
+        raise ValueError("count() takes a plan of plan_run(count=...)")
+    method, cnf = counting.method, counting.on_cnf is not None
     order = choice.group.order
     classes = [Element(tuple(range(puzzle.size)))]
     listed = burnside_elements(choice.group) if order > 1 and method != "approx" else None
@@ -186,7 +168,7 @@ def count(
     start = time.monotonic()
     run = _Run(
         puzzle,
-        cfg,
+        plan,
         classes,
         pins(puzzle, group) if group else (),
         relabellings(puzzle) if group else 1,
@@ -203,8 +185,8 @@ def count(
     stopped: str | None = None
     used = method if method in ("sharpsat", "approx") else "enumerate"
     deadline, fallback = run.deadline, None
-    if method == "auto" and cnf and timeout is not None and APPROX.available():  # exact first, within its share
-        run.deadline = start + timeout * AUTO_EXACT_SHARE
+    if counting.fallback == "approx":  # exact first, within its share (the plan's)
+        run.deadline = start + counting.exact_seconds  # type: ignore[operator]
     try:
         try:
             try:
@@ -219,7 +201,7 @@ def count(
         except SearchStopped:
             if run.deadline == deadline:
                 raise
-            fallback = (f"exact counting did not finish in {timeout * AUTO_EXACT_SHARE:g} s (half the timeout); "
+            fallback = (f"exact counting did not finish in {counting.exact_seconds:g} s (half the timeout); "
                         "went on with ApproxMC (approximate)")  # fmt: skip
             run.deadline, used = deadline, "approx"
             run.fixed, run.total, run.orbits = [], None, None
@@ -231,7 +213,9 @@ def count(
     except KeyboardInterrupt:
         stopped = stop_reason()  # Status.INTERRUPT or Status.TERMINATED
     outcome = _outcome(run, used, stopped, order, listed is not None and used != "approx")
-    outcome.symmetry, outcome.plan, outcome.fallback = choice.source, run.counted_on or cfg, fallback
+    counted_on = counting.on_cnf if used in ("sharpsat", "approx") else plan
+    outcome.symmetry, outcome.plan, outcome.fallback = choice.source, counted_on or plan, fallback
+    outcome.counting = counting
     if used == "approx" and run.total is not None:  # else the count is the enumeration's exact lower bound
         outcome.approximate, outcome.tolerance, outcome.confidence = True, APPROX_TOLERANCE, 1 - APPROX_DELTA
     if used == "approx":
@@ -290,7 +274,7 @@ def _exact(run: _Run, used: str, cnf: bool) -> str:
     return used
 
 
-def _check_sharpsat(cfg: Plan, cnf: bool, method: str = "sharpsat") -> None:
+def check_sharpsat(cfg: Plan, cnf: bool, method: str = "sharpsat") -> None:
     counter = "ganak" if method == "sharpsat" else "ApproxMC"
     if not cnf:
         raise UsageError(
@@ -362,16 +346,10 @@ def _enumerate(run: _Run, limit: int | None, seconds: float | None) -> bool:
 
 
 def _classes_exact(run: _Run) -> bool:
-    """Whether `solve --all` can list the classes modulo the run's group: its breaking plan exists
-    (a relabelling group with no all-different group holding every value must be listed whole, and
-    may be too large: then raw enumeration)."""
-    from solvers.symmetry_breaking import plan
-
-    try:
-        plan(run.puzzle, run.group, "orbit")  # type: ignore[arg-type]
-    except UsageError:
-        return False
-    return True
+    """Whether `solve --all` can list the classes modulo the run's group: the plan holds its
+    breaking (a relabelling group with no all-different group holding every value must be listed
+    whole, and may be too large: then the plan has none, and the count enumerates raw)."""
+    return run.config.breaking is not None
 
 
 def _enumerate_classes(run: _Run, limit: int | None, seconds: float | None) -> bool:
@@ -406,17 +384,17 @@ def _list(run: _Run, target: Puzzle, limit: int | None, seconds: float | None,
     """`solve --all` on `target` within the count's deadline and the probe's `seconds`, streamed
     to `seen`; None when the probe's limits cut it short, SearchStopped at the count's deadline."""
     from encoders.estimate import BuildTooSlow
+    from puzzlesat.search.planning import raw_plan
     from puzzlesat.search.solving import solve
 
     left = remaining(run.deadline)
     if left == 0:  # nothing left (solve takes no zero timeout)
         raise SearchStopped
     budget = seconds if left is None else left if seconds is None else min(seconds, left)
-    mode = run.symmetry if modulo_symmetry else None
     try:
-        outcome = solve(target, all=True, limit=limit, modulo_symmetry=modulo_symmetry, symmetry=mode,
-                        timeout=budget, config=run.config, on_solution=seen, keep=not modulo_symmetry,
-                        **run.split)  # fmt: skip
+        plan = run.config if modulo_symmetry else raw_plan(run.config, target)
+        outcome = solve(target, all=True, limit=limit, timeout=budget, config=plan, on_solution=seen,
+                        keep=not modulo_symmetry)  # fmt: skip
     except BuildTooSlow:
         if seconds is None:  # the count's own deadline: the refusal stands
             raise

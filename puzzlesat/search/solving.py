@@ -10,7 +10,6 @@ from collections.abc import Callable
 
 from puzzles.errors import Status
 from puzzles.model import Puzzle
-from puzzlesat.search.groups import check_mode
 from solvers.base import Config, Session
 from solvers.enumerate import Outcome, Solution
 from solvers.plan import Plan
@@ -48,12 +47,20 @@ def solve(
     """
     import solvers
     from puzzles.stop import SearchStopped, build_deadline, check_timeout, stop_reason
-    from puzzlesat.search.split import check_split
+    from puzzlesat.search.planning import plan_run
 
     timeout = check_timeout(timeout)
-    cfg = solvers.resolve(configure(config, {**names, "symmetry_breaking": symmetry_breaking}), puzzle)
-    check_split(workers, scheduler, cfg, enumerating=all or limit is not None, limit=limit)
-    check_mode(symmetry)
+    enumerating = all or limit is not None
+    cfg = plan_run(
+        puzzle,
+        configure(config, {**names, "symmetry_breaking": symmetry_breaking}),
+        enumerating=enumerating,
+        limit=limit,
+        modulo_symmetry=modulo_symmetry,
+        symmetry=symmetry,
+        workers=workers,
+        scheduler=scheduler,
+    )
     start = time.monotonic()
     try:
         with build_deadline(None if timeout is None else start + timeout):
@@ -65,14 +72,11 @@ def solve(
         outcome = run(
             puzzle,
             session,
-            limit=limit if (all or limit is not None) else 1,
-            modulo_symmetry=modulo_symmetry,
-            symmetry_breaking=cfg.symmetry_breaking,
-            symmetry=symmetry,
+            cfg,
+            limit=limit if enumerating else 1,
             timeout=None if timeout is None else max(0.0, timeout - (time.monotonic() - start)),
             on_solution=on_solution,
             keep=keep,
-            split=None if (workers or 1) == 1 and scheduler is None else (cfg, workers, scheduler),
         )
     finally:
         session.close()
@@ -112,50 +116,42 @@ def configure(config: Config | Plan | None, names: dict[str, str | None]) -> Con
 def run(
     puzzle: Puzzle,
     session: Session,
+    plan: Plan,
     *,
     limit: int | None,
-    modulo_symmetry: bool,
-    symmetry_breaking: str,
     timeout: float | None,
     on_solution: Callable[[Solution], None] | None,
     keep: bool = True,
-    symmetry: str | None = "declared",
-    split: tuple[Plan, int | None, str | None] | None = None,
 ) -> Outcome:
-    """One enumeration on an open session: the group chosen, its static constraints, then the loop
-    (with `split`, the configuration, workers and scheduler: the loop over workers, `puzzlesat.search.split`).
-    The callers (`solve`, `solve_batch`) have checked the symmetry names (the plan's resolve, `check_mode`)."""
-    from puzzles.errors import UsageError
-    from puzzlesat.search.groups import choose
+    """One enumeration on an open session, as `plan` says (`puzzlesat.search.planning`): its
+    breaking's static constraints, then the loop (with a split in the plan, over workers:
+    `puzzlesat.search.split`). Nothing here chooses: the group and its breaking are the plan's."""
     from solvers.enumerate import enumerate_solutions
-    from solvers.symmetry_breaking import plan
 
-    choice = choose(puzzle, symmetry if modulo_symmetry else "none", enumerating=limit != 1)
-    try:
-        how = plan(puzzle, choice.group, symmetry_breaking)
-    except ValueError as e:
-        raise UsageError(
-            f"{puzzle.name}: {e} (a symmetry moves a cell onto one not forced to differ from it); "
-            "use --symmetry-breaking orbit"
-        ) from None
+    choice, how = plan.group, plan.breaking
+    if choice is None or how is None:
+        raise ValueError("run() takes a plan from plan_run (it holds the group and its breaking)")
     if how.less_than:
         session.add_less_than(how.less_than)
-    if split is not None and limit != 1:
-        from puzzlesat.search.split import enumerate_split
+    modulo = choice.source != "none"
+    if (plan.workers or 1) > 1 or plan.scheduler is not None:
+        if limit != 1:
+            from puzzlesat.search.split import enumerate_split
 
-        outcome = enumerate_split(puzzle, session, how, split[0], workers=split[1], scheduler=split[2], limit=limit,
-                                  modulo_symmetry=choice.source != "none", timeout=timeout, on_solution=on_solution,
-                                  keep=keep)  # fmt: skip
-    else:
-        outcome = enumerate_solutions(
-            puzzle,
-            session,
-            limit=limit,
-            modulo_symmetry=choice.source != "none",
-            timeout=timeout,
-            on_solution=on_solution,
-            plan=how,
-            keep=keep,
-        )
+            outcome = enumerate_split(puzzle, session, how, plan, workers=plan.workers, scheduler=plan.scheduler,
+                                      limit=limit, modulo_symmetry=modulo, timeout=timeout, on_solution=on_solution,
+                                      keep=keep)  # fmt: skip
+            outcome.symmetry, outcome.symmetry_note = choice.source, choice.note
+            return outcome
+    outcome = enumerate_solutions(
+        puzzle,
+        session,
+        limit=limit,
+        modulo_symmetry=modulo,
+        timeout=timeout,
+        on_solution=on_solution,
+        plan=how,
+        keep=keep,
+    )
     outcome.symmetry, outcome.symmetry_note = choice.source, choice.note
     return outcome
