@@ -60,14 +60,6 @@ class CNFEncoding:
         """Clauses for cell a < cell b (lex-leader symmetry breaking): x[a,v] -> some x[b,w], w > v."""
         return [[-self.x[a, v], *(self.x[b, w] for w in self.domains[b] if w > v)] for v in self.domains[a]]
 
-    def pairwise_less_than_clauses(self, a: int, b: int) -> list[list[int]]:
-        """Cell a < cell b for any encoding: forbid each pair v >= w; a negated conjunction is a clause."""
-        return [
-            [-lit for lit in self.value_literals(a, v)] + [-lit for lit in self.value_literals(b, w)]
-            for v in self.domains[a]
-            for w in self.domains[b]
-            if v >= w
-        ]
 
     @cached_property
     def varmap(self) -> VarMap:

@@ -136,9 +136,6 @@ class Puzzle:
 
         return lint(self)
 
-    @cached_property
-    def unknown_index(self) -> dict[str, int]:
-        return {u.name: i for i, u in enumerate(self.unknowns)}
 
     @cached_property
     def given_map(self) -> dict[int, int]:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from pathlib import Path
 
 from .errors import FileFormatError
 from .model import Puzzle
@@ -28,7 +27,6 @@ CLASSIC_BOXES = {16: 2, 81: 3, 256: 4}
 _CLASSIC = {2: re.compile(r"[0-4.]{16}"), 3: re.compile(r"[0-9.]{81}"), 4: re.compile(r"[0-9A-Ga-g.]{256}")}
 # The suffixes read as SadMan files wherever a puzzle is (checked case-insensitively).
 SUFFIXES = (".sdk", ".sdm")
-SUKAKU_LENGTH = 729
 _SUKAKU = re.compile(r"[0-9.]{729}")
 _SECTION = re.compile(r"\[[A-Za-z ]+\]")
 _ROW = re.compile(r"[0-9A-Ga-g.]+")
@@ -64,14 +62,6 @@ def sukaku(text: str, label: str) -> Puzzle:
             )
         domains.append(marks)
     return replace(base, name="sukaku", title="Sukaku: a sudoku given as pencil marks", domains=tuple(domains))
-
-
-def load_sadman(path: str) -> Puzzle:
-    """The puzzle of a `.sdk` or `.sdm` file (FileFormatError naming the file and line when it is not one)."""
-    from .atomic import read_text
-
-    text = read_text(Path(path), error=FileFormatError)
-    return read_sadman(text, path, sdm=path.lower().endswith(".sdm"))
 
 
 def _rows(text: str) -> list[str]:

@@ -34,23 +34,6 @@ def connected(squares: Iterable[Square]) -> bool:
     return not left
 
 
-def components(squares: Iterable[Square]) -> list[set[Square]]:
-    """The orthogonally connected pieces of a set of squares, largest first (ties by least square)."""
-    left, out = set(squares), []
-    while left:
-        start = min(left)
-        left.remove(start)
-        piece, stack = {start}, [start]
-        while stack:
-            for nb in around(stack.pop()):
-                if nb in left:
-                    left.remove(nb)
-                    piece.add(nb)
-                    stack.append(nb)
-        out.append(piece)
-    return sorted(out, key=lambda p: (-len(p), min(p)))
-
-
 def partition(
     squares: Sequence[Square],
     rng: random.Random,

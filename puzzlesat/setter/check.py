@@ -16,8 +16,6 @@ from puzzlesat.search.solving import solve
 from solvers.base import Config
 from solvers.enumerate import Outcome, Solution
 
-STATUSES = (Status.UNIQUE, Status.MULTIPLE, Status.NO_SOLUTION, Status.UNKNOWN)
-
 
 @dataclass(frozen=True)
 class Checked:

@@ -128,6 +128,3 @@ def generate_puzzle(kind: str, *, seed: int = 1, params: Mapping[str, str] | Non
     return Generated(kind, seed, puzzle, checked.outcome.solutions[0].values, time.monotonic() - start)
 
 
-
-def kinds_help() -> str:
-    return "; ".join(f"{k.name}: {k.summary}" for k in KINDS.values())
