@@ -10,10 +10,55 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Protocol
 
+from puzzles.errors import UsageError
 from puzzles.stop import checkpoint
 
 from .cnf import NativeAtMost
 from .pysat_names import DEFAULT_PB, OWN_PB, card_enc, check_pb, no_pysat_signals, pb_enc, pysat_pb
+
+# Pindakaas (behind every `pysat.pb` encoding but "native") holds coefficients in 64-bit integers: a
+# coefficient past 2**63 - 1 is a TypeError out of PySAT, and sums past it wrap, so the clauses say
+# something else (three coefficients of 2**62: no solution where brute force finds three). Below
+# 2**63 binmerge and watchdog still go wrong (16 of 560 counts on random sums of 2**62..2**63, the
+# least at 1.39 * 2**62; and [2**62, 2**60, 2**60 - 1] == 2**62 has no solution). What goes to
+# it is proved here, in Python's integers, to have coefficients adding up to at most 2**62: then
+# each coefficient and the bound (0..sum once `trivial` has decided the rest) are at most 2**62 too.
+# Measured at that edge: every bound of 8 constraints whose coefficients add up to exactly 2**62,
+# and 120 random ones adding up to 2**61..2**62, on all 7 Pindakaas encodings that build them
+# (1932 + 840 counts, all equal to brute force; docs/decisions/encodings-and-defaults.md, D9).
+# "native" constraints go to the solver's propagator, which reads Python's integers: no limit.
+PB_LIMIT = 2**62
+# PySAT's card encodings take a C int bound; `card_equals` repeats each literal by its weight.
+CARD_LIMIT = 2**31 - 1
+
+
+class WideSum(UsageError):
+    """A sum whose coefficients a PB or card library cannot be proved to hold: refused before the
+    call. `reason` says why, `hint` what takes it instead, which a caller with other ways (DIMACS's
+    --format) may replace."""
+
+    def __init__(self, reason: str, hint: str = "") -> None:
+        super().__init__(reason + hint)
+        self.reason, self.hint = reason, hint
+
+
+def check_width(weights: list[int], bound: int, limit: int, what: str, hint: str) -> None:
+    """A WideSum unless the (positive) weights add up to at most `limit` and the bound lies in
+    0..`limit`: then each weight is within it too.
+
+    >>> check_width([2**61, 2**61], 2**61, PB_LIMIT, "PB", "")
+    >>> try:
+    ...     check_width([2**62, 1], 1, PB_LIMIT, "the adder PB encoding", "")
+    ... except WideSum as e:
+    ...     print(e)
+    the adder PB encoding takes sums whose coefficients add up to at most 2**62; this one's add up to
+    4611686018427387905
+    """
+    total = sum(weights)
+    if total > limit or not 0 <= bound <= limit:
+        top = "2**62" if limit == PB_LIMIT else f"{limit:,}"
+        why = f"{what} takes sums whose coefficients add up to at most {top}; this one's add up to {total}"
+        raise WideSum(why, hint)
 
 
 class Options(Protocol):
@@ -121,7 +166,13 @@ class ClauseBuilder:
         conditionals = None if when is None else [when]
         # A native constraint carries no condition literal (PySAT drops it, which made a `!=` over
         # large domains unsatisfiable): a conditional one is written in clauses, with the default PB.
-        encoding = self.pb_id if when is None or self.pb_name != "native" else pb_enc(DEFAULT_PB)
+        # Pindakaas is called only with coefficients proved to fit it (`PB_LIMIT`).
+        name = DEFAULT_PB if when is not None and self.pb_name == "native" else self.pb_name
+        if name != "native":  # the solver's propagator reads Python's integers
+            way = "--backend z3, which takes" if when is not None else "--backend z3 or --pb native, which take"
+            what = f"the {OWN_PB.get(name, name)} PB encoding (Pindakaas, 64-bit integers)"
+            check_width(weights, bound, PB_LIMIT, what, f" (use {way} any integers)")
+        encoding = self.pb_id if name == self.pb_name else pb_enc(name)
         with no_pysat_signals():
             self._add(build(lits, weights, bound, vpool=self.pool, encoding=encoding, conditionals=conditionals))
 
@@ -132,6 +183,7 @@ class ClauseBuilder:
             return
         from pysat.card import CardEnc
 
+        check_width(weights, bound, CARD_LIMIT, f"the {encoding} card encoding (C ints)", " (use the sum mode \"pb\")")
         inputs = [lit for lit, w in zip(lits, weights, strict=True) for _ in range(w)]
         with no_pysat_signals():
             self._add(CardEnc.equals(inputs, bound, vpool=self.pool, encoding=card_enc(encoding)))

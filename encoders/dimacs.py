@@ -53,7 +53,12 @@ def encode_for_dimacs(puzzle: Puzzle, plan: Options) -> CNFEncoding:
     import encoders
     from puzzles.errors import UsageError
 
-    cnf: CNFEncoding = encoders.get(plan.encoding, "cnf").encode(puzzle, plan)
+    from .builder import WideSum
+
+    try:
+        cnf: CNFEncoding = encoders.get(plan.encoding, "cnf").encode(puzzle, plan)
+    except WideSum as e:  # neither the z3 backend nor native constraints are a DIMACS file's way
+        raise WideSum(e.reason, " (--format opb and smt2 take any integers)") from None
     if cnf.atmosts:
         raise UsageError(
             "native card/PB constraints cannot be written as DIMACS clauses; "

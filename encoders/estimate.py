@@ -22,6 +22,9 @@ from puzzles.errors import UsageError
 from puzzles.model import Puzzle
 from puzzles.stop import time_left
 
+from .builder import PB_LIMIT
+from .pysat_names import default_pb
+
 # Measured on CPython 3.11 (docs/decisions/stopping.md): a clause costs about 150 bytes plus 36 a literal
 # while it is a Python list, and each (cell, value) a scheme stores in its maps about 250 bytes.
 CLAUSE_BYTES = 150
@@ -37,9 +40,18 @@ PB_GROWTH: dict[str, Callable[[int, int], float]] = {
     "adder": lambda n, bound: 12.0 * n * max(1, bound.bit_length()),
     "native": lambda n, bound: 1.0,
     "mdd": lambda n, bound: 4.0 * n * bound,  # an edge per value and partial sum, each 3-4 clauses
-    "unary": lambda n, bound: 2.5 * n * bound,  # a rough stand-in; `unary_clauses` counts them exactly
+    # "unary": its equalities are counted by `unary.size`, as the encoder counts them; the rest
+    # (inequalities, equalities past UNARY_LIMIT) are the totalizer's
 }
 LOG_SUM_FACTOR = 0.1
+# The PB encodings whose size grows with the bound however few the cells, from three literals on
+# (two are a clause or two): a sum of two cells of 0..99 weighted 1000 and 1 took 29M clauses on
+# seqcounter, three literals weighing 2**20, 3 and 1 took 4M. The others grow with the sums their
+# n literals can make, at most 2**n, and their bound is capped there: that two-cell sum took 87k
+# clauses or fewer on the totalizer, BDD, binmerge, watchdog, mixed radix and adder whatever the
+# weight, and 4 to 16 literals weighing about 2**58 took 10 to 1,243 on the totalizer and BDD,
+# where the capped estimate says 160 to 2.6M. A sum of one or two cells is 4 clauses a literal.
+BOUND_GROWN = frozenset({"seqcounter", "sortnetwrk"})
 # Clauses (as estimated) built per second, and the size from which a build is judged against the
 # deadline (docs/decisions/stopping.md, "Builds that cannot meet the deadline"). Measured here
 # 60,000 to 1,300,000 a second: the estimate is rough, so only big builds are judged, at a
@@ -135,13 +147,21 @@ def estimate(puzzle: Puzzle, encoding: str, pb: str = "totalizer") -> Estimate:
             clauses += 1
             literals += sum(len(domains[c]) for c in con.cells)
         elif isinstance(con, Linear):
+            adders = _unary_size(puzzle, con) if pb == "unary" else None
+            if adders is not None:  # counted as the encoder counts them, whatever the weights
+                clauses += adders
+                literals += 3 * adders
+                continue
             n = sum(_bits(domains[c]) if log and pb != "mdd" else len(domains[c]) for c in con.cells)
-            bound = _sum_bound(puzzle, con)
+            # the literals of the PB constraint (a bit each, or a value each but the least), the unknown's too
+            sides = [domains[c] for c in con.cells] + [u.domain for u in puzzle.unknowns if u.name == con.rhs]
+            lits = sum(_bits(d) if log else len(d) - 1 for d in sides)
+            bound = _sum_bound(puzzle, con) if pb in BOUND_GROWN else min(_sum_bound(puzzle, con), 2**lits)
             grow = PB_GROWTH.get(pb, PB_GROWTH["totalizer"])
             # Over bits weighted 1, 2, 4, .. the partial sums are far fewer than n x bound: a tenth
             # (fitted on the log magic squares of orders 8 and 12, docs/decisions/stopping.md).
             thin = LOG_SUM_FACTOR if log and pb not in ("adder", "mdd") else 1.0
-            size = int(thin * grow(n, bound)) if len(con.cells) > 2 else 4 * n
+            size = int(thin * grow(n, bound)) if len(con.cells) > 2 or pb in BOUND_GROWN and lits > 2 else 4 * n
             clauses += size
             literals += 3 * size
         elif isinstance(con, Table):
@@ -163,20 +183,53 @@ def estimate(puzzle: Puzzle, encoding: str, pb: str = "totalizer") -> Estimate:
     return Estimate(encoding, clauses, literals, entries)
 
 
-def unary_clauses(puzzle: Puzzle) -> int:
-    """What the unary adders (`--pb unary`, encoders.unary) would write for the puzzle's sum equalities."""
+def pb_width(puzzle: Puzzle, encoding: str, pb: str) -> int:
+    """The most the coefficients of one of the puzzle's sums add up to as a PB constraint over the
+    literals of `encoding` (onehot, order, log), among the sums `pb` leaves to Pindakaas: what
+    `builder.PB_LIMIT` is checked against when the encoding is built."""
+
+    def term(w: int, d: tuple[int, ...]) -> int:
+        if encoding == "order":  # a literal per step, weighing the step
+            return abs(w) * (d[-1] - d[0])
+        if encoding == "log":  # a literal per bit
+            return abs(w) * ((1 << (d[-1] - d[0]).bit_length()) - 1)
+        end = d[0] if w > 0 else d[-1]  # one-hot: each value above the cell's least contribution
+        return abs(w) * sum(abs(v - end) for v in d)
+
+    unknowns = {u.name: u.domain for u in puzzle.unknowns}
+    widths = [
+        sum(term(w, puzzle.domains[c]) for c, w in zip(con.cells, con.weights, strict=True))
+        + (term(-1, unknowns[con.rhs]) if isinstance(con.rhs, str) else 0)
+        for con in puzzle.sums
+        if not (pb == "mdd" and con.op == "=" or pb == "unary" and _unary_size(puzzle, con) is not None)
+    ]
+    return max(widths, default=0)
+
+
+def _adders(puzzle: Puzzle, con: Linear) -> int:
+    """The clauses the unary adders (encoders.unary) would write for the sum equality `con`."""
     from .unary import size
 
-    domains = {u.name: u.domain for u in puzzle.unknowns}
-    total = 0
-    for con in puzzle.sums:
-        if con.op != "=":
-            continue
-        terms = [(w, puzzle.domains[c]) for c, w in zip(con.cells, con.weights, strict=True) if w]
-        if isinstance(con.rhs, str):
-            terms.append((-1, domains[con.rhs]))
-        total += size(terms, 0 if isinstance(con.rhs, str) else con.rhs)
-    return total
+    terms = [(w, puzzle.domains[c]) for c, w in zip(con.cells, con.weights, strict=True) if w]
+    if isinstance(con.rhs, str):
+        terms.append((-1, next(u.domain for u in puzzle.unknowns if u.name == con.rhs)))
+    return size(terms, 0 if isinstance(con.rhs, str) else con.rhs)
+
+
+def _unary_size(puzzle: Puzzle, con: Linear) -> int | None:
+    """What `--pb unary` writes for `con` where the adders build it (`own_sums._unary`); None where
+    the totalizer does (an inequality, or adders past UNARY_LIMIT)."""
+    from .own_sums import UNARY_LIMIT
+
+    if con.op != "=":
+        return None
+    size = _adders(puzzle, con)
+    return size if size <= UNARY_LIMIT else None
+
+
+def unary_clauses(puzzle: Puzzle) -> int:
+    """What the unary adders (`--pb unary`, encoders.unary) would write for the puzzle's sum equalities."""
+    return sum(_adders(puzzle, con) for con in puzzle.sums if con.op == "=")
 
 
 def parse_bytes(text: str) -> int | None:
@@ -258,11 +311,14 @@ def check_fits(
         return
     fits = []
     for other in alternatives:
-        for other_pb in ("totalizer", "adder") if other != "z3-pb" else ("totalizer",):
+        default = default_pb(other) if other != "z3-pb" else "totalizer"
+        for other_pb in dict.fromkeys((default, "totalizer", "adder") if other != "z3-pb" else (default,)):
+            if other != "z3-pb" and pb_width(puzzle, other, other_pb) > PB_LIMIT:  # refused at the build
+                continue
             guess = estimate(puzzle, other, other_pb)
             roomy = free is None or guess.bytes <= free
             if (other, other_pb) != (encoding, pb or "totalizer") and roomy and not _too_slow(guess, left):
-                flags = f"--encoding {other}" + (f" --pb {other_pb}" if other_pb != "totalizer" else "")
+                flags = f"--encoding {other}" + (f" --pb {other_pb}" if other_pb != default else "")
                 fits.append(f"{flags} (about {human(guess.bytes)})")
                 break
     # z3-int is never sized: Z3's integers grow with the constraints, not with the domains. The

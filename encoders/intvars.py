@@ -23,6 +23,7 @@ from puzzles.core import AllDifferent, Atom, Guarded, Linear, Table
 from puzzles.model import Puzzle
 from puzzles.stop import checkpoint
 
+from .builder import WideSum
 from .cnf import CNFEncoding
 
 # A `!=` over cells whose domains multiply to at most this many tuples becomes clauses forbidding
@@ -212,10 +213,13 @@ class Driver:
     def run(self) -> None:
         groups = sorted(tuple(sorted(c.cells)) for c in self.puzzle.core if isinstance(c, AllDifferent))
         self.scheme.distinct(self.sink, groups, self.cells)
-        for con in self.puzzle.core:
+        for origin, con in self.puzzle.lowered:
             checkpoint()
             if not isinstance(con, AllDifferent):
-                HANDLERS[type(con)](self, con)
+                try:
+                    HANDLERS[type(con)](self, con)
+                except WideSum as e:  # the sink knows the numbers, the driver which rule they come from
+                    raise WideSum(f"{origin}: {e.reason}", e.hint) from None
         if self.sink.own_sums is not None:
             self.implied()
         for c, v in sorted(self.puzzle.givens):
@@ -234,7 +238,10 @@ class Driver:
             return
         for con in implied_sums(self.puzzle):
             checkpoint()
-            self.linear(con)
+            try:
+                self.linear(con)
+            except WideSum:  # redundant: one the PB library cannot take is left out (refused before any clause)
+                continue
 
     def fresh(self) -> int:
         self.indicators += 1

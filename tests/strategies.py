@@ -265,10 +265,9 @@ def fpuzzles_documents(draw: st.DrawFn) -> dict:
 # Where a model's few values sit: near 0, +-2**61, +-2**62, +-(2**63 - 2**61) (where a right side of
 # 2**61 shifts to 2**63), the ends of 64-bit integers and past them.
 ANCHORS = (0, 2**61, 2**62, 2**63 - 2**61, 2**63 - 64, 2**63, 2**64)
-# Large weights: below, at and past the cp search's 2**54 in all. Not larger: the sat backend's PB
-# encodings fail where a weight times a cell's span of values reaches 2**63 (a TypeError from
-# pindakaas), which is the sat backend's limit, not the cp search's.
-FAR_WEIGHTS = (2**31, 2**53, 2**54, 2**54 + 1, 2**55)
+# Large weights: below, at and past the cp search's 2**54 in all, and at and past the 2**62 that
+# the sat backend's PB encodings (Pindakaas, 64-bit) take in all (encoders.builder.PB_LIMIT).
+FAR_WEIGHTS = (2**31, 2**53, 2**54, 2**54 + 1, 2**55, 2**61, 2**62, 2**63)
 # Right sides that the shift by the base (rhs - base * sum(weights)) takes to the 64-bit edges.
 SHIFTED_EDGES = (-(2**63), 2**63 - 1, -(2**62), 2**62, -(2**61), 2**61)
 
