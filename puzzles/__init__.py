@@ -14,9 +14,11 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from .errors import UsageError
-from .model import Puzzle
 
 # The classic exchange line lives with the other classic formats, which read it too.
+from .held import classic as _classic
+from .held import sukaku_line as _sukaku
+from .model import Puzzle
 from .sadman import classic_box
 
 __all__ = ["STDIN", "Puzzle", "is_file_ref", "load"]
@@ -27,28 +29,6 @@ STDIN, STDIN_NAME = "-", "<stdin>"
 # A catalog name: never an f-puzzles link or string (those start with http or N4Ig), so such a
 # ref goes to the catalog without importing the f-puzzles reader (start-up, issue 16).
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
-
-
-def _classic(line: str, label: str, params: Mapping[str, str] | None, givens: str | None) -> Puzzle:
-    """A classic line: the catalog's sudoku of that size, the line its givens."""
-    from .catalog import build
-
-    if params:
-        raise UsageError(f"{label}: a classic line is a sudoku whose size its length gives; -p does not apply")
-    if givens is not None:
-        raise UsageError(f"{label}: a classic line holds its own givens; drop --givens")
-    return build("sudoku", {"box": str(classic_box(line))}, line)
-
-
-def _sukaku(line: str, label: str, params: Mapping[str, str] | None, givens: str | None) -> Puzzle:
-    """A 729-character sukaku: the 9x9 sudoku whose cells take only their pencil-marked digits."""
-    from .sadman import sukaku
-
-    if params:
-        raise UsageError(f"{label}: a sukaku is a 9x9 sudoku; -p does not apply")
-    if givens is not None:
-        raise UsageError(f"{label}: a sukaku's pencil marks are its clues; drop --givens")
-    return sukaku(line, label)
 
 
 def is_file_ref(ref: str) -> bool:

@@ -11,7 +11,10 @@ TOML document is any of these forms, since each has a line without `=`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
+
+from .errors import UsageError
 
 if TYPE_CHECKING:
     from .model import Puzzle
@@ -40,15 +43,14 @@ def form(text: str, name: str = "") -> str:
 
 def load_held(text: str, label: str, givens: str | None, name: str = "") -> Puzzle:
     """The puzzle `text` holds, read by its form; errors name `label` (the file, or <stdin>)."""
-    from . import _classic, _sukaku
     from .givens import with_givens
 
     kind = form(text, name)
     line = text.strip()
     if kind == "classic":
-        return _classic(line, label, None, givens)
+        return classic(line, label, None, givens)
     if kind == "sukaku":
-        return _sukaku(line, label, None, givens)
+        return sukaku_line(line, label, None, givens)
     if kind == "sudokupad":
         from .sudokupad import load_sudokupad
 
@@ -67,3 +69,26 @@ def load_held(text: str, label: str, givens: str | None, name: str = "") -> Puzz
 
         puzzle = load_text(text, label)
     return puzzle if givens is None else with_givens(puzzle, givens, label)
+
+
+def classic(line: str, label: str, params: Mapping[str, str] | None, givens: str | None) -> Puzzle:
+    """A classic line: the catalog's sudoku of that size, the line its givens."""
+    from .catalog import build
+    from .sadman import classic_box
+
+    if params:
+        raise UsageError(f"{label}: a classic line is a sudoku whose size its length gives; -p does not apply")
+    if givens is not None:
+        raise UsageError(f"{label}: a classic line holds its own givens; drop --givens")
+    return build("sudoku", {"box": str(classic_box(line))}, line)
+
+
+def sukaku_line(line: str, label: str, params: Mapping[str, str] | None, givens: str | None) -> Puzzle:
+    """A 729-character sukaku: the 9x9 sudoku whose cells take only their pencil-marked digits."""
+    from .sadman import sukaku
+
+    if params:
+        raise UsageError(f"{label}: a sukaku is a 9x9 sudoku; -p does not apply")
+    if givens is not None:
+        raise UsageError(f"{label}: a sukaku's pencil marks are its clues; drop --givens")
+    return sukaku(line, label)

@@ -62,6 +62,14 @@ class Worker:
 
 GANAK = Worker("solvers.ganak_worker", "pyganak", "exact counting")
 
+# ApproxMC's guarantee: within a factor (1 + tolerance) of the count with probability 1 - delta; a
+# fixed seed so that the same command gives the same estimate.
+APPROX_TOLERANCE = 0.8
+APPROX_DELTA = 0.2
+APPROX_SEED = 1
+APPROX = Worker("solvers.approx_worker", "pyapproxmc", "approximate counting",
+                (str(APPROX_TOLERANCE), str(APPROX_DELTA), str(APPROX_SEED)))  # fmt: skip
+
 
 def available() -> bool:
     """Whether pyganak can be imported (only this module and the worker name it)."""

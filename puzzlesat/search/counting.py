@@ -37,7 +37,7 @@ from puzzles.relabel import interchangeable_group, pins, relabellings
 from puzzles.symmetry import Group
 from puzzlesat.search.planning import AUTO_EXACT_SHARE, COUNT_METHODS  # noqa: F401  (the plan's share)
 from solvers.base import Config, SearchStopped, check_stop, remaining
-from solvers.ganak_counter import Worker
+from solvers.ganak_counter import APPROX, APPROX_DELTA, APPROX_SEED, APPROX_TOLERANCE
 from solvers.plan import Plan
 
 if TYPE_CHECKING:
@@ -274,18 +274,6 @@ def _exact(run: _Run, used: str, cnf: bool) -> str:
     return used
 
 
-def check_sharpsat(cfg: Plan, cnf: bool, method: str = "sharpsat") -> None:
-    counter = "ganak" if method == "sharpsat" else "ApproxMC"
-    if not cnf:
-        raise UsageError(
-            f"--method {method} counts models of a CNF; the {cfg.backend} backend has none "
-            "(use --backend sat, or --method enumerate)"
-        )
-    for name, flag in (("solver", "--solver"), ("solver_cmd", "--solver-cmd")):
-        if name in cfg.chosen:
-            raise UsageError(f"{flag} is not used by --method {method} ({counter} counts the CNF itself)")
-
-
 def _outcome(run: _Run, method: str, stopped: str | None, order: int, burnside: bool) -> CountOutcome:
     count_complete = run.total is not None or bool(run.fixed)  # the identity class comes first: its count is the total
     orbits = run.orbits
@@ -509,17 +497,6 @@ def _sharpsat(run: _Run) -> None:
 def _total_reduction(run: _Run, second_rows: list[dict[str, Any]] | None = None) -> dict[str, Any] | None:
     """The pins of the total count: the reduced form's, or the first row's alone."""
     return _reduction(run, *run.total_pins(), **({"second_rows": second_rows} if second_rows else {}))
-
-
-# ApproxMC's guarantee (its defaults): within a factor 1 + epsilon with probability 1 - delta; the
-# seed fixed, so that the same puzzle gives the same answer every run.
-APPROX_TOLERANCE = 0.8
-APPROX_DELTA = 0.2
-APPROX_SEED = 1
-
-
-APPROX = Worker("solvers.approx_worker", "pyapproxmc", "approximate counting",
-                (str(APPROX_TOLERANCE), str(APPROX_DELTA), str(APPROX_SEED)))  # fmt: skip
 
 
 def _approx(run: _Run) -> None:

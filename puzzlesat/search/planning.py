@@ -123,13 +123,11 @@ def _counting(puzzle: Puzzle, plan: Plan, method: str, workers: int | None, sche
         )
     cnf = solvers.has_cnf(plan)  # ganak and ApproxMC count a CNF: the sat backend's where cp was the default
     if method in ("sharpsat", "approx"):
-        from puzzlesat.search.counting import check_sharpsat
-
         check_sharpsat(plan, cnf, method)
     on_cnf = solvers.on_cnf(plan, puzzle) if cnf and method != "enumerate" else None
     fallback = None
     if method == "auto" and on_cnf is not None and timeout is not None:
-        from puzzlesat.search.counting import APPROX
+        from solvers.ganak_counter import APPROX
 
         if APPROX.available():
             fallback = "approx"
@@ -150,3 +148,15 @@ def for_instance(plan: Plan, puzzle: Puzzle) -> Plan:
         return plan
     group = puzzle.group
     return replace(plan, group=Choice(group, "declared"), breaking=breaking_for(puzzle, group, plan.symmetry_breaking))
+
+
+def check_sharpsat(cfg: Plan, cnf: bool, method: str = "sharpsat") -> None:
+    counter = "ganak" if method == "sharpsat" else "ApproxMC"
+    if not cnf:
+        raise UsageError(
+            f"--method {method} counts models of a CNF; the {cfg.backend} backend has none "
+            "(use --backend sat, or --method enumerate)"
+        )
+    for name, flag in (("solver", "--solver"), ("solver_cmd", "--solver-cmd")):
+        if name in cfg.chosen:
+            raise UsageError(f"{flag} is not used by --method {method} ({counter} counts the CNF itself)")
