@@ -532,7 +532,7 @@ def solve(
         return
     p = _load(puzzle, param, givens)
     _say_workers(workers)
-    progress = puzzlesat.Progress(ticking=_ticks(workers))
+    progress = puzzlesat.Progress(ticking=_ticks(workers), message="building")
     shown = 0
 
     def found(solution: puzzlesat.Solution) -> None:
@@ -561,6 +561,7 @@ def solve(
             keep=not jsonl or output is not None or svg is not None,  # --jsonl alone streams: nothing kept
             workers=workers,
             scheduler=scheduler,
+            on_search=progress.searching,
         )
     finally:
         progress.stop()
