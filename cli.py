@@ -1511,13 +1511,27 @@ def _output_failed(e: OSError) -> NoReturn:
 
 def main(argv: list[str] | None = None) -> NoReturn:
     """Entry point: every error the user can cause becomes one line on stderr and its exit status
-    (puzzlesat.EXIT_STATUSES)."""
+    (puzzlesat.EXIT_STATUSES). The SIGINT and SIGTERM handlers it installs are put back as it
+    ends, and the stop flag cleared, so a program (or a test) that calls it keeps its own: a
+    signal to it afterwards is not a stop request for a search that has ended."""
     if sys.stdout is None:  # started with standard output closed (`>&-`): nothing it says could be seen
         _output_failed(OSError(errno.EBADF, os.strerror(errno.EBADF)))
     puzzlesat.reset_stop()
-    signal.signal(signal.SIGINT, _on_signal)
-    signal.signal(signal.SIGTERM, _on_signal)
+    saved = {signum: signal.signal(signum, _on_signal) for signum in (signal.SIGINT, signal.SIGTERM)}
     puzzlesat.start_signal_watcher()  # wakes a native search (Z3) that holds the handlers back
+    try:
+        _main(argv)
+    finally:
+        for signum, previous in saved.items():
+            # The command's own process keeps `_on_signal` to its exit: the start-up handler
+            # (exit 130 at once) would turn a late Ctrl-C into a lost exit status.
+            if previous is not _interrupted_while_starting:
+                signal.signal(signum, signal.SIG_DFL if previous is None else previous)
+        puzzlesat.reset_stop()
+
+
+def _main(argv: list[str] | None) -> NoReturn:
+    """`main` inside its signal handlers: the command, and its errors as one line and a status."""
     try:
         code = _click_command(argv).main(args=argv, prog_name="puzzlesat", standalone_mode=False)
     except puzzlesat.PuzzleSatError as e:

@@ -268,3 +268,37 @@ def test_z3_cancelled_without_a_signal_is_the_timeout(monkeypatch):
     finally:
         puzzlesat.reset_stop()
         session.close()
+
+
+def test_main_puts_back_the_handlers_it_installed(cli, monkeypatch):
+    """In-process (a test, a program calling cli.main): a SIGTERM during the run stops the search
+    (exit 3, "terminated"); once main returns, SIGINT and SIGTERM have the caller's handlers again
+    and no stop is pending, so a SIGTERM to pytest is no longer "stop the current search"."""
+    import os
+
+    import puzzlesat
+    import puzzlesat.search.solving as solving
+
+    real = solving.solve
+
+    def signalled_solve(*args, **kwargs):
+        os.kill(os.getpid(), signal.SIGTERM)  # main's handler asks for the stop; the search ends at once
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(solving, "solve", signalled_solve)
+    heard: list[int] = []
+
+    def mine(signum: int, frame: object) -> None:
+        heard.append(signum)
+
+    before = {s: signal.signal(s, mine) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        r = cli("solve", "magic-frame", "--all", "--json")
+        assert r.code == 3 and r.json()["stopped"] == "terminated"
+        assert signal.getsignal(signal.SIGINT) is mine and signal.getsignal(signal.SIGTERM) is mine
+        assert not puzzlesat.STOP.is_set() and heard == []
+        os.kill(os.getpid(), signal.SIGTERM)
+        assert heard == [signal.SIGTERM] and not puzzlesat.STOP.is_set()
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
