@@ -179,46 +179,82 @@ def test_signal_stops_a_ganak_count(sig):
 
 
 # Sends SIGINT to the process itself when `import cli` reaches `import typer`: a Ctrl-C at start-up,
-# at a moment the test chooses rather than a race with the clock.
+# at a moment the test chooses rather than a race with the clock. argv: [argv0, command...]
+# (`list` without one); TIMES signals in a row.
 INTERRUPT_AT_IMPORT = """
 import os, signal, sys
+TIMES = 1
 class Hook:
     def find_spec(self, name, path=None, target=None):
         if name == "typer":
-            os.kill(os.getpid(), signal.SIGINT)
+            for _ in range(TIMES):
+                os.kill(os.getpid(), signal.SIGINT)
         return None
 sys.meta_path.insert(0, Hook())
-sys.argv = [sys.argv[1], "list"]
+sys.argv = [sys.argv[1], *(sys.argv[2:] or ["list"])]
 import cli
 cli.main()
 """
 
 
+def _signalled_at_import(*command: str, sig: str = "SIGINT", times: int = 1, argv0: str = "/usr/local/bin/puzzlesat"):
+    """Run `command` with `times` signals sent while cli imports typer (argv[0] `puzzlesat`, as the
+    console script runs it)."""
+    script = INTERRUPT_AT_IMPORT.replace("SIGINT", sig).replace("TIMES = 1", f"TIMES = {times}")
+    return subprocess.run(
+        [sys.executable, "-c", script, argv0, *command], cwd=ROOT, capture_output=True, text=True, timeout=HANG
+    )
+
+
 def test_ctrl_c_while_starting_is_one_line_and_exit_130():
-    """The command (argv[0] `puzzlesat`, as the console script runs it) says it was interrupted."""
-    done = subprocess.run(
-        [sys.executable, "-c", INTERRUPT_AT_IMPORT, "/usr/local/bin/puzzlesat"],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+    """A command with nothing to report on a stop (`list`) says it was interrupted, exit 130."""
+    done = _signalled_at_import()
     assert (done.returncode, done.stdout, done.stderr) == (130, "", "puzzlesat: interrupted\n")
 
 
 def test_sigterm_while_starting_is_one_line_and_exit_130():
     """SIGTERM during the imports killed the process by the signal, silently: now one line, and
     the status of a stop at once (130, ExitCode.INTERRUPTED: "a second Ctrl-C or SIGTERM")."""
-    done = subprocess.run(
-        [sys.executable, "-c", INTERRUPT_AT_IMPORT.replace("SIGINT", "SIGTERM"), "/usr/local/bin/puzzlesat"],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+    done = _signalled_at_import(sig="SIGTERM")
     assert (done.returncode, done.stdout, done.stderr) == (130, "", "puzzlesat: terminated\n")
+
+
+@pytest.mark.parametrize(
+    ("command", "keys"),
+    [
+        (("explain", "sudoku", "--json"), {"steps": [], "complete": False}),
+        (("grade", "sudoku", "--json"), {"steps": 0, "complete": False}),
+        (("hint", "sudoku", "--json"), {"step": None}),
+        (("solve", "magic-star", "-p", "points=9", "--all", "--workers", "2", "--json"), {"count": 0}),
+        (("count", "magic-frame", "--json"), {"count_complete": False}),
+        (("candidates", "sudoku", "--json"), {"complete": False}),
+    ],
+    ids=lambda x: x[0] if isinstance(x, tuple) else "",
+)
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_one_signal_while_starting_still_gives_the_document(tmp_path, command, keys, sig):
+    """One signal during the imports (seconds on a loaded machine: 7 of 30 SIGTERMs to `explain`
+    landed there and ended it with exit 130, no JSON, no -o file): a command that reports stops
+    takes it as a stop request at its first safe point, so the document, empty and saying why it
+    stopped, is printed and written, exit 3."""
+    out = tmp_path / "doc.json"
+    done = _signalled_at_import(*command, "-o", str(out), sig=sig)
+    assert (done.returncode, done.stderr) == (3, "")
+    doc = json.loads(done.stdout)
+    assert doc["stopped"] == ("terminated" if sig == "SIGTERM" else "interrupt")
+    assert {k: doc[k] for k in keys} == keys
+    assert json.loads(out.read_text()) == doc
+
+
+def test_two_signals_while_starting_end_it_at_once():
+    """The second signal during the imports is a stop at once, as a second Ctrl-C always is."""
+    done = _signalled_at_import("explain", "sudoku", "--json", times=2)
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "puzzlesat: interrupted\n")
 
 
 def test_a_program_importing_cli_keeps_its_own_ctrl_c():
     """Imported by another program, cli installs no handler: the KeyboardInterrupt is the program's."""
-    done = subprocess.run(
-        [sys.executable, "-c", INTERRUPT_AT_IMPORT, "my-script"],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+    done = _signalled_at_import(argv0="my-script")
     assert done.returncode == -signal.SIGINT and done.stderr.rstrip().endswith("KeyboardInterrupt")
 
 
@@ -302,3 +338,37 @@ def test_main_puts_back_the_handlers_it_installed(cli, monkeypatch):
     finally:
         for s, handler in before.items():
             signal.signal(s, handler)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("command", ["explain", "grade"])
+def test_a_signal_keeps_the_steps_found(tmp_path, command, sig):
+    """A signal once the first step is out (an X-sudoku takes half a minute to explain): the
+    document keeps the steps found, says why it stopped, is written to -o as printed, exit 3."""
+    out_file = tmp_path / "doc.json"
+    run = Watched(command, "x-sudoku", "--json", "-o", str(out_file))
+    run.wait_for(r"^puzzlesat: explaining: 1 step, ")
+    run.signal(sig)
+    code, out, err = run.finish()
+    assert (code, err) == (3, ""), err
+    doc = json.loads(out)
+    assert json.loads(out_file.read_text()) == doc
+    said = "terminated" if sig == signal.SIGTERM else "interrupt"
+    assert (doc["complete"], doc["stopped"], doc["solved"]) == (False, said, False)
+    assert (len(doc["steps"]) if command == "explain" else doc["steps"]) >= 1
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_to_hint_leaves_its_document(tmp_path, sig):
+    """A signal while hint looks for its step: the step if it was found in time (exit 0), else no
+    step and `stopped` (exit 3); the document is printed and written either way."""
+    out_file = tmp_path / "doc.json"
+    run = Watched("hint", "x-sudoku", "--json", "-o", str(out_file))
+    run.wait_for(r"^puzzlesat: explaining, ")
+    run.signal(sig)
+    code, out, err = run.finish()
+    assert err == ""
+    doc = json.loads(out)
+    assert json.loads(out_file.read_text()) == doc
+    said = "terminated" if sig == signal.SIGTERM else "interrupt"
+    assert (code, doc["stopped"], doc["step"] is None) in ((3, said, True), (0, None, False))
