@@ -142,3 +142,17 @@ class Watched:
             elif self.proc.poll() is None:
                 self.proc.kill()
         self.proc.wait()
+
+
+@contextlib.contextmanager
+def cpu_load(processes: int = 5) -> Iterator[None]:
+    """Busy loops, more than the cores, for the length of the block, killed at its end: the loaded
+    machine (load average 15-37 on 2 cores) where stops were lost (issue 39)."""
+    procs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(processes)]
+    try:
+        yield
+    finally:
+        for proc in procs:
+            proc.kill()
+        for proc in procs:
+            proc.wait()
