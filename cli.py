@@ -1537,6 +1537,16 @@ def _stop_at_once(argv: list[str] | None, signum: int) -> None:
         raise KeyboardInterrupt
 
 
+def _guard_solvers(argv: list[str] | None) -> Callable[[], None]:
+    """For a command that runs solver libraries (the commands of exit status 4): a library that
+    aborts the process (a C++ solver out of memory) ends it with one line and exit 4, not exit 134
+    (solvers/last_words.py); returns what takes that back."""
+    args = sys.argv[1:] if argv is None else argv
+    if args and args[0] in puzzlesat.EXIT_STATUSES[puzzlesat.ExitCode.BACKEND].commands:
+        return puzzlesat.guard_aborts()
+    return lambda: None
+
+
 def main(argv: list[str] | None = None) -> NoReturn:
     """Entry point: every error the user can cause becomes one line on stderr and its exit status
     (puzzlesat.EXIT_STATUSES). The SIGINT and SIGTERM handlers it installs are put back as it
@@ -1547,9 +1557,11 @@ def main(argv: list[str] | None = None) -> NoReturn:
     puzzlesat.reset_stop()
     saved = {signum: signal.signal(signum, _on_signal) for signum in (signal.SIGINT, signal.SIGTERM)}
     puzzlesat.start_signal_watcher()  # wakes a native search (Z3) that holds the handlers back
+    unguard = _guard_solvers(argv)
     try:
         _main(argv)
     finally:
+        unguard()
         for signum, previous in saved.items():
             # The command's own process keeps `_on_signal` to its exit: the start-up handler
             # (exit 130 at once) would turn a late Ctrl-C into a lost exit status.

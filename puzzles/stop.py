@@ -167,5 +167,11 @@ def start_signal_watcher() -> None:
                 _SIGNALLED["value"] = reasons[0]
                 _wake_all()
 
-    threading.Thread(target=watch, name="puzzlesat-signals", daemon=True).start()
+    try:
+        threading.Thread(target=watch, name="puzzlesat-signals", daemon=True).start()
+    except RuntimeError:  # no thread to be had (its stack does not fit in the address space left)
+        signal.set_wakeup_fd(-1)
+        os.close(read_end)
+        os.close(write_end)
+        return
     _WATCHING.append(read_end)
