@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from guards import HANG, Watched
+from guards import HANG, Watched, hang_guard
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -372,3 +372,32 @@ def test_a_signal_to_hint_leaves_its_document(tmp_path, sig):
     assert json.loads(out_file.read_text()) == doc
     said = "terminated" if sig == signal.SIGTERM else "interrupt"
     assert (code, doc["stopped"], doc["step"] is None) in ((3, said, True), (0, None, False))
+
+
+def test_a_stop_request_from_another_thread_interrupts_z3_at_once():
+    """`request_stop()` (what a program embedding the library, or a Dask worker, calls) wakes Z3
+    inside a long check, as a signal does: the check ends "canceled", which is the stop (an
+    interrupt), not a failure and not a wait for the check to end (an order-5 square: minutes)."""
+    import threading
+
+    import puzzlesat
+    from puzzles import stop
+    from solvers import open_session
+    from solvers.base import Config
+
+    session = open_session(puzzlesat.load("magic-square", {"order": "5"}), Config(backend="z3"))
+
+    def ask_once_z3_checks() -> None:
+        while not stop._WAKERS:  # registered just before the check begins
+            time.sleep(0.001)
+        puzzlesat.request_stop(puzzlesat.Status.TERMINATED)
+
+    threading.Thread(target=ask_once_z3_checks, daemon=True).start()
+    try:
+        with hang_guard():
+            with pytest.raises(KeyboardInterrupt):
+                session.next(None)
+        assert puzzlesat.stop_reason() == puzzlesat.Status.TERMINATED
+    finally:
+        puzzlesat.reset_stop()
+        session.close()
