@@ -6,11 +6,19 @@ import os
 import signal
 import sys
 
+# A signal that came while starting (SIGINT or SIGTERM), kept for `main` (see below).
+_PENDING: list[int] = []
+
 
 def _interrupted_while_starting(signum: int, frame: object) -> None:
-    """Ctrl-C or SIGTERM while Python still imports typer and puzzlesat (the first 0.1 s of a run):
-    nothing has been computed yet, so one line and exit 130 rather than Python's traceback or a
+    """Ctrl-C or SIGTERM while Python still imports typer and puzzlesat (0.1 s of a run, seconds
+    on a loaded machine): the first is kept, and `main` asks the command to stop at its first
+    safe point, so a command that reports a stop still prints its (empty) document, exit 3; a
+    second one ends the run at once: one line and exit 130 rather than Python's traceback or a
     silent death by the signal. `main` replaces this handler with the one that stops a search."""
+    if not _PENDING:
+        _PENDING.append(signum)
+        return
     os.write(2, b"puzzlesat: terminated\n" if signum == signal.SIGTERM else b"puzzlesat: interrupted\n")
     os._exit(130)  # puzzlesat.ExitCode.INTERRUPTED ("a second Ctrl-C or SIGTERM"), not imported yet
 
@@ -533,7 +541,7 @@ def solve(
         return
     p = _load(puzzle, param, givens)
     _say_workers(workers)
-    progress = puzzlesat.Progress(ticking=_ticks(workers))
+    progress = puzzlesat.Progress(ticking=_ticks(workers), message="building")
     shown = 0
 
     def found(solution: puzzlesat.Solution) -> None:
@@ -562,6 +570,7 @@ def solve(
             keep=not jsonl or output is not None or svg is not None,  # --jsonl alone streams: nothing kept
             workers=workers,
             scheduler=scheduler,
+            on_search=progress.searching,
         )
     finally:
         progress.stop()
@@ -1220,8 +1229,18 @@ def _state(p, state: str | None, marks: list[str] | None):
 def _explain(p, state, marks, timeout, max_steps=None, on_step=None):
     values, kept = _state(p, state, marks)
     status = puzzlesat.Ticker("explaining")
+    steps = 0
+
+    def stepped(step) -> None:
+        nonlocal steps
+        steps += 1
+        status.say(f"explaining: {steps} step{'s' if steps > 1 else ''}")
+        if on_step is not None:
+            with status.paused():  # a step line on the terminal must not run into the status
+                on_step(step)
+
     try:
-        return puzzlesat.explain(p, values=values, marks=kept, timeout=timeout, max_steps=max_steps, on_step=on_step)
+        return puzzlesat.explain(p, values=values, marks=kept, timeout=timeout, max_steps=max_steps, on_step=stepped)
     finally:
         status.stop()
 
@@ -1512,18 +1531,57 @@ def _output_failed(e: OSError) -> NoReturn:
     sys.exit(failure.exit_code)
 
 
+def _stop_at_once(argv: list[str] | None, signum: int) -> None:
+    """The signal that came during the imports: a stop request that a command reporting stops (the
+    commands of exit status 3) honours at its first safe point, printing the document of a run
+    that found nothing yet; any other command ends here, as a signal at start-up did: one line, 130."""
+    puzzlesat.request_stop(puzzlesat.Status.TERMINATED if signum == signal.SIGTERM else puzzlesat.Status.INTERRUPT)
+    args = sys.argv[1:] if argv is None else argv
+    if not args or args[0] not in puzzlesat.EXIT_STATUSES[puzzlesat.ExitCode.STOPPED].commands:
+        raise KeyboardInterrupt
+
+
+def _guard_solvers(argv: list[str] | None) -> Callable[[], None]:
+    """For a command that runs solver libraries (the commands of exit status 4): a library that
+    aborts the process (a C++ solver out of memory) ends it with one line and exit 4, not exit 134
+    (solvers/last_words.py); returns what takes that back."""
+    args = sys.argv[1:] if argv is None else argv
+    if args and args[0] in puzzlesat.EXIT_STATUSES[puzzlesat.ExitCode.BACKEND].commands:
+        return puzzlesat.guard_aborts()
+    return lambda: None
+
+
 def main(argv: list[str] | None = None, *, keep_stop: bool = False) -> NoReturn:
     """Entry point: every error the user can cause becomes one line on stderr and its exit status
-    (puzzlesat.EXIT_STATUSES). `keep_stop`: a stop asked for before this handler was set stands
-    (the server's worker, asked to stop the moment its job came)."""
+    (puzzlesat.EXIT_STATUSES). The SIGINT and SIGTERM handlers it installs are put back as it
+    ends, and the stop flag cleared, so a program (or a test) that calls it keeps its own: a
+    signal to it afterwards is not a stop request for a search that has ended. `keep_stop`: a
+    stop asked for before this handler was set stands (the server's worker, asked to stop the
+    moment its job came)."""
     if sys.stdout is None:  # started with standard output closed (`>&-`): nothing it says could be seen
         _output_failed(OSError(errno.EBADF, os.strerror(errno.EBADF)))
     if not keep_stop:
         puzzlesat.reset_stop()
-    signal.signal(signal.SIGINT, _on_signal)
-    signal.signal(signal.SIGTERM, _on_signal)
+    saved = {signum: signal.signal(signum, _on_signal) for signum in (signal.SIGINT, signal.SIGTERM)}
     puzzlesat.start_signal_watcher()  # wakes a native search (Z3) that holds the handlers back
+    unguard = _guard_solvers(argv)
     try:
+        _main(argv)
+    finally:
+        unguard()
+        for signum, previous in saved.items():
+            # The command's own process keeps `_on_signal` to its exit: the start-up handler
+            # (exit 130 at once) would turn a late Ctrl-C into a lost exit status.
+            if previous is not _interrupted_while_starting:
+                signal.signal(signum, signal.SIG_DFL if previous is None else previous)
+        puzzlesat.reset_stop()
+
+
+def _main(argv: list[str] | None) -> NoReturn:
+    """`main` inside its signal handlers: the command, and its errors as one line and a status."""
+    try:
+        if _PENDING:
+            _stop_at_once(argv, _PENDING.pop())
         code = _click_command(argv).main(args=argv, prog_name="puzzlesat", standalone_mode=False)
     except puzzlesat.PuzzleSatError as e:
         typer.echo(f"puzzlesat: error: {e}", err=True)

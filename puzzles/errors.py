@@ -75,9 +75,10 @@ EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
         ExitStatus(
             ExitCode.BACKEND,
             "a backend failed: a solver program crashed or gave a wrong answer, Z3 gave up, a library is missing, "
-            "memory ran out, the server's self-test got a wrong answer",
+            "memory ran out (one line, also when a solver library runs out), the server's self-test got a wrong answer",
             "a backend failed",
-            ("solve", "dimacs", "decode", "check", "candidates", "clues", "generate", "count", "serve"),
+            ("solve", "dimacs", "decode", "check", "candidates", "clues", "generate", "count", "explain", "hint",
+             "grade", "serve"),  # fmt: skip
         ),
         ExitStatus(
             ExitCode.GARBLED,

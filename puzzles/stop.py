@@ -33,9 +33,11 @@ class SearchStopped(Exception):
 
 
 def request_stop(reason: Status = Status.INTERRUPT) -> None:
-    """Ask every search and build to stop at its next safe point, saying why."""
+    """Ask every search and build to stop at its next safe point, saying why; a native search that
+    registered a waker (Z3's check) is interrupted at once, whichever thread asks."""
     _REASON["value"] = reason
     STOP.set()
+    _wake_all()
 
 
 def reset() -> None:
@@ -106,7 +108,9 @@ def check_timeout(seconds: float | None, flag: str = "--timeout") -> float | Non
 # Called from the watcher thread as soon as a signal arrives, while the main thread may be inside a
 # native call (Z3's check) that runs no Python signal handler until it returns.
 _WAKERS: dict[int, Callable[[], None]] = {}
-_WAKER_LOCK = threading.Lock()
+# Re-entrant: the CLI's signal handler (request_stop, then the wakers) runs in the main thread
+# between two bytecodes, perhaps while that thread holds the lock to register a waker.
+_WAKER_LOCK = threading.RLock()
 
 
 @contextlib.contextmanager
@@ -167,5 +171,11 @@ def start_signal_watcher() -> None:
                 _SIGNALLED["value"] = reasons[0]
                 _wake_all()
 
-    threading.Thread(target=watch, name="puzzlesat-signals", daemon=True).start()
+    try:
+        threading.Thread(target=watch, name="puzzlesat-signals", daemon=True).start()
+    except RuntimeError:  # no thread to be had (its stack does not fit in the address space left)
+        signal.set_wakeup_fd(-1)
+        os.close(read_end)
+        os.close(write_end)
+        return
     _WATCHING.append(read_end)

@@ -50,6 +50,7 @@ PUBLIC: dict[str, str] = {
     "reset_stop": "puzzles.stop:reset",
     "stop_reason": "puzzles.stop:stop_reason",
     "start_signal_watcher": "puzzles.stop:start_signal_watcher",
+    "guard_aborts": "solvers.last_words:install",
     "check_timeout": "puzzles.stop:check_timeout",
     "usable_workers": "puzzlesat.search.split:usable_workers",
     "version": "puzzlesat:__version__",

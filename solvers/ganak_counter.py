@@ -109,7 +109,7 @@ def count_models(
             while len(counts) < len(problems):
                 line = _next_line(lines, deadline, on_wait)
                 if line is None or not line.strip().isdigit():
-                    raise BackendError(f"{worker.package.removeprefix('py')} failed: {_why(proc, err)}")
+                    raise BackendError(_failed(worker.package.removeprefix("py"), _why(proc, err)))
                 counts.append(int(line))
                 if on_count is not None:
                     on_count(len(counts) - 1, counts[-1])
@@ -153,6 +153,18 @@ def _next_line(
                 raise KeyboardInterrupt from None
             if deadline is not None and time.monotonic() >= deadline:
                 raise SearchStopped from None
+
+
+# What a counter's last line says when it ran out of memory (pyganak turns std::bad_alloc into a
+# RuntimeError; a C++ abort ends with "what():  std::bad_alloc"; Python's own MemoryError).
+OUT_OF_MEMORY = ("bad_alloc", "MemoryError", "OutOfMemory", "out of memory")
+
+
+def _failed(name: str, why: str) -> str:
+    """The one line for a counter that failed: out of memory said as such (exit 4 either way)."""
+    if any(word in why for word in OUT_OF_MEMORY):
+        return f"{name} ran out of memory ({why.strip()})"
+    return f"{name} failed: {why}"
 
 
 def _why(proc: subprocess.Popen, err: IO[bytes]) -> str:  # type: ignore[type-arg]

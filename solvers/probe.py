@@ -38,7 +38,10 @@ class Prober:
 
         self.config = solvers.resolve(self.config, self.puzzle)
         self.scoped = solvers.get(self.config.backend).scopes
-        self.session: Session | None = solvers.open_session(self.puzzle, self.config) if self.scoped else None
+        # Encoded at the first question, not here: a stop or the deadline during the build then
+        # comes out of `find`, where the caller keeps what it knows, as for any question.
+        self.session: Session | None = None
+        self._opened = False
         self._stats: dict[str, int | float | str] = {}
 
     def find(self, givens: Givens = (), blocked: Sequence[tuple[int, ...]] = (), deadline: float | None = None):
@@ -47,6 +50,9 @@ class Prober:
         import solvers
 
         check_stop()
+        if self.scoped and not self._opened:
+            self._opened = True
+            self.session = solvers.open_session(self.puzzle, self.config)
         self.calls += 1
         own = self.puzzle.given_map
         if any(own.get(c, v) != v for c, v in givens) or len({c for c, _ in givens}) != len(dict(givens)):

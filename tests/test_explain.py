@@ -287,7 +287,7 @@ def test_a_stop_before_the_first_step_shows_nothing_and_exits_3(cli, monkeypatch
 
     monkeypatch.setattr(api, "_solutions", stopped)
     e = puzzlesat.explain(puzzlesat.load("sudoku"), timeout=5)
-    assert (e.steps, e.complete, e.stopped, e.conflict) == ((), False, True, None)
+    assert (e.steps, e.complete, e.stopped, e.conflict) == ((), False, "timeout", None)
     r = cli("explain", "sudoku", "--timeout", "5")
     assert r.code == 3
     assert r.out == "0 steps, stopped before the end (--timeout or a signal). Grade: easy (score 0).\n"
@@ -308,7 +308,9 @@ def test_max_steps_is_not_a_stop(cli):
     assert r.code == 0
     assert r.out.splitlines()[-1].startswith("2 steps, more steps follow (--max-steps).")
     e = puzzlesat.explain(puzzlesat.load("sudoku"), max_steps=2)
-    assert (e.complete, e.stopped) == (False, False)
+    assert (e.complete, e.stopped) == (False, None)
+    doc = cli("explain", "sudoku", "--max-steps", "2", "--json").json()
+    assert (doc["complete"], doc["stopped"], len(doc["steps"])) == (False, None, 2)
 
 
 def test_a_contradiction_over_k_rows_and_k_columns_is_named_a_fish():
@@ -335,3 +337,26 @@ def test_a_step_names_its_main_rules_first_among_its_rules(cli):
         assert step["main"] == [r.name for r in s.main] != []
         assert [r["name"] for r in step["rules"][: len(step["main"])]] == step["main"]
     assert any(len(step["main"]) < len(step["rules"]) for step in doc["steps"])
+
+
+@pytest.mark.parametrize("command", ["explain", "grade", "hint"])
+def test_a_stop_while_the_rules_are_built_is_a_stopped_document(cli, monkeypatch, tmp_path, command):
+    """A signal after the solutions are found, while the rules' CNF is built (its checkpoints
+    raise): it escaped `explain` as a KeyboardInterrupt (exit 130, no JSON, no -o file); now the
+    document of a walk stopped before its first step, `stopped` naming the signal, exit 3."""
+    from puzzlesat.reasoning import api
+
+    real = api._solutions_from_start
+
+    def then_sigterm(*args):
+        found = real(*args)
+        puzzlesat.request_stop(puzzlesat.Status.TERMINATED)  # what the CLI's SIGTERM handler does
+        return found
+
+    monkeypatch.setattr(api, "_solutions_from_start", then_sigterm)
+    out = tmp_path / "doc.json"
+    r = cli(command, "sudoku", "--json", "-o", str(out))
+    assert (r.code, r.err) == (3, "")
+    doc = r.json()
+    assert doc["stopped"] == "terminated" and json.loads(out.read_text()) == doc
+    assert not puzzlesat.STOP.is_set()  # main cleared it as it ended

@@ -173,3 +173,50 @@ def test_generate_shows_what_it_does_on_a_terminal():
     code, out, text = _stderr_on_a_terminal("generate", "sudoku", "-p", "box=4", "--json")
     assert code == 0 and json.loads(out)["kind"] == "sudoku"
     assert "  generating a sudoku, " in text and text.endswith(ERASE)
+
+
+def test_lines_mode_writes_whole_lines_to_any_stream(monkeypatch):
+    """PUZZLESAT_PROGRESS=lines: a log (not a terminal) gets one line per news, no escape codes:
+    the phase at once, the first solution at once, later counts at most one a second."""
+    monkeypatch.setenv("PUZZLESAT_PROGRESS", "lines")
+    stream = io.StringIO()
+    progress = Progress(stream, ticking=False, message="building")
+    progress.searching()
+    progress(None)  # type: ignore[arg-type]
+    progress(None)  # type: ignore[arg-type]  # within the second: no line
+    progress.stop()
+    lines = stream.getvalue().splitlines()
+    assert [line.rsplit(", ", 1)[0] for line in lines] == [
+        "puzzlesat: building",
+        "puzzlesat: searching",
+        "puzzlesat: 1 found",
+    ]
+    assert all(line.endswith(" s") for line in lines) and "\033" not in stream.getvalue()
+
+
+def test_lines_mode_says_each_new_message_of_a_ticker(monkeypatch):
+    monkeypatch.setenv("PUZZLESAT_PROGRESS", "lines")
+    stream = io.StringIO()
+    ticker = Ticker("explaining", stream)
+    ticker.say("explaining: 1 step")
+    ticker.say("explaining: 1 step")  # nothing new: no line
+    ticker.stop()
+    assert [line.rsplit(", ", 1)[0] for line in stream.getvalue().splitlines()] == [
+        "puzzlesat: explaining",
+        "puzzlesat: explaining: 1 step",
+    ]
+
+
+def test_off_shows_nothing_even_on_a_terminal_and_a_bad_mode_is_one_error(monkeypatch, cli):
+    monkeypatch.setenv("PUZZLESAT_PROGRESS", "off")
+    term = Terminal()
+    progress = Progress(term, ticking=False, every=0.0)
+    progress(None)  # type: ignore[arg-type]
+    progress.stop()
+    assert term.getvalue() == "" and not progress.enabled
+    monkeypatch.setenv("PUZZLESAT_PROGRESS", "line")
+    r = cli("solve", "magic-frame")
+    assert (r.code, r.out) == (2, "")
+    assert r.err == (
+        "puzzlesat: error: PUZZLESAT_PROGRESS: unknown progress mode 'line'; did you mean lines? valid: lines, off\n"
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from puzzles.errors import CheckError, UsageError
+from puzzles.errors import CheckError, Status, UsageError
 from puzzles.model import Puzzle
 
 from .costs import FACT, rule_weight
@@ -55,7 +55,7 @@ class Explanation:
     conflict: Conflict | None = None
     start: tuple[Fact, ...] = ()  # the entered values and pencil marks a hint started from
     after: tuple[tuple[frozenset[int], ...], ...] = ()  # the pencil marks after each step (--boards, --svg)
-    stopped: bool = False  # a timeout or a signal cut it short (not `max_steps`): exit status 3
+    stopped: Status | None = None  # TIMEOUT, INTERRUPT or TERMINATED: cut short (not `max_steps`), exit 3
     before: tuple[frozenset[int], ...] = ()  # the pencil marks before the first step (--svg step 1)
 
 
@@ -174,40 +174,49 @@ def explain(
 ) -> Explanation:
     """Steps from the givens (and `values` entered, `marks` kept) to the solution, each checked.
     Stops where nothing more follows on a puzzle that is not unique; a puzzle with no solution
-    (or entries that break it) gets its `conflict` and no steps."""
+    (or entries that break it) gets its `conflict` and no steps. A timeout or a signal, wherever
+    it comes (finding the solutions, building the rules' CNF, between steps), ends the walk with
+    the steps found so far and `stopped` saying why."""
     import time
 
-    from puzzles.stop import SearchStopped, build_deadline, check_timeout
+    from encoders.pysat_names import no_pysat_signals
+    from puzzles.stop import SearchStopped, build_deadline, check_timeout, stop_reason
 
     seconds = check_timeout(timeout)
     deadline = None if seconds is None else time.monotonic() + seconds  # one budget: solutions and steps
     start = start_state(puzzle, values, marks)
-    try:
-        solutions = _solutions_from_start(puzzle, start, deadline)
-    except (SearchStopped, KeyboardInterrupt):  # stopped before the first step: nothing to show, not complete
-        return Explanation(puzzle, (), False, False, 0, grade_of(()), None, tuple(start), stopped=True)
-    if not solutions:
-        found = conflict(puzzle, start)
-        return Explanation(puzzle, (), True, False, 0, grade_of(()), found, tuple(start))
-    ex = Explainer(puzzle, solutions, start=start)
-    before = tuple(frozenset(c) for c in ex.cands)
+    solutions: list[tuple[int, ...]] = []
+    ex: Explainer | None = None
+    before: tuple[frozenset[int], ...] = ()
     steps: list[Step] = []
     after: list[tuple[frozenset[int], ...]] = []
-    stopped = False
+    stopped: Status | None = None
     try:
-        with build_deadline(deadline):
+        # PySAT's own Ctrl-C handler (a longjmp out of Glucose) stays out of every call here: the
+        # signal reaches the CLI's handler, which asks for the stop honoured at the next checkpoint.
+        with no_pysat_signals(), build_deadline(deadline):
+            solutions = _solutions_from_start(puzzle, start, deadline)
+            if not solutions:
+                found = conflict(puzzle, start)
+                return Explanation(puzzle, (), True, False, 0, grade_of(()), found, tuple(start))
+            ex = Explainer(puzzle, solutions, start=start)
+            before = tuple(frozenset(c) for c in ex.cands)
             for step in ex.run(max_steps):
                 steps.append(step)
                 after.append(tuple(frozenset(c) for c in ex.cands))
                 if on_step is not None:
                     on_step(step)
-    except (SearchStopped, KeyboardInterrupt):
-        stopped = True
+    except SearchStopped:
+        stopped = Status.TIMEOUT
+    except KeyboardInterrupt:
+        stopped = stop_reason()  # INTERRUPT (SIGINT) or TERMINATED (SIGTERM)
     finally:
-        ex.close()
-    complete = not stopped and (ex.solved or max_steps is None or len(steps) < max_steps)
-    return Explanation(puzzle, tuple(steps), complete, ex.solved, len(solutions), grade_of(steps), None,
-                       tuple(start), tuple(after), stopped, before)
+        if ex is not None:
+            ex.close()
+    solved = ex is not None and ex.solved
+    complete = stopped is None and (solved or max_steps is None or len(steps) < max_steps)
+    return Explanation(puzzle, tuple(steps), complete, solved, len(solutions), grade_of(steps), None,
+                       tuple(start), tuple(after), stopped, before)  # fmt: skip
 
 
 def _with_facts(puzzle: Puzzle, start: Sequence[Fact]) -> Puzzle:

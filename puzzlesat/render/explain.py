@@ -49,11 +49,13 @@ def explain_json(e: Explanation) -> dict[str, object]:
     names = e.puzzle.cells
     head = document(e.puzzle)
     if e.conflict is not None:
-        return {**head, "conflict": conflict_json(e.conflict, names), "steps": [], "complete": True, "solved": False}
+        return {**head, "conflict": conflict_json(e.conflict, names), "steps": [], "complete": True, "stopped": None,
+                "solved": False}  # fmt: skip
     return {
         **head,
         "steps": [step_json(s, names) for s in e.steps],
         "complete": e.complete,
+        "stopped": e.stopped,
         "solved": e.solved,
         "grade": {"score": e.grade.score, "level": e.grade.level},
         "solutions": e.solutions,
@@ -62,9 +64,10 @@ def explain_json(e: Explanation) -> dict[str, object]:
 
 def hint_json(e: Explanation) -> dict[str, object]:
     if e.conflict is not None:
-        return {**document(e.puzzle), "conflict": conflict_json(e.conflict, e.puzzle.cells), "step": None}
+        conflicting = conflict_json(e.conflict, e.puzzle.cells)
+        return {**document(e.puzzle), "conflict": conflicting, "step": None, "stopped": None}
     step = step_json(e.steps[0], e.puzzle.cells) if e.steps else None
-    return {**document(e.puzzle), "step": step, "solved": e.solved}
+    return {**document(e.puzzle), "step": step, "solved": e.solved, "stopped": e.stopped}
 
 
 def grade_json(e: Explanation) -> dict[str, object]:
@@ -79,6 +82,7 @@ def grade_json(e: Explanation) -> dict[str, object]:
         "total": g.total,
         "solved": e.solved,
         "complete": e.complete,
+        "stopped": e.stopped,
     }
 
 

@@ -29,6 +29,7 @@ def solve(
     symmetry: str | None = "declared",
     workers: int | None = None,
     scheduler: str | None = None,
+    on_search: Callable[[], None] | None = None,
     **names: str | None,
 ) -> Outcome:
     """Find one solution, or with `all` every one (modulo the puzzle's symmetry group by default).
@@ -43,7 +44,8 @@ def solve(
     caller's counts never change under it), detected or none; None is the command line's rule:
     the declared group where there is one, else the detected. `workers=N` splits a search that
     outlives three seconds into cubes over N local processes, `scheduler=ADDRESS` over a Dask cluster
-    (`puzzlesat.search.split`): the same classes, found sooner.
+    (`puzzlesat.search.split`): the same classes, found sooner. `on_search()` is called once the
+    encoding is built, as the search begins (a progress line says which of the two takes the time).
     """
     import solvers
     from puzzles.stop import SearchStopped, build_deadline, check_timeout, stop_reason
@@ -69,6 +71,8 @@ def solve(
         stopped = Status.TIMEOUT if isinstance(e, SearchStopped) else stop_reason()
         return empty_outcome(puzzle, stopped, modulo_symmetry, time.monotonic() - start, cfg)
     try:
+        if on_search is not None:
+            on_search()
         outcome = run(
             puzzle,
             session,
