@@ -13,7 +13,7 @@ import sys
 from importlib import metadata
 from typing import Any
 
-from puzzles.atomic import write_atomic
+from puzzlesat.runtime.atomic import write_atomic
 
 from .runner import ROOT, Result, run_startup, run_workload
 from .workloads import GROUPS, STARTUP, by_name

@@ -35,11 +35,11 @@ class CountWorkload:
 
     def solve_all(self, folder: Path) -> list[str]:
         args = [a.replace("{tmp}", str(folder)) for a in self.args]
-        return [sys.executable, "-m", "cli", "solve", *args, "--all", "--json"]
+        return [sys.executable, "-m", "puzzlesat", "solve", *args, "--all", "--json"]
 
     def command(self, folder: Path) -> list[str]:
         args = [a.replace("{tmp}", str(folder)) for a in self.args]
-        return [sys.executable, "-m", "cli", "count", *args, "--json"]
+        return [sys.executable, "-m", "puzzlesat", "count", *args, "--json"]
 
 
 def latin_file(folder: Path, n: int) -> Path:
@@ -129,7 +129,7 @@ def table(workloads: list[CountWorkload], rows: list[dict[str, Any]], timeout: f
 
 def main(only: list[str] | None, timeout: float, out: str) -> int:
     """Run the chosen workloads (all by default), write the JSON, print the table; 1 on a wrong count."""
-    from puzzles.atomic import write_atomic
+    from puzzlesat.runtime.atomic import write_atomic
 
     chosen = [w for w in COUNT_WORKLOADS if not only or w.name in only]
     rows = []

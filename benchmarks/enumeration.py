@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from puzzles.atomic import write_atomic
+from puzzlesat.runtime.atomic import write_atomic
 
 from .runner import Result, Run, run_workload
 from .workloads import ISSUE16, by_name

@@ -158,7 +158,7 @@ def table(rows: list[dict[str, Any]], timeout: float) -> str:
 def main(only: list[str] | None, timeout: float, out: str, info: dict[str, Any]) -> int:
     """Run every puzzle (or those whose level is in `only`), write the JSON, print the table;
     1 when a placement disagrees with the solution."""
-    from puzzles.atomic import write_atomic
+    from puzzlesat.runtime.atomic import write_atomic
 
     try:
         import cpmpy  # noqa: F401

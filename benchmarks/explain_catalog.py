@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CLI = [sys.executable, "-m", "cli"]
+CLI = [sys.executable, "-m", "puzzlesat"]
 
 
 def grid_refs() -> list[str]:

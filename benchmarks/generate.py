@@ -39,8 +39,8 @@ def magic_square_with_givens(order: int, givens: dict[tuple[int, int], int], suf
     (issue 16's "5x5 magic square with two givens": the catalog square takes no --givens)."""
     from dataclasses import replace
 
-    import puzzles
-    from puzzles.files import dump_toml
+    from puzzlesat.catalog import load as puzzles
+    from puzzlesat.formats.toml.files import dump_toml
 
     square = puzzles.load("magic-square", {"order": str(order)})
     fixed = {r * order + c: v for (r, c), v in givens.items()}

@@ -1,4 +1,4 @@
-"""Regenerate the variant instances: the catalog's (puzzles/data/), the examples (examples/) and the
+"""Regenerate the variant instances: the catalog's (src/puzzlesat/catalog/data/), the examples (examples/) and the
 larger benchmark instances (benchmarks/data/), each proved unique by puzzlesat.
 
     python -m benchmarks.make_instances                    # every instance (about 15 minutes)
@@ -26,15 +26,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import puzzlesat
-from puzzles import catalog
-from puzzles.files import load_text
-from puzzles.grid import Grid
-from puzzles.rules.cage import Cage
-from puzzles.rules.dot import KINDS, Dot
-from puzzles.rules.less import Less
-from puzzles.rules.negative import Negative
-from puzzles.rules.sum import Sum
-from puzzles.tomlcheck import quote
+from puzzlesat.catalog import builtin as catalog
+from puzzlesat.formats.toml.files import load_text
+from puzzlesat.model.grid import Grid
+from puzzlesat.model.rules.cage import Cage
+from puzzlesat.model.rules.dot import KINDS, Dot
+from puzzlesat.model.rules.less import Less
+from puzzlesat.model.rules.negative import Negative
+from puzzlesat.model.rules.sum import Sum
+from puzzlesat.model.tomlvalues import quote
 from puzzlesat.setter.drafts import Draft, Given
 from puzzlesat.setter.makers import sudoku_grid
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from puzzles.core import AllDifferent, Guarded, Linear, Table
-from puzzles.model import Puzzle
-from puzzles.symmetry import Group
+from puzzlesat.model.core import AllDifferent, Guarded, Linear, Table
+from puzzlesat.model.model import Puzzle
+from puzzlesat.model.group import Group
 
 
 def symmetry_json(group: Group) -> list[dict[str, Any]] | None:

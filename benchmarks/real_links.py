@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from puzzles.atomic import write_atomic
+from puzzlesat.runtime.atomic import write_atomic
 
 from .enumeration import seconds
 from .runner import Result, Run, run_workload

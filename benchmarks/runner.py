@@ -24,15 +24,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import puzzles
-from puzzles.check import verify
-from puzzles.model import Puzzle
+from puzzlesat.catalog import load as puzzles
+from puzzlesat.model.check import verify
+from puzzlesat.model.model import Puzzle
 
 from . import peer_model
 from .workloads import Target, Workload
 
 ROOT = Path(__file__).resolve().parent.parent
-PUZZLESAT = [sys.executable, "-m", "cli"]
+PUZZLESAT = [sys.executable, "-m", "puzzlesat"]
 # Every process runs as a user's would: with its bytecode cached. A shell that sets
 # PYTHONDONTWRITEBYTECODE (some sandboxes do) makes Python compile every module on every start,
 # measured at 76 ms of a 0.39 s puzzlesat run; the caches are written by the first run.

@@ -31,7 +31,7 @@ class Server:
 
     def __init__(self, *options: str) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "cli", "serve", "--port", "0", *options],
+            [sys.executable, "-m", "puzzlesat", "serve", "--port", "0", *options],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -100,7 +100,7 @@ def first_view(server: Server, repeat: int) -> dict[str, Any] | None:
             for _ in range(repeat):
                 driver.get(server.url + "?puzzle=sudoku")
                 WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board svg"))
-                times.append(  # the page marks the moment it draws a board (web/static/app.js, render)
+                times.append(  # the page marks the moment it draws a board (src/puzzlesat/web/static/app.js, render)
                     driver.execute_script(
                         "const drawn = performance.getEntriesByName('board-drawn')[0].startTime;"
                         "return (drawn - performance.getEntriesByType('navigation')[0].responseEnd) / 1000"
@@ -152,7 +152,7 @@ def concurrent(server: Server, clients: int, each: int) -> dict[str, Any]:
 
 
 def main(out: str, machine: dict[str, Any]) -> int:
-    from puzzles.atomic import write_atomic
+    from puzzlesat.runtime.atomic import write_atomic
 
     doc: dict[str, Any] = {"machine": machine}
     server = Server("--workers", "2")

@@ -17,13 +17,13 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
-from puzzles.grid import Grid
-from puzzles.rules.cage import Cage
-from puzzles.rules.dot import Dot
-from puzzles.rules.less import Less
-from puzzles.rules.negative import Negative
-from puzzles.rules.sum import Sum
-from puzzles.shapes import (
+from puzzlesat.model.grid import Grid
+from puzzlesat.model.rules.cage import Cage
+from puzzlesat.model.rules.dot import Dot
+from puzzlesat.model.rules.less import Less
+from puzzlesat.model.rules.negative import Negative
+from puzzlesat.model.rules.sum import Sum
+from puzzlesat.setter.shapes import (
     KING,
     ORTHOGONAL,
     Square,
@@ -34,7 +34,7 @@ from puzzles.shapes import (
     kakuro_pattern,
     walk,
 )
-from puzzles.shapes import runs as white_runs
+from puzzlesat.setter.shapes import runs as white_runs
 from puzzlesat.setter.drafts import Draft, Given, Values, differing, given_fix, make_unique, minimize
 from puzzlesat.setter.makers import (  # noqa: F401  (re-exported: the makers of every kind, in one place)
     cells_of,

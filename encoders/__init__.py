@@ -11,12 +11,12 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from puzzles.errors import UsageError
-from puzzles.stop import checkpoint
-from puzzles.words import unknown
+from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.stop import checkpoint
+from puzzlesat.runtime.words import unknown
 
 if TYPE_CHECKING:
-    from puzzles.model import Puzzle
+    from puzzlesat.model.model import Puzzle
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class EncodingInfo:
 
     def encode(self, puzzle: Puzzle, *args: Any) -> Any:
         """Build the encoding, refusing domains it would choke on, and builds that would not fit in
-        the free memory (`encoders.estimate`), with a UsageError saying what can."""
+        the free memory (`puzzlesat.encoders.estimate`), with a UsageError saying what can."""
         checkpoint()  # a stop that came while the puzzle loaded ends the build before its first step
         if self.max_values is not None:
             sizes = [(f"cell {puzzle.cells[c]}", len(d)) for c, d in enumerate(puzzle.domains)]
@@ -54,7 +54,7 @@ class EncodingInfo:
                     f"({way}; encodings without a limit: {able})"
                 )
         if self.name in SIZED:
-            from .estimate import check_fits
+            from puzzlesat.encoders.estimate import check_fits
 
             pb = getattr(args[0], "pb", None) if args else None
             able = [n for n in SIZED if ENCODINGS[n].kind == self.kind and ENCODINGS[n].takes(puzzle)]
@@ -66,7 +66,7 @@ def _domains(puzzle: Puzzle) -> list[tuple[int, ...]]:
     return [*puzzle.domains, *(u.domain for u in puzzle.unknowns)]
 
 
-# The encodings `encoders.estimate` can size before building.
+# The encodings `puzzlesat.encoders.estimate` can size before building.
 SIZED = ("onehot", "order", "log", "z3-pb")
 
 
@@ -79,19 +79,19 @@ def fallback(name: str, puzzle: Puzzle) -> str:
 ENCODINGS: dict[str, EncodingInfo] = {
     e.name: e
     for e in (
-        EncodingInfo("z3-int", "smt", "Z3 integer variables, Distinct and linear sums", "encoders.z3_int:encode"),
+        EncodingInfo("z3-int", "smt", "Z3 integer variables, Distinct and linear sums", "puzzlesat.solvers.z3_int:encode"),
         EncodingInfo(
             "z3-pb",
             "smt",
             "Z3 Booleans, one per cell and value; PbEq exactly-one and sums, AtMost for all-different",
-            "encoders.z3_pb:encode",
+            "puzzlesat.solvers.z3_pb:encode",
             max_values=10_000,
         ),
         EncodingInfo(
             "onehot",
             "cnf",
             "one Boolean per cell and value (direct encoding); cardinality and PB parts from PySAT",
-            "encoders.onehot:encode",
+            "puzzlesat.encoders.onehot:encode",
             max_values=10_000,
             options=("card", "pb"),
         ),
@@ -99,7 +99,7 @@ ENCODINGS: dict[str, EncodingInfo] = {
             "order",
             "cnf",
             "one Boolean per cell and value saying cell >= value (Crawford & Baker 1994; Sugar); PB sums",
-            "encoders.order:encode",
+            "puzzlesat.encoders.order:encode",
             max_values=10_000,
             options=("card", "pb"),
         ),
@@ -107,14 +107,14 @@ ENCODINGS: dict[str, EncodingInfo] = {
             "domains",
             "cp",
             "a mask of values per cell over one base, all-different groups and linear sums as they are (cp backend)",
-            "encoders.domains:encode",
+            "puzzlesat.encoders.domains:encode",
             max_values=64,  # and no more than 64 numbers from the least value to the greatest
         ),
         EncodingInfo(
             "log",
             "cnf",
             "a binary number per cell, minimum as offset (log encoding); PB sums, pairwise all-different",
-            "encoders.log:encode",
+            "puzzlesat.encoders.log:encode",
             options=("pb",),  # all-different is pairwise clauses: no cardinality part
         ),
     )

@@ -1,7 +1,7 @@
 """The CNF sink every Boolean encoding writes into: one PySAT `IDPool`, card and PB parts by our names.
 
 Threading one pool through every `pysat.card` / `pysat.pb` call keeps auxiliary variables from
-colliding (PySAT's `vpool=` idiom). The driver (`encoders.intvars`) says what must hold (clauses,
+colliding (PySAT's `vpool=` idiom). The driver (`puzzlesat.encoders.intvars`) says what must hold (clauses,
 at-most-one, PB constraints); this class says it in CNF with the selected encodings.
 """
 
@@ -10,11 +10,19 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Protocol
 
-from puzzles.errors import UsageError
-from puzzles.stop import checkpoint
+from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.stop import checkpoint
 
-from .cnf import NativeAtMost
-from .pysat_names import DEFAULT_PB, OWN_PB, card_enc, check_pb, no_pysat_signals, pb_enc, pysat_pb
+from puzzlesat.encoders.cnf import NativeAtMost
+from puzzlesat.encoders.pysat_names import (
+    DEFAULT_PB,
+    OWN_PB,
+    card_enc,
+    check_pb,
+    no_pysat_signals,
+    pb_enc,
+    pysat_pb,
+)
 
 # Pindakaas (behind every `pysat.pb` encoding but "native") holds coefficients in 64-bit integers: a
 # coefficient past 2**63 - 1 is a TypeError out of PySAT, and sums past it wrap, so the clauses say
@@ -62,7 +70,7 @@ def check_width(weights: list[int], bound: int, limit: int, what: str, hint: str
 
 
 class Options(Protocol):
-    """What `encode` reads: a resolved plan (`solvers.plan.Plan`), where card and PB are filled in
+    """What `encode` reads: a resolved plan (`puzzlesat.solvers.plan.Plan`), where card and PB are filled in
     wherever the encoding takes them (None: it takes none, as log takes no card encoding)."""
 
     encoding: str
@@ -98,7 +106,7 @@ class ClauseBuilder:
         self.card = card
         self.pb_name = pb
         check_pb(pb)
-        self.own_sums = pb if pb in OWN_PB else None  # sum equalities built by the driver (encoders.own_sums)
+        self.own_sums = pb if pb in OWN_PB else None  # sum equalities built by the driver (puzzlesat.encoders.own_sums)
         self.clauses: list[list[int]] = []
         self.atmosts: list[NativeAtMost] = []
 

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from puzzles.errors import CheckError
+from puzzlesat.runtime.errors import CheckError
 
-from .varmap import VarMap
+from puzzlesat.encoders.varmap import VarMap
 
 # A native constraint sum(weights[i] * lits[i]) <= bound; weights empty means all 1.
 NativeAtMost = tuple[list[int], int, list[int]]

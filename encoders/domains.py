@@ -1,4 +1,4 @@
-"""The `domains` encoding: the core as the cp backend's search reads it (`solvers._cpsearch`).
+"""The `domains` encoding: the core as the cp backend's search reads it (`puzzlesat.solvers._cpsearch`).
 
 Each cell and unknown becomes a 64-bit mask of the values it may take, as offsets from one base
 (the least value anywhere); all-different groups stay groups; every linear constraint becomes
@@ -38,11 +38,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from puzzles.core import AllDifferent, Linear, Table
-from puzzles.errors import UsageError
-from puzzles.model import Puzzle
+from puzzlesat.model.core import AllDifferent, Linear, Table
+from puzzlesat.runtime.errors import UsageError
+from puzzlesat.model.model import Puzzle
 
-# The op codes of `solvers._cpsearch`.
+# The op codes of `puzzlesat.solvers._cpsearch`.
 EQ, LE, NE = 0, 1, 2
 SPAN = 64  # values per mask
 INT64 = (-(2**63), 2**63 - 1)  # the values the search holds
@@ -63,7 +63,7 @@ class DomainModel:
     unknowns: tuple[str, ...]
 
     def pinned(self, givens: Iterable[tuple[int, int]]) -> list[int]:
-        """The masks with each given cell down to its value: a scope's givens (`solvers.cp_backend`)."""
+        """The masks with each given cell down to its value: a scope's givens (`puzzlesat.solvers.cp_backend`)."""
         return _pin(self.masks, self.base, givens)
 
     def values(self, offsets: tuple[int, ...]) -> tuple[tuple[int, ...], dict[str, int]]:

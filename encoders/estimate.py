@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import prod
 
-from puzzles.core import AllDifferent, Linear, Table
-from puzzles.errors import UsageError
-from puzzles.model import Puzzle
-from puzzles.stop import time_left
+from puzzlesat.model.core import AllDifferent, Linear, Table
+from puzzlesat.runtime.errors import UsageError
+from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.stop import time_left
 
-from .builder import PB_LIMIT
-from .pysat_names import default_pb
+from puzzlesat.encoders.builder import PB_LIMIT
+from puzzlesat.encoders.pysat_names import default_pb
 
 # Measured on CPython 3.11 (docs/decisions/stopping.md): a clause costs about 150 bytes plus 36 a literal
 # while it is a Python list, and each (cell, value) a scheme stores in its maps about 250 bytes.
@@ -207,8 +207,8 @@ def pb_width(puzzle: Puzzle, encoding: str, pb: str) -> int:
 
 
 def _adders(puzzle: Puzzle, con: Linear) -> int:
-    """The clauses the unary adders (encoders.unary) would write for the sum equality `con`."""
-    from .unary import size
+    """The clauses the unary adders (puzzlesat.encoders.unary) would write for the sum equality `con`."""
+    from puzzlesat.encoders.unary import size
 
     terms = [(w, puzzle.domains[c]) for c, w in zip(con.cells, con.weights, strict=True) if w]
     if isinstance(con.rhs, str):
@@ -219,7 +219,7 @@ def _adders(puzzle: Puzzle, con: Linear) -> int:
 def _unary_size(puzzle: Puzzle, con: Linear) -> int | None:
     """What `--pb unary` writes for `con` where the adders build it (`own_sums._unary`); None where
     the totalizer does (an inequality, or adders past UNARY_LIMIT)."""
-    from .own_sums import UNARY_LIMIT
+    from puzzlesat.encoders.own_sums import UNARY_LIMIT
 
     if con.op != "=":
         return None
@@ -228,7 +228,7 @@ def _unary_size(puzzle: Puzzle, con: Linear) -> int | None:
 
 
 def unary_clauses(puzzle: Puzzle) -> int:
-    """What the unary adders (`--pb unary`, encoders.unary) would write for the puzzle's sum equalities."""
+    """What the unary adders (`--pb unary`, puzzlesat.encoders.unary) would write for the puzzle's sum equalities."""
     return sum(_adders(puzzle, con) for con in puzzle.sums if con.op == "=")
 
 

@@ -11,7 +11,7 @@ from typing import Protocol
 
 
 class Literals(Protocol):
-    """What these clauses read from an encoding (`encoders.cnf.CNFEncoding` fits)."""
+    """What these clauses read from an encoding (`puzzlesat.encoders.cnf.CNFEncoding` fits)."""
 
     domains: tuple[tuple[int, ...], ...]
 

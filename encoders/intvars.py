@@ -3,7 +3,7 @@
 A scheme says how one integer becomes literals (`IntVar`: value = offset + the weights of its true
 literals, and the conjunction meaning "== v"), how all-different groups are encoded, and how
 "x < y" is (natively, where it can be); the driver does the rest the same way for every scheme and
-for every core kind (`puzzles.core`): `Linear` as one pseudo-Boolean constraint over the literals
+for every core kind (`puzzlesat.model.core`): `Linear` as one pseudo-Boolean constraint over the literals
 (unknowns moved to the left side), `Table` as clauses, givens as units. It writes into a `Sink`:
 clauses, at-most-one and pseudo-Boolean constraints, which the CNF builder turns into clauses with
 PySAT's encodings, the Z3 sink into `PbEq`/`AtMost`, the OPB sink into OPB lines. So one-hot
@@ -19,12 +19,12 @@ from itertools import product
 from math import prod
 from typing import Protocol
 
-from puzzles.core import AllDifferent, Atom, Guarded, Linear, Table
-from puzzles.model import Puzzle
-from puzzles.stop import checkpoint
+from puzzlesat.model.core import AllDifferent, Atom, Guarded, Linear, Table
+from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.stop import checkpoint
 
-from .builder import WideSum
-from .cnf import CNFEncoding
+from puzzlesat.encoders.builder import WideSum
+from puzzlesat.encoders.cnf import CNFEncoding
 
 # A `!=` over cells whose domains multiply to at most this many tuples becomes clauses forbidding
 # each tuple that hits the value; a larger one, two PB constraints on a fresh indicator.
@@ -65,8 +65,8 @@ class Sink(Protocol):
     """Where the driver writes: one variable pool, clauses, cardinality and PB constraints."""
 
     clauses: list[list[int]]
-    # Sum equalities built by one of our own encodings over the integers (`--pb mdd`: encoders.mdd,
-    # `--pb unary`: encoders.unary) rather than as `pb`: the name, or None. Only a CNF sink asks
+    # Sum equalities built by one of our own encodings over the integers (`--pb mdd`: puzzlesat.encoders.mdd,
+    # `--pb unary`: puzzlesat.encoders.unary) rather than as `pb`: the name, or None. Only a CNF sink asks
     # for them; the Z3 and OPB sinks say sums natively.
     own_sums: str | None
 
@@ -207,7 +207,7 @@ class Driver:
             scheme.restrict(sink, var)
 
     def _make(self, key: tuple[object, ...], domain: tuple[int, ...]) -> IntVar:
-        checkpoint()  # every build step checks the stop flag and the deadline (puzzles.stop)
+        checkpoint()  # every build step checks the stop flag and the deadline (puzzlesat.runtime.stop)
         return self.scheme.make_var(self.sink, key, domain)
 
     def run(self) -> None:
@@ -226,13 +226,13 @@ class Driver:
             self.sink.clauses.extend([lit] for lit in self.cells[c].equals[v])
 
     def implied(self) -> None:
-        """The short sums the puzzle's equalities imply (`puzzles.implied`), as sums of their own.
+        """The short sums the puzzle's equalities imply (`puzzlesat.model.implied`), as sums of their own.
         Redundant, so the solutions stay the same; added only for the own sums that take them
         (`own_sums.TAKES_IMPLIED`: unary, 4x4 magic square 25k conflicts -> 15k;
         docs/decisions/encodings-and-defaults.md, "Implied sums")."""
-        from puzzles.implied import implied_sums
+        from puzzlesat.model.implied import implied_sums
 
-        from .own_sums import TAKES_IMPLIED
+        from puzzlesat.encoders.own_sums import TAKES_IMPLIED
 
         if self.sink.own_sums not in TAKES_IMPLIED:
             return
@@ -249,11 +249,11 @@ class Driver:
 
     def order_literals(self, var: IntVar) -> Mapping[int, int]:
         """"x >= v" for each value but the least: the scheme's own (order), else channelled to the
-        value literals once per integer, however many sums it is in (`encoders.unary.channel`)."""
+        value literals once per integer, however many sums it is in (`puzzlesat.encoders.unary.channel`)."""
         if var.ge is not None:
             return var.ge
         if id(var) not in self.channels:
-            from .unary import channel
+            from puzzlesat.encoders.unary import channel
 
             self.channels[id(var)] = channel(var.domain, var.equals, self.fresh, self.sink.clauses)
         return self.channels[id(var)]
@@ -280,7 +280,7 @@ class Driver:
         if con.op == "!=" and not isinstance(con.rhs, str) and self._not_equal_table(con):
             return
         if con.op == "=" and self.sink.own_sums is not None:
-            from .own_sums import OWN_SUMS
+            from puzzlesat.encoders.own_sums import OWN_SUMS
 
             if OWN_SUMS[self.sink.own_sums](self, terms, total):
                 return

@@ -4,18 +4,26 @@ x[c, v] says cell c holds v; y[N, n] says unknown N equals n. Exactly-one per ce
 AtMostOne per value and distinct group (plus "v is used" when the group is a permutation), and each
 linear constraint as one pseudo-Boolean constraint over the x variables, each cell shifted by its
 least contribution so that every weight is positive. Cardinality parts come from `pysat.card`, PB
-parts from `pysat.pb` (Pindakaas). The same scheme feeds Z3 (`encoders.z3_pb`) and OPB
-(`encoders.opb`) through their sinks: one-hot exists once.
+parts from `pysat.pb` (Pindakaas). The same scheme feeds Z3 (`puzzlesat.solvers.z3_pb`) and OPB
+(`puzzlesat.formats.dimacs.opb`) through their sinks: one-hot exists once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzles.model import Puzzle
+from puzzlesat.model.model import Puzzle
 
-from .builder import ClauseBuilder, Options, option_names
-from .intvars import IntVar, LiteralEncoding, Scheme, Sink, cnf_encoding, encode_integers, value_all_different
+from puzzlesat.encoders.builder import ClauseBuilder, Options, option_names
+from puzzlesat.encoders.intvars import (
+    IntVar,
+    LiteralEncoding,
+    Scheme,
+    Sink,
+    cnf_encoding,
+    encode_integers,
+    value_all_different,
+)
 
 # How a sum equal to an unknown N is encoded:
 # "shift": one PB equality with N moved to the left, sum(c*x) + sum((M - n) * y[N,n]) = M - K

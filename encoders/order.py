@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from puzzles.model import Puzzle
+from puzzlesat.model.model import Puzzle
 
-from .builder import ClauseBuilder, Options, option_names
-from .intvars import (
+from puzzlesat.encoders.builder import ClauseBuilder, Options, option_names
+from puzzlesat.encoders.intvars import (
     IntVar,
     LiteralEncoding,
     Scheme,

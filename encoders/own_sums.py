@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 
-# What an own sum reads of the driver and its integers (`encoders.intvars.Driver` and `IntVar`
+# What an own sum reads of the driver and its integers (`puzzlesat.encoders.intvars.Driver` and `IntVar`
 # fit): said here as protocols, since the driver imports this registry and not the other way.
 class IntVar(Protocol):
     domain: tuple[int, ...]
@@ -40,14 +40,14 @@ UNARY_LIMIT = 100_000
 
 
 def _mdd(driver: Driver, terms: Sequence[tuple[int, IntVar]], total: int) -> bool:
-    from . import mdd
+    from puzzlesat.encoders import mdd
 
     mdd.encode([(w, dict(var.equals)) for w, var in terms], total, driver.fresh, driver.sink.clauses)
     return True
 
 
 def _unary(driver: Driver, terms: Sequence[tuple[int, IntVar]], total: int) -> bool:
-    from . import unary
+    from puzzlesat.encoders import unary
 
     if unary.size([(w, var.domain) for w, var in terms], total) > UNARY_LIMIT:
         return False

@@ -10,8 +10,8 @@ import contextlib
 from collections.abc import Iterator
 from types import ModuleType
 
-from puzzles.errors import BackendError, UsageError
-from puzzles.words import unknown
+from puzzlesat.runtime.errors import BackendError, UsageError
+from puzzlesat.runtime.words import unknown
 
 # Every member of pysat.card.EncType (PySAT 1.9).
 CARD_ENCODINGS: dict[str, str] = {
@@ -44,7 +44,7 @@ PB_ENCODINGS: dict[str, str] = {
     "unary": "ours: each sum equality as a tree of unary adders over the cells' order literals, bounds "
     "consistent (Metodi and Codish 2012); inequalities and very wide sums use the totalizer",
 }
-# Our own PB encodings: built by `encoders.mdd` from the integers, not by PySAT from literals; a
+# Our own PB encodings: built by `puzzlesat.encoders.mdd` from the integers, not by PySAT from literals; a
 # constraint they do not cover (an inequality, a conditional sum) takes the PySAT one named here.
 OWN_PB: dict[str, str] = {"mdd": "totalizer", "unary": "totalizer"}
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from puzzles.errors import UsageError
+from puzzlesat.runtime.errors import UsageError
 
 Conj = tuple[int, ...]
 _BARE = re.compile(r"[A-Za-z0-9_.-]+")

@@ -1,7 +1,7 @@
 """Backends by name, and sessions opened on a resolved plan.
 
-The registries live in `solvers.registry`, the resolution of options into a `Plan` in
-`solvers.plan`; both are re-exported here. Each backend is imported only when a session is opened,
+The registries live in `puzzlesat.solvers.registry`, the resolution of options into a `Plan` in
+`puzzlesat.solvers.plan`; both are re-exported here. Each backend is imported only when a session is opened,
 so `--help` stays fast.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from .base import Config, Session
-from .plan import (
+from puzzlesat.solvers.base import Config, Session
+from puzzlesat.solvers.plan import (
     ORDER_SUMS_LIMIT,
     Plan,
     backend_for,
@@ -27,10 +27,10 @@ from .plan import (
     spoken_list,
     takes,
 )
-from .registry import BACKENDS, DEFAULT_BACKEND, OPTIONS, BackendInfo, OptionInfo, get
+from puzzlesat.solvers.registry import BACKENDS, DEFAULT_BACKEND, OPTIONS, BackendInfo, OptionInfo, get
 
 if TYPE_CHECKING:
-    from puzzles.model import Puzzle
+    from puzzlesat.model.model import Puzzle
 
 __all__ = [
     "BACKENDS",

@@ -4,7 +4,7 @@
  * conflicts as Gecode needs failures, at 7-9 times Gecode's cost each (docs/decisions/search.md,
  * "Issue 31: the 5x5 magic square with givens, measured"). Bounds propagation on sums with a node
  * costing about a microsecond closes that gap; no library on PyPI offers it without a solver of its own
- * (OR-Tools and MiniZinc are the peers measured against). Python builds the model (solvers.cp_backend);
+ * (OR-Tools and MiniZinc are the peers measured against). Python builds the model (puzzlesat.solvers.cp_backend);
  * this file only searches it, and every solution is checked in Python before it is printed.
  *
  * A variable's domain is a 64-bit mask of offsets from one common base. Constraints:
@@ -607,7 +607,7 @@ static PyMethodDef Search_methods[] = {
 
 static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "solvers._cpsearch.Search",
+    .tp_name = "puzzlesat.solvers._cpsearch.Search",
     .tp_basicsize = sizeof(Search),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Search(domains, base, poll=None): domains are 64-bit masks of offsets from base",

@@ -30,7 +30,7 @@
 
 namespace {
 
-const int BACKEND = 4;  // puzzles.errors.ExitCode.BACKEND
+const int BACKEND = 4;  // puzzlesat.runtime.errors.ExitCode.BACKEND
 const char ABORTED[] =
     "puzzlesat: error: a solver library aborted the process (out of memory, or a failure inside it)\n";
 

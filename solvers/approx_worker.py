@@ -1,6 +1,6 @@
-"""`python -m solvers.approx_worker EPSILON DELTA SEED`: approximate model counts with ApproxMC.
+"""`python -m puzzlesat.solvers.approx_worker EPSILON DELTA SEED`: approximate model counts with ApproxMC.
 
-The same protocol as `solvers.ganak_worker` (CNFs on stdin, each ended by `c end`, projections as
+The same protocol as `puzzlesat.solvers.ganak_worker` (CNFs on stdin, each ended by `c end`, projections as
 `c p show` lines; one count per line out), for the same reason: `pyapproxmc.Counter.count()` is
 one blocking C call, so the parent kills this process to stop it. ApproxMC's answer is within a
 factor (1 + EPSILON) of the true count with probability at least 1 - DELTA; the seed makes it the
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-from .ganak_worker import parse, serve
+from puzzlesat.solvers.ganak_worker import parse, serve
 
 
 def count(text: str, epsilon: float, delta: float, seed: int) -> int:

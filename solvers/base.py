@@ -2,7 +2,7 @@
 
 A session answers "next solution" and accepts "block these assignments"; it never decides what to
 block, so orbit blocking, raw enumeration and limits live in one backend-neutral loop
-(`solvers.enumerate`).
+(`puzzlesat.solvers.enumerate`).
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-# The stop flag, its check and the deadline exception live in `puzzles.stop` (the encoders check
+# The stop flag, its check and the deadline exception live in `puzzlesat.runtime.stop` (the encoders check
 # them while building); the backends take them from here.
-from puzzles.stop import STOP, SearchStopped, check_stop, stop_reason, wake_on_signal  # noqa: F401
+from puzzlesat.runtime.stop import STOP, SearchStopped, check_stop, stop_reason, wake_on_signal  # noqa: F401
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class Config:
     pb: str | None = None
     solver: str | None = None
     solver_cmd: str | None = None
-    symmetry_breaking: str | None = None  # how classes are found once: solvers.symmetry_breaking.MODES
+    symmetry_breaking: str | None = None  # how classes are found once: puzzlesat.symmetry.breaking.MODES
 
 
 class Session(Protocol):

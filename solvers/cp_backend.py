@@ -1,4 +1,4 @@
-"""The cp backend: puzzlesat's own propagating search (`solvers._cpsearch`, in C) on the `domains`
+"""The cp backend: puzzlesat's own propagating search (`puzzlesat.solvers._cpsearch`, in C) on the `domains`
 encoding.
 
 A depth-first search never returns a solution twice; what is blocked (the other members of a
@@ -13,16 +13,16 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import encoders
-from encoders.domains import LE, DomainModel
-from puzzles.errors import BackendError, UsageError
-from puzzles.model import Puzzle
+from puzzlesat import encoders
+from puzzlesat.encoders.domains import LE, DomainModel
+from puzzlesat.runtime.errors import BackendError, UsageError
+from puzzlesat.model.model import Puzzle
 
-from . import cp_native
-from .base import Found, SearchStopped, check_stop, remaining
+from puzzlesat.solvers import cp_native
+from puzzlesat.solvers.base import Found, SearchStopped, check_stop, remaining
 
 if TYPE_CHECKING:
-    from .plan import Plan
+    from puzzlesat.solvers.plan import Plan
 
 class CpSession:
     def __init__(self, puzzle: Puzzle, plan: Plan) -> None:
@@ -58,7 +58,7 @@ class CpSession:
                     s.table(cells, tuples, forbidden)
                 for a, b in (*self.less_than, *self.scope_less):
                     s.linear((a, b), (1, -1), LE, -1)
-            except (ValueError, OverflowError) as e:  # encoders.domains proves its models within the search's
+            except (ValueError, OverflowError) as e:  # puzzlesat.encoders.domains proves its models within the search's
                 raise BackendError(f"internal error: the cp search refused its model: {e}") from e
             self.search = s
         return self.search
@@ -144,6 +144,6 @@ class CpSession:
 
 
 def open_session(puzzle: Puzzle, plan: Plan) -> CpSession:
-    from .plan import resolve
+    from puzzlesat.solvers.plan import resolve
 
     return CpSession(puzzle, resolve(plan, puzzle))

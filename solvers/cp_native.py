@@ -1,4 +1,4 @@
-"""Whether the cp backend's search (the C extension `solvers._cpsearch`) was built here.
+"""Whether the cp backend's search (the C extension `puzzlesat.solvers._cpsearch`) was built here.
 
 Its own module so that the plan can ask without importing the backend (which imports the plan).
 """
@@ -14,7 +14,7 @@ NOT_BUILT = (
 def native() -> type | None:
     """The compiled search, or None where the C extension was not built (no compiler at install)."""
     try:
-        from ._cpsearch import Search
+        from puzzlesat.solvers._cpsearch import Search
     except ImportError:
         return None
     return Search

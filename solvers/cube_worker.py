@@ -4,7 +4,7 @@ A worker (a local process, or a task on a Dask cluster) encodes the puzzle once,
 static constraints and blocks the classes the parent already found, then solves each cube it is
 given as a scope (`SatSession.push(cube)`, the cube's givens as assumptions). Every solution goes
 out as soon as it is found, so a worker that is stopped loses nothing it found; the parent checks
-every one again (`puzzles.check.verify`) and never trusts a worker. With orbit blocking a class may
+every one again (`puzzlesat.model.check.verify`) and never trusts a worker. With orbit blocking a class may
 have members in several cubes: after a cube, its classes are blocked for good in this worker (the
 parent drops what other workers find twice).
 """
@@ -16,13 +16,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from puzzles.errors import Status
-from puzzles.model import Puzzle
+from puzzlesat.runtime.errors import Status
+from puzzlesat.model.model import Puzzle
 
-from .cubes import Cube
-from .enumerate import Solution, enumerate_solutions
-from .plan import Plan
-from .symmetry_breaking import Breaking
+from puzzlesat.solvers.cubes import Cube
+from puzzlesat.solvers.enumerate import Solution, enumerate_solutions
+from puzzlesat.solvers.plan import Plan
+from puzzlesat.symmetry.breaking import Breaking
 
 # The session counters a worker reports as its own work (the parent sums them over workers).
 COUNTERS = ("blocking_clauses", "solve_seconds", "solver_calls", "solve_slices", "conflicts", "decisions",
@@ -50,7 +50,7 @@ class Worker:
     def __init__(self, job: Job, warm: Any = None) -> None:
         """`warm`: the parent's own session, inherited by a forked worker, which already holds the
         static constraints, the blocked classes and what the parent's search learnt; else a new one."""
-        import solvers
+        from puzzlesat import solvers
 
         self.job = job
         self.base: dict = {}  # the counters a warm session brought along, left out of this worker's stats

@@ -25,8 +25,8 @@ import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from puzzles.core import Linear
-from puzzles.model import Puzzle
+from puzzlesat.model.core import Linear
+from puzzlesat.model.model import Puzzle
 
 Cube = tuple[tuple[int, int], ...]  # (cell, value) givens, in the order they were chosen
 Domains = list[frozenset[int]]

@@ -1,6 +1,6 @@
 """Cubes on a Dask distributed cluster: one task per cube, results merged by the parent as they come.
 
-The same cubes and the same worker code as local processes (`solvers.cube_worker`); a worker
+The same cubes and the same worker code as local processes (`puzzlesat.solvers.cube_worker`); a worker
 process keeps the run's encoded session between its tasks (keyed by the run), so the puzzle is
 encoded once per worker process, not once per cube. A task returns its messages at the end, so on
 a stop the parent raises a cluster-wide event: running tasks end at their next safe point and
@@ -17,11 +17,11 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from puzzles.errors import Status, UsageError
+from puzzlesat.runtime.errors import Status, UsageError
 
-from .cube_worker import Job, Worker
-from .cubes import Cube
-from .local_pool import GRACE_SECONDS, POLL_SECONDS, Handle, Stopping
+from puzzlesat.solvers.cube_worker import Job, Worker
+from puzzlesat.solvers.cubes import Cube
+from puzzlesat.solvers.local_pool import GRACE_SECONDS, POLL_SECONDS, Handle, Stopping
 
 CONNECT_SECONDS = 3  # an address nobody answers at fails within this, not Dask's default 30 s
 CLOSE_SECONDS = 0.5  # closing a client that never connected
@@ -75,7 +75,7 @@ def cube_task(job: Job, index: int, cube: Cube, deadline_wall: float | None, eve
     """One cube on a Dask worker: its messages and what it added to the worker's stats."""
     from distributed import Event
 
-    from puzzles.stop import STOP, request_stop, reset
+    from puzzlesat.runtime.stop import STOP, request_stop, reset
 
     event = Event(event_name)
     if event.is_set():

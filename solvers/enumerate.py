@@ -13,16 +13,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from puzzles.check import verify
-from puzzles.errors import CUT_SHORT, BackendError, CheckError, Status
-from puzzles.model import Puzzle
-from puzzles.symmetry import Group
+from puzzlesat.model.check import verify
+from puzzlesat.runtime.errors import CUT_SHORT, BackendError, CheckError, Status
+from puzzlesat.model.model import Puzzle
+from puzzlesat.model.group import Group
 
-from .base import Found, SearchStopped, Session, check_stop, stop_reason
-from .symmetry_breaking import Breaking
+from puzzlesat.solvers.base import Found, SearchStopped, Session, check_stop, stop_reason
+from puzzlesat.symmetry.breaking import Breaking
 
 if TYPE_CHECKING:
-    from .plan import Plan
+    from puzzlesat.solvers.plan import Plan
 
 
 @dataclass(frozen=True, order=True)
@@ -39,13 +39,13 @@ class Outcome:
     complete: bool
     stopped: Status | None  # None when complete; else LIMIT, TIMEOUT, INTERRUPT, TERMINATED or FAILED
     modulo_symmetry: bool
-    symmetry_breaking: str | None  # "lex", "orbit", "lex+orbit", "anchor+orbit" (solvers.symmetry_breaking) or None
+    symmetry_breaking: str | None  # "lex", "orbit", "lex+orbit", "anchor+orbit" (puzzlesat.symmetry.breaking) or None
     group_order: int
     seconds: float
     stats: dict[str, int | float | str] = field(default_factory=dict)
     error: str | None = None  # with stopped == Status.FAILED: the backend's failure, one line
     found: int | None = None  # how many were found when they were streamed and not kept (keep=False)
-    symmetry: str = "declared"  # which group: "declared", "detected" or "none" (puzzlesat.search.groups)
+    symmetry: str = "declared"  # which group: "declared", "detected" or "none" (puzzlesat.symmetry.choice)
     symmetry_note: str | None = None  # why the default took none although symmetry was found
     plan: Plan | None = None  # the configuration searched (solvers.resolve), for reports
 
@@ -82,7 +82,7 @@ def enumerate_solutions(
 ) -> Outcome:
     """Run `session` to exhaustion, to `limit` solutions, or until the timeout or an interrupt.
 
-    `plan` (`solvers.symmetry_breaking`) names the group and what a found solution blocks; its
+    `plan` (`puzzlesat.symmetry.breaking`) names the group and what a found solution blocks; its
     static constraints must already be in the session. Without one: the declared group with orbit
     blocking, or no symmetry when `modulo_symmetry` is off. With `keep=False` (streaming to
     `on_solution`), the outcome holds the count only, so memory stays flat however many solutions

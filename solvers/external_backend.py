@@ -15,15 +15,15 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from encoders.dimacs import clause_lines, encode_for_dimacs
-from puzzles.atomic import write_atomic
-from puzzles.errors import BackendError
-from puzzles.model import Puzzle
+from puzzlesat.formats.dimacs.writer import clause_lines, encode_for_dimacs
+from puzzlesat.runtime.atomic import write_atomic
+from puzzlesat.runtime.errors import BackendError
+from puzzlesat.model.model import Puzzle
 
-from .base import Config, Found, SearchStopped
-from .dimacs_io import SAT, UNSAT, GarbledAnswer, first_violated, parse_answer
-from .external_cmd import Run, SolverCommand, run
-from .plan import Plan
+from puzzlesat.solvers.base import Config, Found, SearchStopped
+from puzzlesat.formats.dimacs.answer import SAT, UNSAT, GarbledAnswer, first_violated, parse_answer
+from puzzlesat.solvers.external_cmd import Run, SolverCommand, run
+from puzzlesat.solvers.plan import Plan
 
 # The SAT competition's exit statuses.
 EXIT_SAT, EXIT_UNSAT = 10, 20
@@ -137,6 +137,6 @@ class ExternalSession:
 
 def open_session(puzzle: Puzzle, plan: Plan | Config) -> ExternalSession:
     """A session on the planned encoding (a `Config` is resolved first, for callers of this module)."""
-    from .plan import resolve
+    from puzzlesat.solvers.plan import resolve
 
     return ExternalSession(puzzle, resolve(plan, puzzle))

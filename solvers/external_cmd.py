@@ -17,10 +17,10 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from puzzles.atomic import READ_LIMIT, read_text
-from puzzles.errors import BackendError, UsageError
+from puzzlesat.runtime.atomic import READ_LIMIT, read_text
+from puzzlesat.runtime.errors import BackendError, UsageError
 
-from .base import SearchStopped, check_stop, remaining
+from puzzlesat.solvers.base import SearchStopped, check_stop, remaining
 
 CNF, OUT = "{cnf}", "{out}"
 

@@ -1,11 +1,11 @@
 """Exact projected model counting with ganak, in a child process that can be stopped.
 
 `pyganak`'s count() blocks in C with no timeout and never returns to Python on Ctrl-C, so the
-counts run in `python -m solvers.ganak_worker`, a child process fed the CNFs on stdin; the parent
+counts run in `python -m puzzlesat.solvers.ganak_worker`, a child process fed the CNFs on stdin; the parent
 waits for its answers (read by a thread) and kills it at the deadline or when the stop flag
-(`solvers.base.STOP`) is set, within `POLL` seconds. One child serves a whole sequence of counts
+(`puzzlesat.solvers.base.STOP`) is set, within `POLL` seconds. One child serves a whole sequence of counts
 (Burnside's conjugacy classes), as it costs 0.1-0.5 s to start. The approximate counter
-ApproxMC runs the same way (`solvers.approx_worker`, `Worker`).
+ApproxMC runs the same way (`puzzlesat.solvers.approx_worker`, `Worker`).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import IO
 
-from puzzles.errors import BackendError
+from puzzlesat.runtime.errors import BackendError
 
-from .base import STOP, SearchStopped
+from puzzlesat.solvers.base import STOP, SearchStopped
 
 POLL = 0.05  # seconds between looks at the deadline and the stop flag
 
@@ -60,14 +60,14 @@ class Worker:
         return importlib.util.find_spec(self.package) is not None
 
 
-GANAK = Worker("solvers.ganak_worker", "pyganak", "exact counting")
+GANAK = Worker("puzzlesat.solvers.ganak_worker", "pyganak", "exact counting")
 
 # ApproxMC's guarantee: within a factor (1 + tolerance) of the count with probability 1 - delta; a
 # fixed seed so that the same command gives the same estimate.
 APPROX_TOLERANCE = 0.8
 APPROX_DELTA = 0.2
 APPROX_SEED = 1
-APPROX = Worker("solvers.approx_worker", "pyapproxmc", "approximate counting",
+APPROX = Worker("puzzlesat.solvers.approx_worker", "pyapproxmc", "approximate counting",
                 (str(APPROX_TOLERANCE), str(APPROX_DELTA), str(APPROX_SEED)))  # fmt: skip
 
 

@@ -1,7 +1,7 @@
-"""`python -m solvers.ganak_worker`: count the models of DIMACS CNFs on stdin with ganak, one line each.
+"""`python -m puzzlesat.solvers.ganak_worker`: count the models of DIMACS CNFs on stdin with ganak, one line each.
 
 A separate process because `pyganak.Counter.count()` is one blocking C call with no timeout that
-keeps the interpreter from seeing Ctrl-C: the parent (`solvers.ganak_counter`) kills this process
+keeps the interpreter from seeing Ctrl-C: the parent (`puzzlesat.solvers.ganak_counter`) kills this process
 to stop it. Input: one or more CNFs, each ended by a `c end` line; a CNF may carry its projection
 as `c p show V1 V2 ... 0` lines (the model counting competition's format; without them every
 variable counts). Output: each count as one decimal line, flushed as soon as it is known, so one

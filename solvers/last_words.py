@@ -1,4 +1,4 @@
-"""One line and exit 4 when a solver library aborts the process (`solvers._lastwords`, C++).
+"""One line and exit 4 when a solver library aborts the process (`puzzlesat.solvers._lastwords`, C++).
 
 Python cannot catch what a native library does past its own error handling: a C++ solver that runs
 out of memory throws an exception nothing catches (CaDiCaL's std::bad_alloc while it takes the
@@ -22,7 +22,7 @@ from collections.abc import Callable
 def install() -> Callable[[], None]:
     """Install the handlers; returns what puts the previous ones back (a no-op where not built)."""
     try:
-        from . import _lastwords
+        from puzzlesat.solvers import _lastwords
     except ImportError:
         return lambda: None
     if _lastwords.installed():  # an outer caller installed them: it takes them back

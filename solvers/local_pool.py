@@ -19,10 +19,10 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from puzzles.errors import Status
+from puzzlesat.runtime.errors import Status
 
-from .cube_worker import Job, run_cubes
-from .cubes import Cube
+from puzzlesat.solvers.cube_worker import Job, run_cubes
+from puzzlesat.solvers.cubes import Cube
 
 # After a stop, how long the parent waits for the workers to send what they found and exit before
 # it terminates them (a worker stops within one conflict-budget slice, about 0.25 s).
@@ -62,7 +62,7 @@ def _holding_signals() -> Iterator[None]:
 
 def serve(wid: int, job: Job, tasks, results, stop, deadline_wall: float | None, parent: int, warm=None) -> None:  # noqa: ANN001
     """A worker process: cubes from `tasks` until a None, every message to `results`, then an exit message."""
-    from puzzles.stop import request_stop, reset
+    from puzzlesat.runtime.stop import request_stop, reset
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent owns Ctrl-C and passes it on through `stop`
     signal.signal(signal.SIGTERM, signal.SIG_DFL)

@@ -3,7 +3,7 @@
 Why: a 5x5 magic square with seven givens encodes its 25 cells over 1..25, and the unary adders
 of its twelve lines carry partial sums the givens have already ruled out. Narrowing first (the
 givens as one-value domains, their values out of every all-different group, sum bounds, to a
-fixpoint: `solvers.cubes.propagate`) takes that square's CNF from 64k to 22k clauses and its
+fixpoint: `puzzlesat.solvers.cubes.propagate`) takes that square's CNF from 64k to 22k clauses and its
 enumeration from 3.0-3.2 s to 2.4-2.5 s with the same conflicts (docs/decisions/search.md, "Issue 31:
 the 5x5 magic square with givens, measured").
 Sound: a value is removed only when no solution has it, so the solutions are the same.
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from puzzles.core import Linear
-from puzzles.model import Puzzle
+from puzzlesat.model.core import Linear
+from puzzlesat.model.model import Puzzle
 
 
 def narrowed(puzzle: Puzzle) -> Puzzle:
@@ -27,7 +27,7 @@ def narrowed(puzzle: Puzzle) -> Puzzle:
     propagation finds no solution at all (the solver then says so in its own way)."""
     if not puzzle.givens or puzzle.grid is not None or not any(_equality(s) for s in puzzle.sums):
         return puzzle
-    from .cubes import propagate
+    from puzzlesat.solvers.cubes import propagate
 
     start = [frozenset(d) for d in puzzle.domains]
     for c, v in puzzle.givens:

@@ -14,18 +14,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING
 
-import encoders
-from puzzles.errors import UsageError
-from puzzles.words import unknown
+from puzzlesat import encoders
+from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.words import unknown
 
-from .base import Config
-from .registry import BACKENDS, DEFAULT_BACKEND, OPTIONS, BackendInfo, get
+from puzzlesat.solvers.base import Config
+from puzzlesat.solvers.registry import BACKENDS, DEFAULT_BACKEND, OPTIONS, BackendInfo, get
 
 if TYPE_CHECKING:
-    from puzzles.model import Puzzle
-    from puzzlesat.search.groups import Choice
+    from puzzlesat.model.model import Puzzle
+    from puzzlesat.symmetry.choice import Choice
 
-    from .symmetry_breaking import Breaking
+    from puzzlesat.symmetry.breaking import Breaking
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class Plan:
     solver: str | None = None
     solver_cmd: str | None = None
     chosen: frozenset[str] = frozenset()
-    symmetry_breaking: str = "auto"  # always filled by resolve (solvers.symmetry_breaking.DEFAULT_MODE)
+    symmetry_breaking: str = "auto"  # always filled by resolve (puzzlesat.symmetry.breaking.DEFAULT_MODE)
     # The run's part, filled by `puzzlesat.search.planning.plan_run` before anything is built (None:
     # a plan for a session alone). Not compared: two runs of one configuration are the same setup.
     group: Choice | None = field(default=None, compare=False)  # the group the run works modulo, and why
@@ -92,7 +92,7 @@ def default_encoding(info: BackendInfo, puzzle: Puzzle | None) -> str:
     0.23 s where log took 0.45.
     """
     if info.kind == "cnf" and puzzle is not None and puzzle.sums and puzzle.grid is None:
-        from encoders.estimate import unary_clauses
+        from puzzlesat.encoders.estimate import unary_clauses
 
         name = "order" if unary_clauses(puzzle) <= ORDER_SUMS_LIMIT else "log"
     else:
@@ -103,9 +103,9 @@ def default_encoding(info: BackendInfo, puzzle: Puzzle | None) -> str:
 def option_default(option: str, encoding: str) -> str | None:
     """The value an option takes on `encoding` when it is not given (None: it has no default, as
     --solver-cmd has not)."""
-    from encoders.pysat_names import DEFAULT_CARD, default_pb
+    from puzzlesat.encoders.pysat_names import DEFAULT_CARD, default_pb
 
-    from .pysat_solvers import DEFAULT_SOLVER
+    from puzzlesat.solvers.pysat_solvers import DEFAULT_SOLVER
 
     return {"card": DEFAULT_CARD, "pb": default_pb(encoding), "solver": DEFAULT_SOLVER}.get(option)
 
@@ -169,9 +169,9 @@ def prefers_cp(puzzle: Puzzle) -> bool:
     "A propagating search of our own")."""
     if puzzle.grid is not None or not puzzle.sums or puzzle.size > CP_CELLS:
         return False
-    from encoders.domains import refusal
+    from puzzlesat.encoders.domains import refusal
 
-    from .cp_native import native
+    from puzzlesat.solvers.cp_native import native
 
     return refusal(puzzle) is None and native() is not None
 
@@ -239,7 +239,7 @@ def resolve(config: Config | Plan | None = None, puzzle: Puzzle | None = None) -
 
 def breaking_mode(mode: str | None) -> str:
     """The symmetry-breaking mode, checked; the default where none is given."""
-    from .symmetry_breaking import DEFAULT_MODE, MODES
+    from puzzlesat.symmetry.breaking import DEFAULT_MODE, MODES
 
     if mode is not None and mode not in MODES:
         raise UsageError(unknown("symmetry breaking", mode, MODES))
@@ -248,7 +248,7 @@ def breaking_mode(mode: str | None) -> str:
 
 def check_native(plan: Plan) -> None:
     """Native constraints need a solver that takes them; say which ones do."""
-    from . import pysat_solvers
+    from puzzlesat.solvers import pysat_solvers
 
     solver = pysat_solvers.get(plan.solver or "")
     need = "pb" if plan.pb == "native" else "card" if plan.card == "native" else ""
@@ -263,9 +263,9 @@ def check_native(plan: Plan) -> None:
 
 def option_names() -> dict[str, str]:
     """The names each option takes and their defaults, for `--help` (no solver library is imported)."""
-    from encoders.pysat_names import CARD_ENCODINGS, PB_ENCODINGS, pb_defaults
+    from puzzlesat.encoders.pysat_names import CARD_ENCODINGS, PB_ENCODINGS, pb_defaults
 
-    from . import pysat_solvers
+    from puzzlesat.solvers import pysat_solvers
 
     return {
         "backends": ", ".join(BACKENDS),
@@ -280,5 +280,5 @@ def option_names() -> dict[str, str]:
         "solvers": ", ".join(pysat_solvers.names()),
         "solver_default": str(option_default("solver", "onehot")),
         "breaking_default": breaking_mode(None),
-        "breaking_modes": ", ".join(importlib.import_module("solvers.symmetry_breaking").MODES),
+        "breaking_modes": ", ".join(importlib.import_module("puzzlesat.symmetry.breaking").MODES),
     }

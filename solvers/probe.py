@@ -13,14 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from puzzles.check import verify
-from puzzles.errors import CheckError, ModelError
+from puzzlesat.model.check import verify
+from puzzlesat.runtime.errors import CheckError, ModelError
 
-from .base import Config, Found, Session, check_stop
-from .plan import Plan
+from puzzlesat.solvers.base import Config, Found, Session, check_stop
+from puzzlesat.solvers.plan import Plan
 
 if TYPE_CHECKING:
-    from puzzles.model import Puzzle
+    from puzzlesat.model.model import Puzzle
 
 Givens = Sequence[tuple[int, int]]
 
@@ -34,7 +34,7 @@ class Prober:
     calls: int = 0
 
     def __post_init__(self) -> None:
-        import solvers
+        from puzzlesat import solvers
 
         self.config = solvers.resolve(self.config, self.puzzle)
         self.scoped = solvers.get(self.config.backend).scopes
@@ -47,7 +47,7 @@ class Prober:
     def find(self, givens: Givens = (), blocked: Sequence[tuple[int, ...]] = (), deadline: float | None = None):
         """A checked solution in which the cells hold `givens` (besides the puzzle's own) and which is
         none of `blocked`; None when there is none. SearchStopped past the deadline."""
-        import solvers
+        from puzzlesat import solvers
 
         check_stop()
         if self.scoped and not self._opened:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puzzles.errors import UsageError
-from puzzles.words import unknown
+from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.words import unknown
 
 
 @dataclass(frozen=True)

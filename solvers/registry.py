@@ -1,7 +1,7 @@
 """The backends and the options they take, by name. No solver library is imported here.
 
 Each backend (`BackendInfo.options`) and each encoding (`encoders.EncodingInfo.options`) declares
-the options it takes; `solvers.plan.resolve` refuses any other, naming those that take it, so an
+the options it takes; `puzzlesat.solvers.plan.resolve` refuses any other, naming those that take it, so an
 option is never silently ignored.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puzzles.errors import UsageError
-from puzzles.words import unknown
+from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.words import unknown
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class BackendInfo:
     default_encoding: str
     summary: str
     target: str  # "module:function" opening a session from (puzzle, plan)
-    scopes: bool = False  # its sessions have push/pop (solvers.base.ScopedSession): batch solving shares one
+    scopes: bool = False  # its sessions have push/pop (puzzlesat.solvers.base.ScopedSession): batch solving shares one
     options: tuple[str, ...] = ()  # the OPTIONS it takes (card and pb it hands on to encodings that take them)
 
 
@@ -32,17 +32,17 @@ BACKENDS: dict[str, BackendInfo] = {
             "cnf",
             "onehot",
             "any PySAT solver, incremental",
-            "solvers.sat_backend:open_session",
+            "puzzlesat.solvers.sat_backend:open_session",
             scopes=True,
             options=("card", "pb", "solver"),
         ),
-        BackendInfo("z3", "smt", "z3-int", "the Z3 SMT solver", "solvers.z3_backend:open_session"),
+        BackendInfo("z3", "smt", "z3-int", "the Z3 SMT solver", "puzzlesat.solvers.z3_backend:open_session"),
         BackendInfo(
             "cp",
             "cp",
             "domains",
             "puzzlesat's own propagating search (C): bounds on sums, all-different; the figures' default",
-            "solvers.cp_backend:open_session",
+            "puzzlesat.solvers.cp_backend:open_session",
             scopes=True,
         ),
         BackendInfo(
@@ -50,7 +50,7 @@ BACKENDS: dict[str, BackendInfo] = {
             "cnf",
             "onehot",
             "any SAT solver program reading DIMACS (--solver-cmd), one run per solution",
-            "solvers.external_backend:open_session",
+            "puzzlesat.solvers.external_backend:open_session",
             options=("card", "pb", "solver_cmd"),
         ),
     )
@@ -72,9 +72,9 @@ class OptionInfo:
 OPTIONS: dict[str, OptionInfo] = {
     o.name: o
     for o in (
-        OptionInfo("card", "--card", True, "encoders.pysat_names:check_card"),
-        OptionInfo("pb", "--pb", True, "encoders.pysat_names:check_pb"),
-        OptionInfo("solver", "--solver", False, "solvers.pysat_solvers:get"),
+        OptionInfo("card", "--card", True, "puzzlesat.encoders.pysat_names:check_card"),
+        OptionInfo("pb", "--pb", True, "puzzlesat.encoders.pysat_names:check_pb"),
+        OptionInfo("solver", "--solver", False, "puzzlesat.solvers.pysat_solvers:get"),
         OptionInfo("solver_cmd", "--solver-cmd", False),  # parsed when the external session opens
     )
 }

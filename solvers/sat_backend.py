@@ -15,14 +15,14 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-import encoders
-from encoders.cnf import CNFEncoding
-from encoders.pysat_names import no_pysat_signals
-from puzzles.model import Puzzle
+from puzzlesat import encoders
+from puzzlesat.encoders.cnf import CNFEncoding
+from puzzlesat.encoders.pysat_names import no_pysat_signals
+from puzzlesat.model.model import Puzzle
 
-from . import pysat_solvers
-from .base import Config, Found, SearchStopped, check_stop
-from .plan import Plan
+from puzzlesat.solvers import pysat_solvers
+from puzzlesat.solvers.base import Config, Found, SearchStopped, check_stop
+from puzzlesat.solvers.plan import Plan
 
 # Slices: the first has FIRST_SLICE conflicts, each next one GROWTH times more, up to MAX_SLICE,
 # a schedule in conflicts only. Slicing changes CaDiCaL's path (each call starts afresh from level
@@ -58,7 +58,7 @@ GROWTH = 4
 
 
 # The solvers' tuning (`SolverInfo.options`, the first search's race). Instance generation
-# (puzzlesat/setter/drafts.py) turns it off: which solutions the solver finds decides where clues go, so
+# (src/puzzlesat/setter/drafts.py) turns it off: which solutions the solver finds decides where clues go, so
 # instances made from a seed stay as they were made while the tuning changes.
 TUNED = True
 
@@ -80,7 +80,7 @@ class SatSession:
     def __init__(self, puzzle: Puzzle, plan: Plan) -> None:
         t0 = time.perf_counter()
         self.info = pysat_solvers.get(str(plan.solver))
-        from .narrow import narrowed
+        from puzzlesat.solvers.narrow import narrowed
 
         self.encoding: CNFEncoding = encoders.get(plan.encoding, "cnf").encode(narrowed(puzzle), plan)
         self.settings = {"encoding": plan.encoding, "card": plan.card, "pb": plan.pb, "solver": self.info.name}
@@ -235,7 +235,7 @@ class SatSession:
         self.top += 1
         self.guard = self.top
         domains = self.encoding.domains
-        if any(v not in domains[c] for c, v in givens):  # narrowed away (solvers.narrow): no solution
+        if any(v not in domains[c] for c, v in givens):  # narrowed away (puzzlesat.solvers.narrow): no solution
             self.assumptions = [self.guard, -self.guard]
             return
         self.assumptions = [self.guard] + [lit for c, v in givens for lit in self.encoding.value_literals(c, v)]
@@ -312,6 +312,6 @@ def _counters(solver: Any) -> dict[str, int]:
 
 def open_session(puzzle: Puzzle, plan: Plan | Config) -> SatSession:
     """A session on the planned encoding (a `Config` is resolved first, for callers of this module)."""
-    from .plan import resolve
+    from puzzlesat.solvers.plan import resolve
 
     return SatSession(puzzle, resolve(plan, puzzle))

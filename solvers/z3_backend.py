@@ -8,20 +8,20 @@ from typing import Protocol
 
 import z3
 
-import encoders
-from puzzles.errors import BackendError
-from puzzles.model import Puzzle
-from puzzles.stop import checkpoint, signalled
+from puzzlesat import encoders
+from puzzlesat.runtime.errors import BackendError
+from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.stop import checkpoint, signalled
 
-from .base import Config, Found, SearchStopped, check_stop, remaining, wake_on_signal
-from .plan import Plan
+from puzzlesat.solvers.base import Config, Found, SearchStopped, check_stop, remaining, wake_on_signal
+from puzzlesat.solvers.plan import Plan
 
 # Assertions handed to Z3 at once while building (each chunk a few milliseconds).
 ADD_CHUNK = 4096
 
 
 class Z3Model(Protocol):
-    """What a session needs of a Z3 encoding (`encoders.z3_int`, `encoders.z3_pb`): it reads models,
+    """What a session needs of a Z3 encoding (`puzzlesat.solvers.z3_int`, `puzzlesat.solvers.z3_pb`): it reads models,
     blocks and breaks symmetry through these, so it never asks which encoding it holds."""
 
     @property
@@ -112,6 +112,6 @@ class Z3Session:
 
 def open_session(puzzle: Puzzle, plan: Plan | Config) -> Z3Session:
     """A session on the planned encoding (a `Config` is resolved first, for callers of this module)."""
-    from .plan import resolve
+    from puzzlesat.solvers.plan import resolve
 
     return Z3Session(puzzle, resolve(plan, puzzle))

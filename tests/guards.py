@@ -74,7 +74,7 @@ class Watched:
     def __init__(self, *args: str, stdout: IO[str] | None = None, group: bool = False) -> None:
         env = {**os.environ, "PUZZLESAT_PROGRESS": "lines"}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "cli", *args],
+            [sys.executable, "-m", "puzzlesat", *args],
             cwd=ROOT, env=env, text=True, start_new_session=group,
             stdout=subprocess.PIPE if stdout is None else stdout, stderr=subprocess.PIPE,
         )  # fmt: skip

@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from puzzles.check import violations
-from puzzles.model import Puzzle
-from puzzles.symmetry import image
+from puzzlesat.model.check import violations
+from puzzlesat.model.model import Puzzle
+from puzzlesat.model.group import image
 
 
 @dataclass(frozen=True)

@@ -27,18 +27,19 @@ trap 'rm -rf "$work"' EXIT
 # tracked and new files (not ignored ones: no .venv, no built extension)
 git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' f; do
   [ -e "$f" ] && printf '%s\0' "$f"
-done | xargs -0 cp --parents -t "$work"
+done | xargs -0 cp -P --parents -t "$work"  # -P: src/puzzlesat's links stay links
 include=$("$PY" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 suffix=$("$PY" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
 "$CC" -O1 -g -fPIC -shared -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
   -I"$include" "$work/solvers/_cpsearch.c" -o "$work/solvers/_cpsearch$suffix"
 
 cd "$work"
+export PYTHONPATH=$work/src  # the copy's package, not the installed one
 export LD_PRELOAD=$asan
 export PYTHONMALLOC=malloc
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-"$PY" -c 'import solvers._cpsearch as m, sys; sys.exit(0 if m.__file__.startswith(sys.argv[1]) else "not the sanitized build: " + m.__file__)' "$work"
+"$PY" -c 'import puzzlesat.solvers._cpsearch as m, sys; sys.exit(0 if m.__file__.startswith(sys.argv[1]) else "not the sanitized build: " + m.__file__)' "$work"
 # --capture=sys: the sanitizers write to file descriptor 2, which pytest would otherwise capture
 # (and lose when the process aborts). Copies of both streams are searched for reports afterwards
 # (a child process's report reaches pytest's own output through its test's assertion).

@@ -75,7 +75,7 @@ def gone(pids: list[int], seconds: float = 10.0) -> list[int]:
 def serving(*options: str) -> Iterator[Server]:
     """A server started with `options`; it and its workers end after."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "cli", "serve", "--port", "0", "--json", *options],
+        [sys.executable, "-m", "puzzlesat", "serve", "--port", "0", "--json", *options],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -11,9 +11,9 @@ import math
 
 from hypothesis import strategies as st
 
-from puzzles.errors import ModelError
-from puzzles.model import Puzzle, UnknownSpec, define
-from puzzles.symmetry import Group
+from puzzlesat.runtime.errors import ModelError
+from puzzlesat.model.model import Puzzle, UnknownSpec, define
+from puzzlesat.model.group import Group
 
 
 def _orbit_of_set(cells: tuple[int, ...], group: Group) -> list[tuple[int, ...]]:
@@ -86,10 +86,10 @@ def _close(rule, group: Group) -> list:
 def core_puzzles(draw: st.DrawFn, kind: str, max_cells: int = 4) -> Puzzle:
     """A small puzzle whose rules lower to the core kind `kind` (plus, sometimes, an all-different
     group), closed under a random permutation when one is drawn."""
-    from puzzles.rules.cage import OPERATIONS, Cage
-    from puzzles.rules.less import Less
-    from puzzles.rules.sum import Sum
-    from puzzles.rules.table import TableRule
+    from puzzlesat.model.rules.cage import OPERATIONS, Cage
+    from puzzlesat.model.rules.less import Less
+    from puzzlesat.model.rules.sum import Sum
+    from puzzlesat.model.rules.table import TableRule
 
     if kind == "grid":
         return draw(grid_puzzles())
@@ -149,9 +149,9 @@ def core_puzzles(draw: st.DrawFn, kind: str, max_cells: int = 4) -> Puzzle:
 @st.composite
 def grid_puzzles(draw: st.DrawFn) -> Puzzle:
     """A small grid with random neighbour rules and dots (rows and columns all different or not)."""
-    from puzzles.grid import ORTHOGONAL, Grid
-    from puzzles.rules.dot import Dot
-    from puzzles.rules.negative import Negative
+    from puzzlesat.model.grid import ORTHOGONAL, Grid
+    from puzzlesat.model.rules.dot import Dot
+    from puzzlesat.model.rules.negative import Negative
 
     rows, columns = draw(st.sampled_from([(2, 2), (2, 3), (3, 2)]))  # brute force sees every assignment
     latin = True  # rows and columns all different keep the raw solutions few (every one is enumerated)
@@ -266,7 +266,7 @@ def fpuzzles_documents(draw: st.DrawFn) -> dict:
 # 2**61 shifts to 2**63), the ends of 64-bit integers and past them.
 ANCHORS = (0, 2**61, 2**62, 2**63 - 2**61, 2**63 - 64, 2**63, 2**64)
 # Large weights: below, at and past the cp search's 2**54 in all, and at and past the 2**62 that
-# the sat backend's PB encodings (Pindakaas, 64-bit) take in all (encoders.builder.PB_LIMIT).
+# the sat backend's PB encodings (Pindakaas, 64-bit) take in all (puzzlesat.encoders.builder.PB_LIMIT).
 FAR_WEIGHTS = (2**31, 2**53, 2**54, 2**54 + 1, 2**55, 2**61, 2**62, 2**63)
 # Right sides that the shift by the base (rhs - base * sum(weights)) takes to the 64-bit edges.
 SHIFTED_EDGES = (-(2**63), 2**63 - 1, -(2**62), 2**62, -(2**61), 2**61)
@@ -278,7 +278,7 @@ def far_sum_puzzles(draw: st.DrawFn, max_cells: int = 4) -> Puzzle:
     apart: past the cp search's span), with linear constraints of every relation, weights small or
     large, and right sides near a value the left side takes, at the 64-bit edges once shifted by
     the least value, or far past both; sometimes an unknown on the right, taking the cells' values."""
-    from puzzles.rules.sum import Sum
+    from puzzlesat.model.rules.sum import Sum
 
     n = draw(st.integers(2, max_cells))
     anchor = draw(st.sampled_from(ANCHORS)) * draw(st.sampled_from((1, -1))) + draw(st.integers(-70, 70))

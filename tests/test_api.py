@@ -65,7 +65,7 @@ def test_the_package_imports_nothing_at_load():
 
 
 def test_no_submodule_imports_the_package_at_load():
-    """Module-level imports in puzzlesat/ never name the package itself (the old __init__ <-> batch loop)."""
+    """Module-level imports in src/puzzlesat/ never name the package itself (the old __init__ <-> batch loop)."""
     paths = sorted(Path(puzzlesat.__path__[0]).rglob("*.py"))
     assert len(paths) > 20  # the subpackages' modules are read too
     for path in paths:

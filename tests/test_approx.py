@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import puzzlesat
-from puzzles import catalog
-from puzzles.files import load_file
+from puzzlesat.catalog import builtin as catalog
+from puzzlesat.formats.toml.files import load_file
 
 ROOT = Path(__file__).resolve().parent.parent
 EMPTY_4X4 = "." * 16

@@ -11,8 +11,8 @@ import random
 import pytest
 
 import puzzlesat
-from puzzles.catalog import SEED_GIVENS
-from puzzles.errors import UsageError
+from puzzlesat.catalog.builtin import SEED_GIVENS
+from puzzlesat.runtime.errors import UsageError
 
 # Box-2 sudokus: a full grid with cells blanked at random (fixed seed), so some have one solution,
 # some several; and one without a solution (row 1 needs a 3 its box already has).

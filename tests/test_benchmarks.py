@@ -16,8 +16,8 @@ from benchmarks.generate import sudoku
 from benchmarks.peer_model import to_json, to_minizinc
 from benchmarks.runner import Checker, _rows
 from benchmarks.workloads import WORKLOADS, by_name
-from puzzles.errors import CheckError
-from puzzles.model import Puzzle
+from puzzlesat.runtime.errors import CheckError
+from puzzlesat.model.model import Puzzle
 
 ROOT_TESTS = Path(__file__).resolve().parent
 
@@ -64,10 +64,10 @@ def test_minizinc_model_of_every_core_kind_matches_brute_force(tmp_path) -> None
     """The peers solve the same model: MiniZinc/Gecode on relations, tables and chains finds brute force's list."""
     from oracle import brute_force
 
-    from puzzles.model import define
-    from puzzles.rules.less import Less
-    from puzzles.rules.sum import Sum
-    from puzzles.rules.table import TableRule
+    from puzzlesat.model.model import define
+    from puzzlesat.model.rules.less import Less
+    from puzzlesat.model.rules.sum import Sum
+    from puzzlesat.model.rules.table import TableRule
 
     p = define(
         "kinds",
@@ -94,10 +94,10 @@ def test_minizinc_model_of_every_core_kind_matches_brute_force(tmp_path) -> None
 def _position_kinds() -> Puzzle:
     """A 4x4 Latin square with a sandwich, an X-sum, a skyscraper, a numbered room and an indexer,
     each lowered to the core's Guarded (terms on cells and constants, guarded or not, and `when`)."""
-    from puzzles.grid import Grid
-    from puzzles.model import define
-    from puzzles.rules.indexer import Indexer
-    from puzzles.rules.outside import KINDS, Outside
+    from puzzlesat.model.grid import Grid
+    from puzzlesat.model.model import define
+    from puzzlesat.model.rules.indexer import Indexer
+    from puzzlesat.model.rules.outside import KINDS, Outside
 
     rows = [tuple(4 * r + c for c in range(4)) for r in range(4)]
     grid = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)  # a Latin square every clue below holds in
@@ -127,7 +127,7 @@ def _latin_truth(p: Puzzle) -> list[tuple[int, ...]]:
 
 def test_peer_model_carries_every_guarded_clue() -> None:
     """The peers get the position-dependent clues too (never a weaker model): one entry per Guarded."""
-    from puzzles.core import Guarded
+    from puzzlesat.model.core import Guarded
 
     p = _position_kinds()
     model = to_json(p)
@@ -182,7 +182,7 @@ def test_minizinc_model_has_one_lex_leader_per_non_identity_element() -> None:
 
 def test_minizinc_lex_leader_reads_a_value_map_through_an_array() -> None:
     """An element that relabels values (x -> 5 - x) is one array lookup per cell of the image."""
-    from puzzles.model import define
+    from puzzlesat.model.model import define
 
     mirror = {"cells": [1, 0], "values": [4, 3, 2, 1]}
     p = define("pair", cells=2, values=range(1, 5), distinct=[[0, 1]], generators=[mirror])
@@ -193,7 +193,7 @@ def test_minizinc_lex_leader_reads_a_value_map_through_an_array() -> None:
 
 def test_minizinc_lex_leader_refuses_every_relabelling() -> None:
     """A group with every relabelling of the values lists no elements to write constraints for."""
-    from puzzles.detect import detect
+    from puzzlesat.symmetry.detect import detect
 
     p = puzzlesat.load("sudoku", {"box": "2"})
     model = to_json(p, group=detect(p).group)
@@ -207,7 +207,7 @@ def test_minizinc_lex_leader_refuses_every_relabelling() -> None:
 def test_gecode_with_lex_leader_returns_exactly_puzzlesats_classes(tmp_path, ref: str, symmetry: str) -> None:
     """Gecode + lex_lesseq finds each class once, as puzzlesat's canonical member: the triangle
     under its 48 declared symmetries, the star under the 96 detected ones (with x -> 13 - x)."""
-    from puzzles.detect import detect
+    from puzzlesat.symmetry.detect import detect
 
     p = puzzlesat.load(ref)
     group = p.group if symmetry == "declared" else detect(p).group

@@ -11,16 +11,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import puzzlesat
-from puzzles import load
-from puzzles.board import draw, places
-from puzzles.catalog import build
-from puzzles.grid import Grid
-from puzzles.gridboard import HEAVY, LIGHT, NONE, features, junction, lines
-from puzzles.model import define
-from puzzles.rules.cage import Cage
-from puzzles.rules.dot import Dot
-from puzzles.rules.less import Less
-from puzzles.rules.sum import Sum
+from puzzlesat.catalog.load import load
+from puzzlesat.render.text.draw import draw
+from puzzlesat.model.layout import places
+from puzzlesat.catalog.builtin import build
+from puzzlesat.model.grid import Grid
+from puzzlesat.render.text.gridboard import HEAVY, LIGHT, NONE, features, junction, lines
+from puzzlesat.model.model import define
+from puzzlesat.model.rules.cage import Cage
+from puzzlesat.model.rules.dot import Dot
+from puzzlesat.model.rules.less import Less
+from puzzlesat.model.rules.sum import Sum
 from puzzlesat.render.svg import board_svg
 
 SVG = "{http://www.w3.org/2000/svg}"

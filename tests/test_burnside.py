@@ -9,12 +9,12 @@ from hypothesis import given, settings
 from oracle import brute_force
 from strategies import small_puzzles
 
-from puzzles import catalog
-from puzzles.burnside import Element, conjugacy_classes, from_cells, orbit_count, value_key
-from puzzles.errors import CheckError
-from puzzles.model import define
-from puzzles.relabel import interchangeable_group, pins, relabellings
-from puzzles.symmetry import image
+from puzzlesat.catalog import builtin as catalog
+from puzzlesat.symmetry.burnside import Element, conjugacy_classes, from_cells, orbit_count, value_key
+from puzzlesat.runtime.errors import CheckError
+from puzzlesat.model.model import define
+from puzzlesat.symmetry.relabel import interchangeable_group, pins, relabellings
+from puzzlesat.model.group import image
 
 
 def _brute_classes(elements: list[Element]) -> list[frozenset[Element]]:

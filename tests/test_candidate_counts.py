@@ -8,8 +8,8 @@ import re
 import pytest
 
 import puzzlesat
-from puzzles import catalog
-from puzzles.check import violations
+from puzzlesat.catalog import builtin as catalog
+from puzzlesat.model.check import violations
 
 FEW_GIVENS = "1...2...3...4..."  # a 4x4 sudoku with 12 solutions
 
@@ -77,7 +77,7 @@ def test_counts_that_time_out_say_so(cli, monkeypatch):
     """Issue 39: a --counts run whose counting times out keeps its (complete) candidates, says in
     one stderr note that the counts are missing, and has "counts_stopped" in place of "counts"."""
     import puzzlesat.setter.candidate_counts as module
-    from solvers.base import SearchStopped
+    from puzzlesat.solvers.base import SearchStopped
 
     def stopped(*args, **kwargs):
         raise SearchStopped

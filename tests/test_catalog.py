@@ -8,12 +8,12 @@ from functools import cache
 
 import pytest
 
-from puzzles import catalog
-from puzzles.board import render
-from puzzles.check import violations
-from puzzles.errors import UsageError
-from puzzles.model import Puzzle, is_prime
-from puzzles.symmetry import image
+from puzzlesat.catalog import builtin as catalog
+from puzzlesat.model.layout import render
+from puzzlesat.model.check import violations
+from puzzlesat.runtime.errors import UsageError
+from puzzlesat.model.model import Puzzle, is_prime
+from puzzlesat.model.group import image
 
 NAMES = {
     "magic-blocks", "magic-blocks-inner", "magic-triangle", "magic-triangle-free", "magic-frame",

@@ -41,7 +41,7 @@ def test_a_256_character_line_is_a_16x16_sudoku(cli):
 
 def test_a_classic_line_on_standard_input():
     done = subprocess.run(
-        [sys.executable, "-m", "cli", "check", "-"], input=HARD + "\n", cwd=ROOT, capture_output=True, text=True
+        [sys.executable, "-m", "puzzlesat", "check", "-"], input=HARD + "\n", cwd=ROOT, capture_output=True, text=True
     )
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.splitlines()[-1].startswith("unique: exactly one solution")

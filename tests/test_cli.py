@@ -8,7 +8,7 @@ import re
 import pytest
 
 import puzzlesat
-from puzzles.catalog import names
+from puzzlesat.catalog.builtin import names
 
 CATALOG = [
     "magic-blocks",

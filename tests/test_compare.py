@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import encoders
-from encoders import EncodingInfo
-from encoders.pysat_names import CARD_ENCODINGS, PB_ENCODINGS
+from puzzlesat import encoders
+from puzzlesat.encoders import EncodingInfo
+from puzzlesat.encoders.pysat_names import CARD_ENCODINGS, PB_ENCODINGS
 from puzzlesat.search import compare as cmp
-from solvers import pysat_solvers
+from puzzlesat.solvers import pysat_solvers
 
 
 def broken_encode(puzzle, options=None):
     """A test-only wrong encoding: one-hot, plus a clause that forbids cell 0 its first value."""
-    from encoders.onehot import encode
+    from puzzlesat.encoders.onehot import encode
 
     cnf = encode(puzzle, options)
     cnf.clauses.append([-cnf.x[0, puzzle.domains[0][0]]])

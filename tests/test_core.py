@@ -17,17 +17,17 @@ from hypothesis import strategies as st
 from oracle import brute_force
 from strategies import CORE_KINDS, RULE_KINDS, core_puzzles
 
-import encoders
+from puzzlesat import encoders
 import puzzlesat
-from encoders import intvars
-from encoders.pysat_names import PB_ENCODINGS
-from puzzles.core import AllDifferent, Linear, Table
-from puzzles.errors import ModelError
-from puzzles.model import define
-from puzzles.rules.less import Less
-from puzzles.rules.sum import Sum
-from puzzles.rules.table import TableRule
-from solvers import BACKENDS
+from puzzlesat.encoders import intvars
+from puzzlesat.encoders.pysat_names import PB_ENCODINGS
+from puzzlesat.model.core import AllDifferent, Linear, Table
+from puzzlesat.runtime.errors import ModelError
+from puzzlesat.model.model import define
+from puzzlesat.model.rules.less import Less
+from puzzlesat.model.rules.sum import Sum
+from puzzlesat.model.rules.table import TableRule
+from puzzlesat.solvers import BACKENDS
 
 CONFIGS = [(b, e) for b, info in sorted(BACKENDS.items()) if b != "external" for e in encoders.names(info.kind)]
 
@@ -120,7 +120,7 @@ def test_symmetry_is_checked_on_tables_and_relations():
 
 
 def _spec():
-    from puzzles.model import UnknownSpec
+    from puzzlesat.model.model import UnknownSpec
 
     return UnknownSpec(min=0, max=5)
 

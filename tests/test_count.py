@@ -12,16 +12,16 @@ from hypothesis import assume, given, settings
 from oracle import brute_force
 from strategies import small_puzzles
 
-import encoders
+from puzzlesat import encoders
 import puzzlesat
-from encoders.fixed_points import fixed_point_clauses, pin_clauses, projection
-from puzzles import catalog
-from puzzles.burnside import Element, value_key
-from puzzles.files import load_file
-from puzzles.model import define
-from solvers import resolve
-from solvers.base import STOP, Config, SearchStopped
-from solvers.ganak_counter import Problem, count_models
+from puzzlesat.encoders.fixed_points import fixed_point_clauses, pin_clauses, projection
+from puzzlesat.catalog import builtin as catalog
+from puzzlesat.symmetry.burnside import Element, value_key
+from puzzlesat.formats.toml.files import load_file
+from puzzlesat.model.model import define
+from puzzlesat.solvers import resolve
+from puzzlesat.solvers.base import STOP, Config, SearchStopped
+from puzzlesat.solvers.ganak_counter import Problem, count_models
 
 ROOT = Path(__file__).resolve().parent.parent
 CNF = encoders.names("cnf")
@@ -54,7 +54,7 @@ def test_4x4_sudoku_classes_under_the_detected_group(method):  # tested in test_
 
 def _classes(puzzle, raw):
     """Brute-force classes under the group `count` uses by default (None without one)."""
-    from puzzlesat.search.groups import choose
+    from puzzlesat.symmetry.choice import choose
 
     group = choose(puzzle, "declared").group
     return len({group.canonical(s) for s in raw}) if group.order > 1 else None

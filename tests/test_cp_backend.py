@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 import puzzlesat
-import solvers
-from puzzles.errors import Status, UsageError
-from puzzles.model import define
-from solvers import Config
-from solvers.cp_native import NOT_BUILT, native
+from puzzlesat import solvers
+from puzzlesat.runtime.errors import Status, UsageError
+from puzzlesat.model.model import define
+from puzzlesat.solvers import Config
+from puzzlesat.solvers.cp_native import NOT_BUILT, native
 
 ROOT = Path(__file__).resolve().parent.parent
 SQUARE_7 = str(ROOT / "benchmarks/data/magic-square-5-givens.toml")
@@ -113,7 +113,7 @@ def test_cnf_tools_take_the_sat_plan_where_cp_was_the_default(cli, tmp_path):
 
 
 def test_not_compiled_is_one_line_and_the_default_gives_way(cli, monkeypatch):
-    monkeypatch.setattr("solvers.cp_native.native", lambda: None)
+    monkeypatch.setattr("puzzlesat.solvers.cp_native.native", lambda: None)
     assert solvers.resolve(Config(), puzzlesat.load("magic-star")).backend == "sat"
     out = cli("solve", "magic-star", "--backend", "cp")
     assert out.code == 2

@@ -11,9 +11,9 @@ from oracle import brute_force
 from strategies import far_sum_puzzles
 
 import puzzlesat
-from encoders.domains import refusal
-from puzzles.errors import UsageError
-from solvers.cp_native import native
+from puzzlesat.encoders.domains import refusal
+from puzzlesat.runtime.errors import UsageError
+from puzzlesat.solvers.cp_native import native
 
 pytestmark = pytest.mark.skipif(native() is None, reason="the cp search is not compiled here")
 SAT = ((None, None), ("onehot", "adder"), ("log", "native"))

@@ -1,4 +1,4 @@
-"""The cp backend's C search (`solvers._cpsearch.Search`) on its own, and through the CLI at the
+"""The cp backend's C search (`puzzlesat.solvers._cpsearch.Search`) on its own, and through the CLI at the
 edges of 64-bit arithmetic (issue 39): bad arguments are clean exceptions, growth past the initial
 capacities and failed allocations leave nothing half-registered, values near +-2**62 and +-2**63
 and right sides that shift to -2**63 give the counts brute force gives (or one-line refusals),
@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 import puzzlesat
-from encoders.domains import C_RHS, MAX_WEIGHT_SUM  # what Search.linear takes
-from puzzles.errors import UsageError
-from puzzles.model import define
-from puzzles.rules.sum import Sum
-from solvers.cp_native import native
+from puzzlesat.encoders.domains import C_RHS, MAX_WEIGHT_SUM  # what Search.linear takes
+from puzzlesat.runtime.errors import UsageError
+from puzzlesat.model.model import define
+from puzzlesat.model.rules.sum import Sum
+from puzzlesat.solvers.cp_native import native
 
 Search = native()
 pytestmark = pytest.mark.skipif(Search is None, reason="the cp search is not compiled here")
@@ -331,7 +331,7 @@ def test_a_not_equal_shifted_to_minus_2_63_does_not_crash(tmp_path):
         tmp_path / "fpe.toml", "fpe", f"{{ min = {B}, max = {B + 3} }}", [([0], [-1], "not_equal", -(2**61))], 1
     )
     run = subprocess.run(
-        [sys.executable, "-c", "import cli; cli.main()", "count", path, "--json"],
+        [sys.executable, "-c", "from puzzlesat import cli; cli.main()", "count", path, "--json"],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -395,13 +395,13 @@ def test_refusals_are_usage_errors_through_the_library():
 
 
 def test_a_model_past_the_contract_is_an_internal_error_not_a_traceback():
-    """Were encoders.domains ever to hand the search a side past 2**61, the session says so as a
+    """Were puzzlesat.encoders.domains ever to hand the search a side past 2**61, the session says so as a
     BackendError (the CLI's exit 4), not a ValueError out of the extension."""
     import dataclasses
 
-    import solvers
-    from puzzles.errors import BackendError
-    from solvers import Config
+    from puzzlesat import solvers
+    from puzzlesat.runtime.errors import BackendError
+    from puzzlesat.solvers import Config
 
     p = define("pair", cells=2, values=[1, 2], sums=[([0, 1], 3)])
     session = solvers.open_session(p, solvers.resolve(Config(backend="cp"), p))

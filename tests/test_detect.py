@@ -12,11 +12,11 @@ from oracle import brute_force
 from strategies import small_puzzles
 
 import puzzlesat
-from puzzles.detect import describe, detect
-from puzzles.errors import ModelError
-from puzzles.files import dump_toml, load_text
-from puzzles.grid import Grid
-from puzzles.model import define
+from puzzlesat.symmetry.detect import describe, detect
+from puzzlesat.runtime.errors import ModelError
+from puzzlesat.formats.toml.files import dump_toml, load_text
+from puzzlesat.model.grid import Grid
+from puzzlesat.model.model import define
 
 
 def _sudoku(rows: int, boxes: str):
@@ -216,7 +216,7 @@ def test_a_mirror_that_needs_a_cell_permutation_is_found():
 def mirrored_puzzles(draw: st.DrawFn):
     """A puzzle closed by construction under a cell permutation s together with x -> a - x: each
     sign a < b brings s(b) < s(a), each sum over cells C with total t brings s(C) with |C|*a - t."""
-    from puzzles.rules.less import Less
+    from puzzlesat.model.rules.less import Less
 
     n = draw(st.integers(3, 6))
     k = draw(st.integers(2, 4))
@@ -260,7 +260,7 @@ def test_a_mirror_with_any_cell_permutation_is_in_the_detected_group(case):
 
 
 def _table_puzzle(allowed, givens=None, forbidden=False):
-    from puzzles.rules.table import TableRule
+    from puzzlesat.model.rules.table import TableRule
 
     return define("t", cells=3, values=range(1, 4), distinct="none", givens=givens,
                   rules=[TableRule((0, 1), tuple(map(tuple, allowed)), not forbidden)])  # fmt: skip

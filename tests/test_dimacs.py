@@ -10,14 +10,22 @@ from pathlib import Path
 
 import pytest
 
-import encoders
+from puzzlesat import encoders
 import puzzlesat
-from encoders.varmap import VarMap
-from puzzles.catalog import names as catalog_names
-from puzzles.check import violations
-from puzzles.model import define
+from puzzlesat.encoders.varmap import VarMap
+from puzzlesat.catalog.builtin import names as catalog_names
+from puzzlesat.model.check import violations
+from puzzlesat.model.model import define
 from puzzlesat.exchange.export import export, fingerprint
-from solvers.dimacs_io import SAT, UNKNOWN, UNSAT, GarbledAnswer, TruncatedAnswer, first_violated, parse_answer
+from puzzlesat.formats.dimacs.answer import (
+    SAT,
+    UNKNOWN,
+    UNSAT,
+    GarbledAnswer,
+    TruncatedAnswer,
+    first_violated,
+    parse_answer,
+)
 
 CADICAL = shutil.which("cadical")
 needs_cadical = pytest.mark.skipif(CADICAL is None, reason="cadical is not installed (apt-get install cadical)")
@@ -173,7 +181,7 @@ def test_export_is_byte_identical_run_to_run(tmp_path):
 
 def test_sidecar_carries_the_same_map_and_the_puzzle(tmp_path):
     """The sidecar's map equals the comments' map, and its TOML loads back to the same puzzle."""
-    from puzzles.files import load_text
+    from puzzlesat.formats.toml.files import load_text
 
     p = puzzlesat.load("magic-frame-primes")
     export(p, encoding="log", output=tmp_path / "f.cnf")

@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzles.board import draw
-from puzzles.errors import FileFormatError, ModelError
-from puzzles.files import dump_toml, load_text
-from puzzles.grid import ORTHOGONAL, Grid
-from puzzles.model import define
-from puzzles.rules.dot import KINDS, Dot, DotKind
-from puzzles.rules.negative import Negative
+from puzzlesat.render.text.draw import draw
+from puzzlesat.runtime.errors import FileFormatError, ModelError
+from puzzlesat.formats.toml.files import dump_toml, load_text
+from puzzlesat.model.grid import ORTHOGONAL, Grid
+from puzzlesat.model.model import define
+from puzzlesat.model.rules.dot import KINDS, Dot, DotKind
+from puzzlesat.model.rules.negative import Negative
 from puzzlesat.render.svg import board_svg
 from puzzlesat.search.counting import count
 

@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from puzzles import load
-from puzzles.board import draw
-from puzzles.cosmetics import Cosmetic
-from puzzles.grid import Grid
-from puzzles.model import define
-from puzzles.rules.clone import Clone
-from puzzles.rules.line import Line
-from puzzles.rules.line_kinds import KINDS as LINE_KINDS
-from puzzles.rules.quadruple import Quadruple
-from puzzles.rules.sum import Sum
+from puzzlesat.catalog.load import load
+from puzzlesat.render.text.draw import draw
+from puzzlesat.model.cosmetics import Cosmetic
+from puzzlesat.model.grid import Grid
+from puzzlesat.model.model import define
+from puzzlesat.model.rules.clone import Clone
+from puzzlesat.model.rules.line import Line
+from puzzlesat.model.rules.line_kinds import KINDS as LINE_KINDS
+from puzzlesat.model.rules.quadruple import Quadruple
+from puzzlesat.model.rules.sum import Sum
 from puzzlesat.render.svg import board_svg
 from puzzlesat.render.svg_cosmetics import paint
 from puzzlesat.render.svg_parts import STYLES

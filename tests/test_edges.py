@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from guards import hang_guard
 
-import encoders
-from puzzles import atomic
-from puzzles.errors import ClosedPipe, OutputError, UsageError
+from puzzlesat import encoders
+from puzzlesat.runtime import atomic
+from puzzlesat.runtime.errors import ClosedPipe, OutputError, UsageError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,7 +43,7 @@ def run(*args: str, limit_fsize: int | None = None, **kwargs) -> subprocess.Comp
 
     streams = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **kwargs}
     return subprocess.run(
-        [sys.executable, "-c", "import cli; cli.main()", *args],
+        [sys.executable, "-c", "from puzzlesat import cli; cli.main()", *args],
         cwd=ROOT,
         text=True,
         preexec_fn=limit,
@@ -162,7 +162,7 @@ def test_stdout_on_a_full_device_is_one_line(tmp_path):
 def test_stdout_closed_by_its_reader_ends_quietly():
     """A reader that goes away (| head): no message and exit 141, as `seq 1000000 | head` ends."""
     proc = subprocess.Popen(
-        [sys.executable, "-c", "import cli; cli.main()", "solve", "magic-star", "--all"],
+        [sys.executable, "-c", "from puzzlesat import cli; cli.main()", "solve", "magic-star", "--all"],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -328,8 +328,8 @@ def test_a_build_that_will_not_fit_is_refused(cli, monkeypatch):
 
 def test_the_refusal_names_what_would_fit(monkeypatch):
     """With room for the log encoding of an order-8 square but not one-hot, the message says so."""
-    import puzzles
-    from encoders.estimate import check_fits, estimate
+    from puzzlesat.catalog import load as puzzles
+    from puzzlesat.encoders.estimate import check_fits, estimate
 
     p = puzzles.load("magic-square", {"order": "8"})
     log, onehot = estimate(p, "log").bytes, estimate(p, "onehot").bytes
@@ -342,10 +342,10 @@ def test_the_refusal_names_what_would_fit(monkeypatch):
 def test_estimates_track_real_sizes():
     """The clause estimate is within a factor of 4 of the real count for the kinds of constraint
     the catalog has (measured sizes in docs/decisions/stopping.md, "Reliability at the edges")."""
-    import puzzles
-    import solvers
-    from encoders.estimate import estimate
-    from solvers.base import Config
+    from puzzlesat.catalog import load as puzzles
+    from puzzlesat import solvers
+    from puzzlesat.encoders.estimate import estimate
+    from puzzlesat.solvers.base import Config
 
     for name, params, encoding in [
         ("magic-square", {"order": "5"}, "onehot"),
@@ -444,7 +444,7 @@ def test_concurrent_dimacs_runs_leave_a_consistent_pair(tmp_path):
                 [
                     sys.executable,
                     "-c",
-                    "import cli; cli.main()",
+                    "from puzzlesat import cli; cli.main()",
                     "dimacs",
                     "magic-star",
                     "-o",
@@ -543,7 +543,7 @@ def test_a_batch_on_a_pipe_streams(tmp_path):
         [
             sys.executable,
             "-c",
-            "import cli; cli.main()",
+            "from puzzlesat import cli; cli.main()",
             "solve",
             "sudoku",
             "-p",
@@ -589,7 +589,7 @@ def test_dimacs_into_a_fifo_writes_no_sidecar(cli, tmp_path):
 
 def test_the_address_space_limit_counts(monkeypatch):
     """Under RLIMIT_AS the free memory is the limit less what the process already maps."""
-    from encoders import estimate
+    from puzzlesat.encoders import estimate
 
     monkeypatch.delenv(estimate.LIMIT_VARIABLE, raising=False)
     monkeypatch.setattr(estimate.resource, "getrlimit", lambda what: (3 * 10**9, 3 * 10**9))
@@ -617,7 +617,7 @@ def test_bitwise_all_different_agrees_with_z3(monkeypatch, name):
     """With every pair told apart bit by bit (the wide-domain form forced on), the log encoding
     finds the same classes as Z3, and the same raw solutions as the per-value form."""
     import puzzlesat
-    from encoders import log
+    from puzzlesat.encoders import log
 
     def classes(**kw) -> list[tuple[int, ...]]:
         return [s.values for s in puzzlesat.solve(puzzlesat.load(name), all=True, **kw).solutions]
@@ -632,14 +632,14 @@ def test_bitwise_all_different_agrees_with_z3(monkeypatch, name):
 def test_wide_domains_are_compact_in_log():
     """Order-8 magic square in log: 72,990 clauses (was 175,806; order 12: 725,208, was 2,032,800);
     6 cells of 1..5000 all different: 15 pairs of 2 * 13 + 1 clauses, not 75,000 clauses."""
-    import puzzles
-    import solvers
-    from solvers.base import Config
+    from puzzlesat.catalog import load as puzzles
+    from puzzlesat import solvers
+    from puzzlesat.solvers.base import Config
 
     session = solvers.open_session(puzzles.load("magic-square", {"order": "8"}), Config(encoding="log"))
     assert session.stats()["clauses"] == 72_990
     session.close()
-    from puzzles.files import load_text
+    from puzzlesat.formats.toml.files import load_text
 
     wide = load_text('name = "w"\ncells = 6\nvalues = { min = 1, max = 5000 }\ndistinct = "all"\n')
     session = solvers.open_session(wide, Config(encoding="log"))
@@ -650,7 +650,7 @@ def test_wide_domains_are_compact_in_log():
 
 def session_gaps() -> int:
     """Clauses that cut 13 bits down to 0..4999 (one per maximal aligned block above 4999)."""
-    from encoders.log import _forbid_gaps
+    from puzzlesat.encoders.log import _forbid_gaps
 
     class Sink:
         clauses: list = []
@@ -663,8 +663,8 @@ def session_gaps() -> int:
 
 def test_the_z3_pb_refusal_does_not_advise_its_own_backend(monkeypatch):
     """z3-pb already runs on the z3 backend: when it does not fit, the advice is z3-int, not --backend z3."""
-    import puzzles
-    from encoders.estimate import check_fits
+    from puzzlesat.catalog import load as puzzles
+    from puzzlesat.encoders.estimate import check_fits
 
     p = puzzles.load("magic-square", {"order": "8"})
     with pytest.raises(UsageError) as refused:
@@ -676,7 +676,7 @@ def test_the_z3_pb_refusal_does_not_advise_its_own_backend(monkeypatch):
 
 def test_the_refusal_never_reads_need_equal_to_free():
     """25.3 GB needed and 24.9 GB free both round to "25 GB": more decimals until they differ."""
-    from encoders.estimate import human, human_pair
+    from puzzlesat.encoders.estimate import human, human_pair
 
     assert (human(25.3e9), human(24.9e9)) == ("25 GB", "25 GB")
     assert human_pair(25.3e9, 24.9e9) == ("25.3 GB", "24.9 GB")
@@ -699,8 +699,8 @@ def test_convert_honours_a_stop_between_its_steps(cli, tmp_path, monkeypatch, st
     """convert of a million cells ran on through SIGTERM and Ctrl-C (minutes, before its quadratic
     part went): a stop requested during a step ends it after that step, one line, exit 130,
     nothing written."""
-    import puzzles.files as convert  # the TOML target (puzzlesat.exchange.targets) calls these two
-    from puzzles.stop import request_stop
+    from puzzlesat.formats.toml import files as convert  # the TOML target (puzzlesat.exchange.targets) calls these two
+    from puzzlesat.runtime.stop import request_stop
 
     real = getattr(convert, step)
 
@@ -718,9 +718,9 @@ def test_convert_honours_a_stop_between_its_steps(cli, tmp_path, monkeypatch, st
 
 def test_dump_toml_checks_the_stop_flag():
     """dump_toml (what convert writes) stops at its safe points when a stop was requested."""
-    import puzzles
-    from puzzles.files import dump_toml
-    from puzzles.stop import request_stop, reset
+    from puzzlesat.catalog import load as puzzles
+    from puzzlesat.formats.toml.files import dump_toml
+    from puzzlesat.runtime.stop import request_stop, reset
 
     p = puzzles.load("killer-sudoku")
     request_stop("terminated")
@@ -732,7 +732,7 @@ def test_dump_toml_checks_the_stop_flag():
 
 
 class _Clock:
-    """puzzles.stop's clock, jumped far ahead once `jump()` is called: a deadline passed mid-build,
+    """puzzlesat.runtime.stop's clock, jumped far ahead once `jump()` is called: a deadline passed mid-build,
     at a point the test chooses rather than a race with the real clock."""
 
     def __init__(self) -> None:
@@ -769,14 +769,14 @@ def test_the_z3_int_build_checks_the_stop_and_the_deadline(tmp_path, monkeypatch
     """z3-int on a million cells ran 99 s through --timeout 20 and SIGTERM: its build now checks
     the stop flag and the deadline at every cell. A stop (or the deadline) at cell 100 of 3000
     ends the build there: nothing found, `stopped` says why."""
-    import puzzles
-    import puzzles.stop
+    from puzzlesat.catalog import load as puzzles
+    import puzzlesat.runtime.stop
     import puzzlesat
-    from encoders import z3_int
+    from puzzlesat.solvers import z3_int
 
     clock = _Clock()
-    monkeypatch.setattr(puzzles.stop, "time", clock)
-    then = clock.jump if how == "timeout" else lambda: puzzles.stop.request_stop(how)
+    monkeypatch.setattr(puzzlesat.runtime.stop, "time", clock)
+    then = clock.jump if how == "timeout" else lambda: puzzlesat.runtime.stop.request_stop(how)
     counted = _stop_at(100, then)(z3_int.in_domain)
     monkeypatch.setattr(z3_int, "in_domain", counted)
     path = tmp_path / "free.toml"
@@ -784,7 +784,7 @@ def test_the_z3_int_build_checks_the_stop_and_the_deadline(tmp_path, monkeypatch
     try:
         outcome = puzzlesat.solve(puzzles.load(str(path)), backend="z3", timeout=60)
     finally:
-        puzzles.stop.reset()
+        puzzlesat.runtime.stop.reset()
     assert (outcome.complete, outcome.stopped, outcome.count) == (False, how, 0)
     assert outcome.stats["stopped_while"] == "building" and counted.calls == 100
 
@@ -794,21 +794,21 @@ def test_count_builds_ganaks_cnf_under_its_deadline(tmp_path, monkeypatch, how):
     """count --timeout 10 ran 66 s on a million cells: the CNF ganak counts was built with no
     deadline, and a SIGTERM was reported as an interrupt. A stop or the deadline in that build now
     ends the count there, saying which."""
-    import puzzles
-    import puzzles.stop
+    from puzzlesat.catalog import load as puzzles
+    import puzzlesat.runtime.stop
     import puzzlesat
-    from encoders.builder import ClauseBuilder
+    from puzzlesat.encoders.builder import ClauseBuilder
 
     clock = _Clock()
-    monkeypatch.setattr(puzzles.stop, "time", clock)
-    then = clock.jump if how == "timeout" else lambda: puzzles.stop.request_stop(how)
+    monkeypatch.setattr(puzzlesat.runtime.stop, "time", clock)
+    then = clock.jump if how == "timeout" else lambda: puzzlesat.runtime.stop.request_stop(how)
     counted = _stop_at(20, then)(ClauseBuilder.at_most_one)
     monkeypatch.setattr(ClauseBuilder, "at_most_one", counted)
     p = puzzles.load("sudoku", {"box": "2"})
     try:
         outcome = puzzlesat.count_solutions(p, method="sharpsat", timeout=60)
     finally:
-        puzzles.stop.reset()
+        puzzlesat.runtime.stop.reset()
     assert (outcome.complete, outcome.stopped, outcome.count_complete) == (False, how, False)
     assert counted.calls == 20
 
@@ -816,15 +816,15 @@ def test_count_builds_ganaks_cnf_under_its_deadline(tmp_path, monkeypatch, how):
 def test_a_sigterm_while_count_enumerates_ends_the_count():
     """SIGTERM during count's enumeration was taken for the auto limit: the count went on to build
     ganak's CNF. Now the count ends there, `stopped` terminated, method enumerate."""
-    import puzzles
-    import puzzles.stop
+    from puzzlesat.catalog import load as puzzles
+    import puzzlesat.runtime.stop
     import puzzlesat
 
     p = puzzles.load("sudoku", {"box": "2"})
     try:
-        outcome = puzzlesat.count_solutions(p, on_progress=lambda text: puzzles.stop.request_stop("terminated"))
+        outcome = puzzlesat.count_solutions(p, on_progress=lambda text: puzzlesat.runtime.stop.request_stop("terminated"))
     finally:
-        puzzles.stop.reset()
+        puzzlesat.runtime.stop.reset()
     assert (outcome.complete, outcome.stopped, outcome.method) == (False, "terminated", "enumerate")
 
 
@@ -838,7 +838,7 @@ def test_a_build_that_cannot_meet_the_deadline_is_refused(cli, tmp_path, monkeyp
     """40 cells over 1..9000 summing to 180,000 with --timeout 60 ran 101-180 s and 4.6-8 GB: the
     log encoding's one Pindakaas call for the sum has no safe point to check the deadline at. Its
     estimate (25 million clauses, about 84 s) is refused up front, naming what fits; count too."""
-    from encoders import estimate
+    from puzzlesat.encoders import estimate
 
     monkeypatch.setattr(estimate, "available_bytes", lambda: 10**12)  # memory is not the question here
     path = tmp_path / "wide.toml"
@@ -854,9 +854,9 @@ def test_a_build_that_cannot_meet_the_deadline_is_refused(cli, tmp_path, monkeyp
 def test_counts_probe_second_is_not_a_deadline(monkeypatch):
     """count's auto method first enumerates for a second: a build too slow for that second is no
     refusal (the user set no deadline), the count goes on and completes."""
-    import puzzles
+    from puzzlesat.catalog import load as puzzles
     import puzzlesat
-    from encoders import estimate
+    from puzzlesat.encoders import estimate
 
     monkeypatch.setattr(estimate, "SLOW_FLOOR", 0)
     monkeypatch.setattr(estimate, "BUILD_RATE", 1.0)  # every build "takes" its clause count in seconds

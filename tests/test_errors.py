@@ -1,4 +1,4 @@
-"""Exit statuses: one table in puzzles/errors.py, and every document and --help text agrees with it."""
+"""Exit statuses: one table in src/puzzlesat/runtime/errors.py, and every document and --help text agrees with it."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-import puzzles.errors as errors
-from puzzles.errors import EXIT_STATUSES, ExitCode, PuzzleSatError
+from puzzlesat.runtime import errors
+from puzzlesat.runtime.errors import EXIT_STATUSES, ExitCode, PuzzleSatError
 
 ROOT = Path(__file__).parent.parent
 ROW = re.compile(r"^\| (\d+) \| (.+) \| (.+) \|$")
@@ -63,7 +63,7 @@ def test_every_error_carries_a_code_from_the_table(cls):
 def test_the_modules_that_raise_them_use_the_same_classes():
     """decode's and the parser's exceptions are the ones defined with the table."""
     import puzzlesat.exchange.decode as decode
-    import solvers.dimacs_io as dimacs_io
+    from puzzlesat.formats.dimacs import answer as dimacs_io
 
     assert dimacs_io.GarbledAnswer is errors.GarbledAnswer and dimacs_io.TruncatedAnswer is errors.TruncatedAnswer
     assert (decode.Undecided, decode.NotASolution, decode.Unsatisfiable) == (
@@ -81,7 +81,7 @@ def test_dimacs_doc_lists_decodes_codes():
 
 
 def _commands() -> list[str]:
-    import cli
+    from puzzlesat.cli import commands as cli
 
     return sorted(c.name or c.callback.__name__.removesuffix("_cmd") for c in cli.app.registered_commands)
 
@@ -118,7 +118,7 @@ def test_statuses_are_one_enum_with_one_exit_table():
     one exit status each, from `STATUS_EXIT` alone (None: the search ran to its end)."""
     import json
 
-    from puzzles.errors import CUT_SHORT, Status, exit_code
+    from puzzlesat.runtime.errors import CUT_SHORT, Status, exit_code
 
     assert json.dumps({"stopped": Status.TIMEOUT, "status": Status.NO_SOLUTION}) == (
         '{"stopped": "timeout", "status": "none"}'

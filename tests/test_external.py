@@ -14,13 +14,13 @@ from hypothesis import assume, given, settings
 from oracle import brute_force
 from strategies import small_puzzles
 
-import encoders
+from puzzlesat import encoders
 import puzzlesat
-import solvers
-from puzzles.errors import BackendError, UsageError
-from solvers.base import Config
-from solvers.external_backend import ExternalSession
-from solvers.external_cmd import SolverCommand
+from puzzlesat import solvers
+from puzzlesat.runtime.errors import BackendError, UsageError
+from puzzlesat.solvers.base import Config
+from puzzlesat.solvers.external_backend import ExternalSession
+from puzzlesat.solvers.external_cmd import SolverCommand
 
 CADICAL = shutil.which("cadical")
 needs_cadical = pytest.mark.skipif(CADICAL is None, reason="cadical is not installed (apt-get install cadical)")
@@ -292,7 +292,7 @@ def test_output_without_end_is_cut_at_the_read_limit(cli, tmp_path, monkeypatch,
     """`--solver-cmd yes` was read without bound (2.1 GB in 6 s): each of the solver's streams is
     read as it comes and the run fails at atomic.READ_LIMIT (here lowered to 1 MiB), the solver
     killed, without waiting for it to end."""
-    from solvers import external_cmd
+    from puzzlesat.solvers import external_cmd
 
     monkeypatch.setattr(external_cmd, "READ_LIMIT", 1 << 20)
     script = f"yes | head -c 3000000{stream}; exec sleep 5"

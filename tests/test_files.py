@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given
 from strategies import small_puzzles
 
-import puzzles
-from puzzles import catalog
-from puzzles.check import violations
-from puzzles.errors import FileFormatError, UsageError
-from puzzles.files import dump_toml, load_file, load_text
-from puzzles.model import Puzzle, UnknownSpec, define
+from puzzlesat.catalog import load as puzzles
+from puzzlesat.catalog import builtin as catalog
+from puzzlesat.model.check import violations
+from puzzlesat.runtime.errors import FileFormatError, UsageError
+from puzzlesat.formats.toml.files import dump_toml, load_file, load_text
+from puzzlesat.model.model import Puzzle, UnknownSpec, define
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -236,9 +236,9 @@ def test_overlapping_cages_warn_and_still_solve(cli, tmp_path):
 
 def test_kakuro_runs_cross_without_a_warning():
     """Across and down runs of a grid without Latin rows share cells by design."""
-    from puzzles.grid import Grid
-    from puzzles.model import define
-    from puzzles.rules.cage import Cage
+    from puzzlesat.model.grid import Grid
+    from puzzlesat.model.model import define
+    from puzzlesat.model.rules.cage import Cage
 
     grid = Grid(2, latin=False)
     across, down = Cage(("r1c1", "r1c2"), "sum", 3), Cage(("r1c1", "r2c1"), "sum", 4)
@@ -249,13 +249,13 @@ def test_kakuro_runs_cross_without_a_warning():
 
 def test_a_sum_out_of_reach_warns():
     """A sum no values reach, or a cage its givens contradict, warns: the answer can only be "no solution"."""
-    from puzzles.model import define
+    from puzzlesat.model.model import define
 
     assert define("a", cells=2, values=range(1, 10), sums=[([0, 1], 30)]).warnings == (
         "sum #1 (0 + 1 = 30) cannot hold whatever values its cells take",
     )
-    from puzzles.grid import Grid
-    from puzzles.rules.cage import Cage
+    from puzzlesat.model.grid import Grid
+    from puzzlesat.model.rules.cage import Cage
 
     cage = Cage(("r1c1", "r1c2"), "sum", 3)
     assert define("g", grid=Grid(4), rules=[cage], givens="4" + "." * 15).warnings == (
@@ -295,7 +295,7 @@ def test_box_messages_say_the_orientation(cli, tmp_path):
 
 def test_no_catalog_puzzle_or_example_warns():
     """Every catalog puzzle (each parameter value) and every file in examples/ loads without a warning."""
-    from puzzles.catalog import CATALOG
+    from puzzlesat.catalog.builtin import CATALOG
 
     for name, entry in CATALOG.items():
         assert puzzlesat.load(name).warnings == (), name

@@ -14,12 +14,12 @@ from test_classic import HARD
 from test_cli import one_line_error
 from test_fpuzzles import INSTANCES, MODELS, blank, pack
 
-import puzzles
+from puzzlesat.catalog import load as puzzles
 import puzzlesat
-from puzzles.catalog import names
-from puzzles.errors import FileFormatError, UsageError
-from puzzles.fpuzzles import load_fpuzzles
-from puzzlesat.exchange.same import same_puzzle
+from puzzlesat.catalog.builtin import names
+from puzzlesat.runtime.errors import FileFormatError, UsageError
+from puzzlesat.formats.fpuzzles.link import load_fpuzzles
+from puzzlesat.formats.same import same_puzzle
 
 ROOT = Path(__file__).resolve().parent.parent
 HARD_SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
@@ -134,7 +134,7 @@ def test_every_puzzle_help_names_every_form() -> None:
     (`serve` only puts its PUZZLE in the page's address)."""
     import typer
 
-    import cli as cli_module
+    from puzzlesat.cli import commands as cli_module
 
     forms = (
         "catalog name",
@@ -161,7 +161,7 @@ def test_every_puzzle_help_names_every_form() -> None:
 def test_a_sudokupad_link_on_standard_input() -> None:
     """`-` reads what a file holds: a SudokuPad link too."""
     done = subprocess.run(
-        [sys.executable, "-m", "cli", "check", "-"],
+        [sys.executable, "-m", "puzzlesat", "check", "-"],
         input="https://sudokupad.app/classic" + HARD + "\n",
         cwd=ROOT,
         capture_output=True,
@@ -192,7 +192,7 @@ def test_a_sukaku_restricts_each_cell_to_its_marks(cli) -> None:
 
 def test_a_sukaku_on_standard_input() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "cli", "check", "-"], input=sukaku(HARD), cwd=ROOT, capture_output=True, text=True
+        [sys.executable, "-m", "puzzlesat", "check", "-"], input=sukaku(HARD), cwd=ROOT, capture_output=True, text=True
     )
     assert (done.returncode, done.stderr) == (0, "")
 
@@ -349,9 +349,9 @@ def test_folded_slashes_are_repaired_within_a_budget(monkeypatch) -> None:
 
     from test_real_links import PUZZLES
 
-    import puzzles.fpuzzles
-    from puzzles import sudokupad
-    from puzzles.fpuzzles import extract
+    import puzzlesat.formats.fpuzzles.link
+    from puzzlesat.formats.sudokupad import link as sudokupad
+    from puzzlesat.formats.fpuzzles.link import extract
 
     data = next(d for p in PUZZLES if "//" in (d := extract(p["link"]) or ""))  # a real one: 7 slashes, one `//`
     assert puzzles.load("https://sudokupad.app/fpuzzles" + data.replace("//", "/")) == load_fpuzzles(data)
@@ -361,8 +361,8 @@ def test_folded_slashes_are_repaired_within_a_budget(monkeypatch) -> None:
     for i in rng.sample(range(len(payload)), 12):
         payload[i] = "/"
     calls = []
-    real = puzzles.fpuzzles._decompress
-    monkeypatch.setattr(puzzles.fpuzzles, "_decompress", lambda d: calls.append(len(d)) or real(d))
+    real = puzzlesat.formats.fpuzzles.link._decompress
+    monkeypatch.setattr(puzzlesat.formats.fpuzzles.link, "_decompress", lambda d: calls.append(len(d)) or real(d))
     with pytest.raises(FileFormatError, match=r"^SudokuPad \(scl\): the data (does not decompress|decompresses to no)"):
         puzzles.load("https://sudokupad.app/scl" + "".join(payload))
     assert sum(calls) <= sudokupad.REPAIR_BUDGET + 3 * len(payload), len(calls)

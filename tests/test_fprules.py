@@ -15,17 +15,17 @@ from test_cli import one_line_error
 from test_fpuzzles import LATIN4, LINK, blank, holds, load, pack, solutions
 
 import puzzlesat
-from puzzles.check import violations
-from puzzles.errors import FileFormatError, ModelError
-from puzzles.files import dump_toml, load_text
-from puzzles.fpuzzles_doc import default_boxes
-from puzzles.grid import Grid
-from puzzles.model import define
-from puzzles.rules.clone import Clone
-from puzzles.rules.less import Less
-from puzzles.rules.line import Line
-from puzzles.rules.quadruple import Quadruple
-from puzzles.rules.sum import Sum
+from puzzlesat.model.check import violations
+from puzzlesat.runtime.errors import FileFormatError, ModelError
+from puzzlesat.formats.toml.files import dump_toml, load_text
+from puzzlesat.formats.fpuzzles.doc import default_boxes
+from puzzlesat.model.grid import Grid
+from puzzlesat.model.model import define
+from puzzlesat.model.rules.clone import Clone
+from puzzlesat.model.rules.less import Less
+from puzzlesat.model.rules.line import Line
+from puzzlesat.model.rules.quadruple import Quadruple
+from puzzlesat.model.rules.sum import Sum
 
 # --- the rules text, read straight (the oracle) ---------------------------------------------------
 

@@ -14,21 +14,21 @@ from hypothesis import strategies as st
 from strategies import FP_JIGSAWS, fpuzzles_documents
 from test_cli import one_line_error
 
-import puzzles
+from puzzlesat.catalog import load as puzzles
 import puzzlesat
-from puzzles.check import violations
-from puzzles.errors import FileFormatError, UsageError
-from puzzles.files import dump_toml, load_text
-from puzzles.fpuzzles import extract, is_fpuzzles, load_fpuzzles
-from puzzles.fpuzzles_doc import default_boxes
-from puzzles.grid import Grid
-from puzzles.model import Puzzle, define
-from puzzles.rules.cage import Cage
-from puzzles.rules.dot import Dot
-from puzzles.rules.less import Less
-from puzzles.rules.negative import Negative
-from puzzles.rules.sum import Sum
-from puzzles.rules.table import TableRule
+from puzzlesat.model.check import violations
+from puzzlesat.runtime.errors import FileFormatError, UsageError
+from puzzlesat.formats.toml.files import dump_toml, load_text
+from puzzlesat.formats.fpuzzles.link import extract, is_fpuzzles, load_fpuzzles
+from puzzlesat.formats.fpuzzles.doc import default_boxes
+from puzzlesat.model.grid import Grid
+from puzzlesat.model.model import Puzzle, define
+from puzzlesat.model.rules.cage import Cage
+from puzzlesat.model.rules.dot import Dot
+from puzzlesat.model.rules.less import Less
+from puzzlesat.model.rules.negative import Negative
+from puzzlesat.model.rules.sum import Sum
+from puzzlesat.model.rules.table import TableRule
 
 # "Clipped" by glum_hippo (arrows, thermometers, givens, anti-king), as published on f-puzzles.
 CLIPPED = (

@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from link_strategies import broken_links
 
-import cli
-from puzzles import atomic
-from puzzles.catalog import build
-from puzzles.check import violations
-from puzzles.files import dump_toml, load_file
+from puzzlesat.cli import commands as cli
+from puzzlesat.runtime import atomic
+from puzzlesat.catalog.builtin import build
+from puzzlesat.model.check import violations
+from puzzlesat.formats.toml.files import dump_toml, load_file
 
 SMALL = ["magic-blocks", "magic-frame", "magic-frame-primes", "magic-triangle", "magic-star"]
 
@@ -219,8 +219,8 @@ def test_broken_links_are_one_line_of_the_readers_own(link):
     deep nesting or missing keys, in a link whose slashes may be folded, added or dropped: a puzzle,
     or one line of the reader's own error (FileFormatError, naming f-puzzles or SudokuPad), never
     a traceback, and in bounded time (the slash repair tries within a budget)."""
-    from puzzles import load
-    from puzzles.errors import FileFormatError, UsageError
+    from puzzlesat.catalog.load import load
+    from puzzlesat.runtime.errors import FileFormatError, UsageError
 
     try:
         load(link)

@@ -1,4 +1,4 @@
-"""Implied sums (puzzles/implied.py): sound on every solution, and exactly the minimal short sets
+"""Implied sums (src/puzzlesat/model/implied.py): sound on every solution, and exactly the minimal short sets
 whose sum the equalities fix, against an independent rank test; and what they do to encodings."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import puzzlesat
-from puzzles.check import violations
-from puzzles.core import AllDifferent, Linear
-from puzzles.implied import implied_sums
-from puzzles.model import define
+from puzzlesat.model.check import violations
+from puzzlesat.model.core import AllDifferent, Linear
+from puzzlesat.model.implied import implied_sums
+from puzzlesat.model.model import define
 
 
 def rank(rows: list[list[Fraction]]) -> int:

@@ -12,11 +12,11 @@ import itertools
 import pytest
 
 import puzzlesat
-from encoders import ENCODINGS, order
-from encoders.intvars import LiteralEncoding
-from puzzles.catalog import build, names
-from puzzles.model import define
-from puzzles.symmetry import image
+from puzzlesat.encoders import ENCODINGS, order
+from puzzlesat.encoders.intvars import LiteralEncoding
+from puzzlesat.catalog.builtin import build, names
+from puzzlesat.model.model import define
+from puzzlesat.model.group import image
 
 INT_ENCODINGS = ["order", "log"]
 HOLES = (3, 5, 7, 11, 13)
@@ -34,9 +34,9 @@ RAW_LIMIT = 1000  # raw lists are checked only for puzzles with fewer solutions 
 
 
 def _encode(encoding: str, puzzle, **names: str) -> LiteralEncoding:
-    from encoders import get
-    from solvers import resolve
-    from solvers.base import Config
+    from puzzlesat.encoders import get
+    from puzzlesat.solvers import resolve
+    from puzzlesat.solvers.base import Config
 
     return get(encoding, "cnf").load()(puzzle, resolve(Config(encoding=encoding, **names), puzzle))
 

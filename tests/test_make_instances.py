@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from benchmarks import make_instances
-from puzzles import shapes
-from puzzles.grid import Grid
+from puzzlesat.setter import shapes
+from puzzlesat.model.grid import Grid
 from puzzlesat.setter.drafts import Draft, Given, make_unique, minimize
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,8 +12,8 @@ import pytest
 from test_cli import one_line_error
 
 import puzzlesat
-from puzzles import load
-from puzzles.errors import Status, UsageError
+from puzzlesat.catalog.load import load
+from puzzlesat.runtime.errors import Status, UsageError
 from puzzlesat.render.candidates_svg import candidates_svg
 from puzzlesat.render.svg import board_svg
 from puzzlesat.render.svg_marks import attr, short

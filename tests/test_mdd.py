@@ -15,8 +15,8 @@ import pytest
 from pysat.solvers import Solver
 
 import puzzlesat
-from encoders import mdd
-from puzzles.catalog import build
+from puzzlesat.encoders import mdd
+from puzzlesat.catalog.builtin import build
 
 
 def _instance(rng: random.Random):

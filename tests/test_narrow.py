@@ -6,8 +6,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import puzzlesat
-from solvers import narrow, sat_backend
-from solvers.base import Config
+from puzzlesat.solvers import narrow, sat_backend
+from puzzlesat.solvers.base import Config
 
 ORDER = puzzlesat.resolve(Config(backend="sat", encoding="order"))
 GIVENS_5X5 = Path(__file__).parent.parent / "benchmarks" / "data" / "magic-square-5-givens.toml"

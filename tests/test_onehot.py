@@ -7,17 +7,17 @@ import pytest
 from guards import hang_guard
 from oracle import brute_force
 
-import solvers
-from encoders.cnf import CNFEncoding
-from encoders.onehot import SUM_MODES, encode
-from encoders.pysat_names import CARD_ENCODINGS, DEFAULT_CARD, DEFAULT_PB, PB_ENCODINGS
-from puzzles import catalog
-from puzzles.errors import CheckError, UsageError
-from puzzles.model import Puzzle, define
-from solvers.base import Config
-from solvers.enumerate import Outcome, enumerate_solutions
-from solvers.pysat_solvers import SOLVERS
-from solvers.sat_backend import open_session
+from puzzlesat import solvers
+from puzzlesat.encoders.cnf import CNFEncoding
+from puzzlesat.encoders.onehot import SUM_MODES, encode
+from puzzlesat.encoders.pysat_names import CARD_ENCODINGS, DEFAULT_CARD, DEFAULT_PB, PB_ENCODINGS
+from puzzlesat.catalog import builtin as catalog
+from puzzlesat.runtime.errors import CheckError, UsageError
+from puzzlesat.model.model import Puzzle, define
+from puzzlesat.solvers.base import Config
+from puzzlesat.solvers.enumerate import Outcome, enumerate_solutions
+from puzzlesat.solvers.pysat_solvers import SOLVERS
+from puzzlesat.solvers.sat_backend import open_session
 
 # Small puzzles only: each runs once per registered encoding. Raw mode skips the triangle (288
 # solutions under a group of order 48).
@@ -166,7 +166,7 @@ def test_pb_encodings_agree_with_z3(pb: str, raw: bool, z3_answers) -> None:
 @pytest.mark.parametrize("mode", SUM_MODES)
 def test_sum_modes_agree_with_z3(mode: str, z3_answers, monkeypatch: pytest.MonkeyPatch) -> None:
     """Both ways of encoding a sum equal to an unknown give Z3's solutions."""
-    import encoders.onehot as onehot
+    from puzzlesat.encoders import onehot
 
     monkeypatch.setattr(onehot, "DEFAULT_SUM_MODE", mode)
     for name in SMALL[True]:
@@ -194,7 +194,7 @@ def test_magic_blocks_seed_answer() -> None:
 @pytest.mark.parametrize("mode", SUM_MODES)
 def test_tiny_puzzle_matches_brute_force(mode: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Zero and negative weights, an unknown and a given: the SAT answers are the itertools ones."""
-    import encoders.onehot as onehot
+    from puzzlesat.encoders import onehot
 
     monkeypatch.setattr(onehot, "DEFAULT_SUM_MODE", mode)
     puzzle = tiny()

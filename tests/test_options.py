@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-import encoders
-import puzzles
+from puzzlesat import encoders
+from puzzlesat.catalog import load as puzzles
 import puzzlesat
-import solvers
-from puzzles.catalog import build
-from puzzles.errors import UsageError
-from solvers.base import Config
+from puzzlesat import solvers
+from puzzlesat.catalog.builtin import build
+from puzzlesat.runtime.errors import UsageError
+from puzzlesat.solvers.base import Config
 
 
 def refused(result, message: str) -> None:

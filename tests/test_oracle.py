@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from oracle import brute_force, burnside
 from strategies import small_puzzles
 
-import encoders
+from puzzlesat import encoders
 import puzzlesat
-from solvers import BACKENDS
+from puzzlesat.solvers import BACKENDS
 
 # The external backend needs a solver program: tests/test_external.py runs this oracle on it.
 CONFIGS = [(b, e) for b, info in sorted(BACKENDS.items()) if b != "external" for e in encoders.names(info.kind)]

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="r
 
 HEADROOM = """
 import os, resource, sys
-import cli, puzzlesat, solvers.last_words
+import cli, puzzlesat, puzzlesat.solvers.last_words
 {preload}
 used = int(open("/proc/self/statm").read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
 limit = used + int(sys.argv[1]) * 2**20
@@ -62,19 +62,19 @@ def _endings(headrooms: list[int], preload: str, *args: str) -> list[str]:
 
 def _built() -> bool:
     try:
-        import solvers._lastwords  # noqa: F401
+        import puzzlesat.solvers._lastwords  # noqa: F401
     except ImportError:
         return False
     return True
 
 
-needs_last_words = pytest.mark.skipif(not _built(), reason="solvers._lastwords not built (no C++ compiler)")
+needs_last_words = pytest.mark.skipif(not _built(), reason="puzzlesat.solvers._lastwords not built (no C++ compiler)")
 
 
 @needs_last_words
 def test_cadical_out_of_memory_is_one_line_and_exit_4():
     """CaDiCaL takes the clauses of a 25x25 sudoku and throws std::bad_alloc (was: the abort)."""
-    lines = _endings([48, 64, 96, 128], "import solvers.sat_backend, pysat.solvers",
+    lines = _endings([48, 64, 96, 128], "import puzzlesat.solvers.sat_backend, pysat.solvers",
                      "solve", "sudoku", "-p", "box=5", "--backend", "sat", "--json")  # fmt: skip
     assert any("out of memory in the solver library (std::bad_alloc)" in line for line in lines), lines
 
@@ -91,7 +91,7 @@ def test_glucose_out_of_memory_in_grade_is_one_line_and_exit_4():
 def test_the_cp_search_out_of_memory_is_one_line_and_exit_4():
     """The cp search's own allocations (its stack of domains) fail as MemoryError: a BackendError,
     the document of what was found, one line, exit 4."""
-    lines = _endings([1, 2, 3, 4], "import solvers.cp_backend, solvers._cpsearch",
+    lines = _endings([1, 2, 3, 4], "import puzzlesat.solvers.cp_backend, puzzlesat.solvers._cpsearch",
                      "solve", "sudoku", "-p", "box=5", "--backend", "cp", "--json")  # fmt: skip
     assert "puzzlesat: error: the cp search ran out of memory" in lines, lines
 
@@ -101,8 +101,8 @@ def test_what_was_streamed_is_flushed_before_the_line():
     """Standard output a pipe (block-buffered): what was printed before the abort still comes out."""
     script = """
 import os, resource
-import solvers.last_words, pysat.solvers
-solvers.last_words.install()
+import puzzlesat.solvers.last_words, pysat.solvers
+puzzlesat.solvers.last_words.install()
 print("streamed before the end")
 used = int(open("/proc/self/statm").read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
 resource.setrlimit(resource.RLIMIT_AS, (used, used))
@@ -121,12 +121,12 @@ print("not reached")
 def test_the_command_line_takes_its_handlers_back(cli, monkeypatch):
     """Installed for a command that runs solvers, removed when main returns (a program that calls
     main keeps the C++ runtime's own end); `list` runs no solver and installs nothing."""
-    import solvers.last_words
-    from solvers import _lastwords
+    import puzzlesat.solvers.last_words
+    from puzzlesat.solvers import _lastwords
 
     calls = []
-    real = solvers.last_words.install
-    monkeypatch.setattr(solvers.last_words, "install", lambda: calls.append(1) or real())
+    real = puzzlesat.solvers.last_words.install
+    monkeypatch.setattr(puzzlesat.solvers.last_words, "install", lambda: calls.append(1) or real())
     assert cli("list").code == 0 and calls == []
     assert cli("solve", "magic-frame").code == 0 and calls == [1]
     assert not _lastwords.installed()

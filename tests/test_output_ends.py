@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import typer
 
-import cli as cli_module
+from puzzlesat.cli import commands as cli_module
 
 ROOT = Path(__file__).resolve().parent.parent
 CLOSED = "puzzlesat: error: standard output: cannot write: Bad file descriptor\n"
@@ -75,7 +75,7 @@ def test_a_closed_stdout_is_one_line_and_exit_74(tmp_path, argv):
     """`puzzlesat ... >&-`: every command (and the bare program) says so in one line and exits 74,
     before any work: nothing is written under cnf_out/ either."""
     done = subprocess.run(
-        ["sh", "-c", 'exec "$@" >&-', "sh", sys.executable, "-m", "cli", *argv],
+        ["sh", "-c", 'exec "$@" >&-', "sh", sys.executable, "-m", "puzzlesat", *argv],
         cwd=tmp_path,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         stdin=subprocess.DEVNULL,
@@ -96,7 +96,7 @@ def test_head_ends_the_command_quietly(extra):
     """`solve --all | head -2`: the reader takes two lines and goes away; the command ends at its
     next write with no message and exit 141, as `seq 1000000 | head -2` does (and its workers with it)."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cli", "solve", "magic-star", "-p", "points=9", "--all", *extra],
+        [sys.executable, "-m", "puzzlesat", "solve", "magic-star", "-p", "points=9", "--all", *extra],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

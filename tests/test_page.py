@@ -1,7 +1,7 @@
 """The page of `puzzlesat serve` in headless Chromium (issue 33): the real server as a subprocess,
 the page driven by selenium, and every button's answer compared with what the CLI says for the
 same puzzle. The board is read back from its SVG (class and data-cell of each digit, mark, count
-and shaded cell), the rest from the page's element ids (web/static/index.html, app.js)."""
+and shaded cell), the rest from the page's element ids (src/puzzlesat/web/static/index.html, app.js)."""
 
 from __future__ import annotations
 

@@ -7,13 +7,13 @@ import re
 
 import pytest
 
-import encoders
+from puzzlesat import encoders
 import puzzlesat
-import solvers
-from puzzles import catalog
+from puzzlesat import solvers
+from puzzlesat.catalog import builtin as catalog
 from puzzlesat.search import compare as cmp
-from solvers import plan as plan_module
-from solvers.base import Config
+from puzzlesat.solvers import plan as plan_module
+from puzzlesat.solvers.base import Config
 
 SOLVING = ["solve", "count", "check", "candidates", "clues"]
 
@@ -73,7 +73,7 @@ def test_reports_say_the_plan(cli):
 
 def _option_help(command: str) -> dict[str, str]:
     """Each option's help in `command --help`, one line per option (wrapping undone)."""
-    import cli as cli_module
+    from puzzlesat.cli import commands as cli_module
 
     click = cli_module._click_command([command]).commands[command]
     return {p.name: " ".join((p.help or "").split()) for p in click.params}
@@ -144,7 +144,7 @@ def test_symmetry_breaking_is_part_of_the_plan():
 def test_the_command_line_leaves_defaults_to_the_library(cli, command, option, library_default):
     """An option the library defaults is None on the command line (so there is one default), and
     its --help shows the library's value."""
-    import cli as cli_module
+    from puzzlesat.cli import commands as cli_module
 
     click = cli_module._click_command([command]).commands[command]
     param = next(p for p in click.params if p.name == option)

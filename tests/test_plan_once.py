@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 import puzzlesat
-import solvers
-import solvers.plan
-from puzzles.errors import UsageError
-from puzzlesat.search import groups, planning
+from puzzlesat import solvers
+import puzzlesat.solvers.plan
+from puzzlesat.runtime.errors import UsageError
+from puzzlesat.symmetry import choice as groups
+from puzzlesat.search import planning
 
 
 @pytest.fixture
@@ -40,7 +41,7 @@ def calls(monkeypatch):
 
     monkeypatch.setattr(planning, "plan_run", plan_run)
     monkeypatch.setattr(solvers, "resolve", resolve)
-    monkeypatch.setattr(solvers.plan, "resolve", resolve)  # on_cnf's own call
+    monkeypatch.setattr(puzzlesat.solvers.plan, "resolve", resolve)  # on_cnf's own call
     monkeypatch.setattr(groups, "choose", choose)
     monkeypatch.setattr(solvers, "open_session", open_session)
     return seen
@@ -83,12 +84,12 @@ def test_an_oversized_group_is_refused_before_the_build(calls):
 
 def test_a_first_solution_detects_no_group(monkeypatch):
     """A search for one solution needs no group: the plan does not run detection for it."""
-    import puzzles.detect
+    import puzzlesat.symmetry.detect
 
     def detect(puzzle):
         raise AssertionError("detection ran for a first solution")
 
-    monkeypatch.setattr(puzzles.detect, "detect", detect)
+    monkeypatch.setattr(puzzlesat.symmetry.detect, "detect", detect)
     outcome = puzzlesat.solve(puzzlesat.load("magic-star", {"points": "8"}), symmetry=None)
     assert outcome.count == 1 and outcome.plan.group.source == "declared"
 

@@ -15,16 +15,16 @@ from test_core import CONFIGS as CORE_CONFIGS
 from test_fpuzzles import blank, load
 
 import puzzlesat
-from puzzles.check import violations
-from puzzles.core import Guarded
-from puzzles.detect import detect
-from puzzles.errors import ModelError
-from puzzles.files import dump_toml, load_file, load_text
-from puzzles.grid import Grid
-from puzzles.invariance import check_generator
-from puzzles.model import define
-from puzzles.rules.indexer import Indexer
-from puzzles.rules.outside import KINDS, Outside
+from puzzlesat.model.check import violations
+from puzzlesat.model.core import Guarded
+from puzzlesat.symmetry.detect import detect
+from puzzlesat.runtime.errors import ModelError
+from puzzlesat.formats.toml.files import dump_toml, load_file, load_text
+from puzzlesat.model.grid import Grid
+from puzzlesat.model.invariance import check_generator
+from puzzlesat.model.model import define
+from puzzlesat.model.rules.indexer import Indexer
+from puzzlesat.model.rules.outside import KINDS, Outside
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 NAMES = [f"r{r}c{c}" for r in range(1, 5) for c in range(1, 5)]
@@ -119,7 +119,7 @@ def clued_4x4(draw) -> list:
     return rules
 
 
-# The cp search refuses position-dependent sums (encoders.domains.refusal; tests/test_cp_backend.py).
+# The cp search refuses position-dependent sums (puzzlesat.encoders.domains.refusal; tests/test_cp_backend.py).
 CONFIGS = [c for c in CORE_CONFIGS if c[0] != "cp"]
 
 
@@ -245,7 +245,7 @@ def test_fpuzzles_indexers_index_their_line() -> None:
 
 def test_fpuzzles_clue_inside_the_grid_is_one_error() -> None:
     """A clue cell that is not beside a row or column is refused with its path."""
-    from puzzles.errors import FileFormatError
+    from puzzlesat.runtime.errors import FileFormatError
 
     with pytest.raises(FileFormatError, match=r"xsum\[1\]\.cell: R2C2 is not beside a row or a column of the 4x4 grid"):
         load(blank(4, xsum=[{"cell": "R2C2", "value": "3"}]))

@@ -6,7 +6,7 @@ import io
 import threading
 import time
 
-from puzzlesat.render.progress import Progress, StatusLine, Ticker
+from puzzlesat.runtime.progress import Progress, StatusLine, Ticker
 
 ERASE = "\r\033[K"
 
@@ -138,7 +138,7 @@ def _stderr_on_a_terminal(*args: str) -> tuple[int, bytes, str]:
 
     master, slave = pty.openpty()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cli", *args],
+        [sys.executable, "-m", "puzzlesat", *args],
         cwd=Path(__file__).resolve().parent.parent, stdout=subprocess.PIPE, stderr=slave,
     )  # fmt: skip
     os.close(slave)

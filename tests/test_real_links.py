@@ -86,7 +86,7 @@ def _saved_links() -> list[str]:
 def test_every_real_link_loads_from_a_file(tmp_path: Path) -> None:
     """Issue 39: a link saved to a file (any name, .toml too, spaces and CRLF around it) loads to
     the very model the pasted link gives, or is refused with the same line, the file named first."""
-    from puzzles.errors import PuzzleSatError
+    from puzzlesat.runtime.errors import PuzzleSatError
 
     links = _saved_links()
     assert len(links) == 118 and sum("sudokupad.app/" in link for link in links) == 74

@@ -1,4 +1,4 @@
-"""Reduced forms (`puzzles.reduced`): which puzzles pin the first column too, and that the counts
+"""Reduced forms (`puzzlesat.symmetry.reduced`): which puzzles pin the first column too, and that the counts
 they give equal the counts without them."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 import puzzlesat
-from puzzles import catalog
-from puzzles.files import load_file
-from puzzles.model import define
-from puzzles.reduced import derangement_types, derangements, reduce, representative
-from puzzles.relabel import interchangeable_group
+from puzzlesat.catalog import builtin as catalog
+from puzzlesat.formats.toml.files import load_file
+from puzzlesat.model.model import define
+from puzzlesat.symmetry.reduced import derangement_types, derangements, reduce, representative
+from puzzlesat.symmetry.relabel import interchangeable_group
 from puzzlesat.search import counting
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -155,8 +155,8 @@ def test_cli_reduced(cli):
 
 def test_a_stop_between_second_rows_keeps_the_types_counted(monkeypatch):
     """Stopped after the first cycle type's count, the count is that part: a lower bound, not complete."""
-    import solvers.ganak_counter as ganak
-    from solvers.base import SearchStopped
+    from puzzlesat.solvers import ganak_counter as ganak
+    from puzzlesat.solvers.base import SearchStopped
 
     def first_only(problems, deadline, on_count, on_wait, **kw):
         on_count(0, 168)  # the 6x6's (6,) type, as ganak counts it

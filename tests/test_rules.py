@@ -14,14 +14,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles.errors import ModelError
-from puzzles.grid import KING, KNIGHT, ORTHOGONAL, Grid
-from puzzles.model import define
-from puzzles.rules.cage import OPERATIONS, Cage
-from puzzles.rules.dot import Dot
-from puzzles.rules.less import Less
-from puzzles.rules.sum import Sum
-from puzzles.rules.table import TableRule
+from puzzlesat.runtime.errors import ModelError
+from puzzlesat.model.grid import KING, KNIGHT, ORTHOGONAL, Grid
+from puzzlesat.model.model import define
+from puzzlesat.model.rules.cage import OPERATIONS, Cage
+from puzzlesat.model.rules.dot import Dot
+from puzzlesat.model.rules.less import Less
+from puzzlesat.model.rules.sum import Sum
+from puzzlesat.model.rules.table import TableRule
 
 RELATIONS = ("=", "!=", "<", "<=", ">", ">=")
 
@@ -106,7 +106,7 @@ def test_dots_mean_what_setters_mean(kind, holds):
 
 def test_grid_houses_and_messages_in_words():
     """A clash names the house as a solver would: row, column, box."""
-    from puzzles.check import violations
+    from puzzlesat.model.check import violations
 
     p = define("g", grid=Grid(4), givens="1...............")
     bad = [1, 1, 2, 3] + [0] * 12

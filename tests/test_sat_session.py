@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 
 import puzzlesat
-from puzzles.check import violations
-from solvers import sat_backend
-from solvers.base import Config
-from solvers.pysat_solvers import SOLVERS
+from puzzlesat.model.check import violations
+from puzzlesat.solvers import sat_backend
+from puzzlesat.solvers.base import Config
+from puzzlesat.solvers.pysat_solvers import SOLVERS
 
 ORDER = puzzlesat.resolve(Config(backend="sat", encoding="order"))
 
@@ -88,7 +88,7 @@ def test_the_rival_keeps_the_static_symmetry_breaking(tiny_slices, name):
 def test_a_stopped_generator_says_so_rather_than_not_unique():
     """An interrupted search has no solution: the generator must not take that for "unique"
     (it used to end in "not unique: a bug", exit 70)."""
-    from puzzles import stop
+    from puzzlesat.runtime import stop
 
     stop.request_stop("interrupt")
     try:
@@ -103,7 +103,7 @@ def test_pysat_installs_no_signal_handler_in_our_calls():
     SIGINT handler); outside, its own check is back."""
     from pysat._utils import MainThread
 
-    from encoders.pysat_names import no_pysat_signals
+    from puzzlesat.encoders.pysat_names import no_pysat_signals
 
     assert MainThread.check() is True
     with no_pysat_signals():

@@ -10,9 +10,9 @@ from collections import Counter
 
 import pytest
 
-import encoders
-from puzzles.catalog import build
-from solvers import BACKENDS
+from puzzlesat import encoders
+from puzzlesat.catalog.builtin import build
+from puzzlesat.solvers import BACKENDS
 
 # The external backend needs a solver program and runs it once per solution: tests/test_external.py
 # compares it with the sat backend instead.

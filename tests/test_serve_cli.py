@@ -28,7 +28,7 @@ def test_without_the_extra_it_says_how_to_install_it():
     """A fresh interpreter where neither Starlette nor uvicorn can be imported, as after `make demo`."""
     code = (
         "import sys; sys.modules['starlette'] = sys.modules['uvicorn'] = None; "
-        "import cli; cli.main(['serve', '--self-test'])"
+        "from puzzlesat import cli; cli.main(['serve', '--self-test'])"
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     install = "pip install 'puzzlesat[web]' (Starlette and uvicorn)"

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import puzzlesat
-from puzzles.check import verify
-from puzzles.errors import ExitCode
-from puzzles.grid import Grid
-from puzzles.model import define
+from puzzlesat.model.check import verify
+from puzzlesat.runtime.errors import ExitCode
+from puzzlesat.model.grid import Grid
+from puzzlesat.model.model import define
 from tests.oracle import brute_force
 from tests.strategies import grid_puzzles, small_puzzles
 

@@ -19,7 +19,7 @@ def start(*args: str, stderr) -> subprocess.Popen:
     """stderr goes to a file: with two pipes, communicate() reads the raw fds and would drop lines
     already buffered by readline()."""
     return subprocess.Popen(
-        [sys.executable, "-c", "import cli; cli.main()", *args],
+        [sys.executable, "-c", "from puzzlesat import cli; cli.main()", *args],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=stderr,
@@ -130,7 +130,7 @@ def test_two_quick_interrupts_leave_every_jsonl_line_whole(tmp_path):
     out_path = tmp_path / "found.jsonl"
     with out_path.open("w") as out, (tmp_path / "err.txt").open("w+") as err:
         proc = subprocess.Popen(
-            [sys.executable, "-c", "import cli; cli.main()", "solve", str(path), "--all", "--jsonl"]
+            [sys.executable, "-c", "from puzzlesat import cli; cli.main()", "solve", str(path), "--all", "--jsonl"]
             + ["--symmetry", "none"],
             cwd=ROOT,
             stdout=out,
@@ -267,8 +267,8 @@ def test_z3_cancelled_without_a_signal_is_the_timeout(monkeypatch):
     import z3
 
     import puzzlesat
-    from solvers import open_session
-    from solvers.base import Config, SearchStopped
+    from puzzlesat.solvers import open_session
+    from puzzlesat.solvers.base import Config, SearchStopped
 
     session = open_session(puzzlesat.load("magic-frame"), Config(backend="z3"))
 
@@ -286,7 +286,7 @@ def test_z3_cancelled_without_a_signal_is_the_timeout(monkeypatch):
     puzzlesat.reset_stop()
     with pytest.raises(SearchStopped):
         session.next(clock.monotonic() + 60)  # far from the deadline: still the timeout
-    monkeypatch.setattr("solvers.z3_backend.check_stop", lambda: None)  # the signal comes during the search
+    monkeypatch.setattr("puzzlesat.solvers.z3_backend.check_stop", lambda: None)  # the signal comes during the search
     puzzlesat.request_stop()
     try:
         with pytest.raises(KeyboardInterrupt):
@@ -294,10 +294,10 @@ def test_z3_cancelled_without_a_signal_is_the_timeout(monkeypatch):
         # The watcher thread saw SIGTERM and interrupted Z3 before the main thread ran its handler
         # (which sets the stop flag): still the signal, with its reason (CI once said exit 4, "z3
         # could not decide the puzzle: canceled", for a Ctrl-C).
-        import puzzles.stop
+        import puzzlesat.runtime.stop
 
         puzzlesat.reset_stop()
-        monkeypatch.setitem(puzzles.stop._SIGNALLED, "value", puzzlesat.Status.TERMINATED)
+        monkeypatch.setitem(puzzlesat.runtime.stop._SIGNALLED, "value", puzzlesat.Status.TERMINATED)
         with pytest.raises(KeyboardInterrupt):
             session.next(clock.monotonic() + 60)
         assert puzzlesat.stop_reason() == puzzlesat.Status.TERMINATED
@@ -381,9 +381,9 @@ def test_a_stop_request_from_another_thread_interrupts_z3_at_once():
     import threading
 
     import puzzlesat
-    from puzzles import stop
-    from solvers import open_session
-    from solvers.base import Config
+    from puzzlesat.runtime import stop
+    from puzzlesat.solvers import open_session
+    from puzzlesat.solvers.base import Config
 
     session = open_session(puzzlesat.load("magic-square", {"order": "5"}), Config(backend="z3"))
 

@@ -19,10 +19,10 @@ from guards import HANG, Watched, cpu_load
 
 import puzzlesat
 import puzzlesat.search.split as split
-from puzzles.check import verify
-from puzzles.errors import UsageError
-from solvers.cubes import make_cubes, propagate
-from solvers.symmetry_breaking import breaking
+from puzzlesat.model.check import verify
+from puzzlesat.runtime.errors import UsageError
+from puzzlesat.solvers.cubes import make_cubes, propagate
+from puzzlesat.symmetry.breaking import breaking
 
 
 @pytest.fixture
@@ -171,7 +171,7 @@ def test_count_refuses_workers_with_ganak(cli):
 def test_a_scheduler_nobody_listens_at_fails_fast(cli, monkeypatch):
     """One line, exit 2, after the short connect timeout (CONNECT_SECONDS, not Dask's 30 s)."""
     distributed = pytest.importorskip("distributed")
-    from solvers.dask_pool import CONNECT_SECONDS
+    from puzzlesat.solvers.dask_pool import CONNECT_SECONDS
 
     asked: list[object] = []
 
@@ -195,7 +195,7 @@ def test_a_failed_connection_is_one_line_to_the_end(tmp_path):
     own clean-up waited 6 s at exit, then printed a TimeoutError traceback after the one line."""
     pytest.importorskip("distributed")
     run = subprocess.run(
-        [sys.executable, "-c", "import cli; cli.main()", "solve", "magic-star", "--all", "--scheduler", "tls://127.0.0.1:1"],
+        [sys.executable, "-c", "from puzzlesat import cli; cli.main()", "solve", "magic-star", "--all", "--scheduler", "tls://127.0.0.1:1"],
         cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert run.returncode == 2 and run.stdout == ""
@@ -260,10 +260,10 @@ def test_ctrl_c_keeps_what_the_workers_streamed():
 def test_a_warm_worker_goes_on_from_the_parents_session():
     """A worker given the parent's session (as a forked one is) finds in each cube exactly the
     canonical solutions of that cube the parent has not found, and reports only its own calls."""
-    import solvers
-    from solvers.base import Config
-    from solvers.cube_worker import Job, Worker
-    from solvers.enumerate import enumerate_solutions
+    from puzzlesat import solvers
+    from puzzlesat.solvers.base import Config
+    from puzzlesat.solvers.cube_worker import Job, Worker
+    from puzzlesat.solvers.enumerate import enumerate_solutions
 
     puzzle = puzzlesat.load("magic-square-18")
     how = breaking(puzzle, puzzle.group, "lex")

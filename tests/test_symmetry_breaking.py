@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 import puzzlesat
-from puzzles.catalog import build, names
-from puzzles.errors import UsageError
-from puzzles.model import define
-from solvers.symmetry_breaking import lex_leader_pairs
+from puzzlesat.catalog.builtin import build, names
+from puzzlesat.runtime.errors import UsageError
+from puzzlesat.model.model import define
+from puzzlesat.symmetry.breaking import lex_leader_pairs
 
 # Every catalog puzzle with a group (the grid variants have none: their one solution is its own class).
 SMALL = [name for name in names() if build(name).generators]

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 import puzzlesat
-from puzzles import catalog
-from puzzles.check import violations
-from puzzles.files import load_file
-from puzzles.grid import Grid
-from puzzles.model import Puzzle
-from puzzles.symmetry import image
+from puzzlesat.catalog import builtin as catalog
+from puzzlesat.model.check import violations
+from puzzlesat.formats.toml.files import load_file
+from puzzlesat.model.grid import Grid
+from puzzlesat.model.model import Puzzle
+from puzzlesat.model.group import image
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = [
@@ -153,7 +153,7 @@ def test_magic_hexagon_encodings_agree(encoding):
 
 def test_magic_hexagon_board():
     """The hexagon is drawn as five rows of 3, 4, 5, 4, 3 cells."""
-    from puzzles.board import render
+    from puzzlesat.model.layout import render
 
     board = render(catalog.build("magic-hexagon").layout, ADAMS)
     assert board == "\n".join(
@@ -199,7 +199,7 @@ def test_kakuro_runs():
 
 def test_stored_solution_needs_a_record():
     """A puzzle without a recorded solution says so."""
-    from puzzles.errors import ModelError
+    from puzzlesat.runtime.errors import ModelError
 
     with pytest.raises(ModelError, match="no solution recorded"):
         catalog.stored_solution(catalog.build("kenken"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzles.files import dump_toml, load_text
+from puzzlesat.formats.toml.files import dump_toml, load_text
 
 KILLER4 = """\
 name = "killer-4"

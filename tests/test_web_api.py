@@ -26,16 +26,16 @@ from guards import hang_guard  # noqa: E402
 from served import alive  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
-import cli as cli_module  # noqa: E402
-from puzzles.errors import UsageError  # noqa: E402
-from web import pool as pool_module  # noqa: E402
-from web.app import make_app  # noqa: E402
-from web.commands import ALLOWED, COMMANDS, job_for, key  # noqa: E402
-from web.pool import Limits  # noqa: E402
-from web.settings import Settings  # noqa: E402
+from puzzlesat.cli import commands as cli_module  # noqa: E402
+from puzzlesat.runtime.errors import UsageError  # noqa: E402
+from puzzlesat.web import pool as pool_module  # noqa: E402
+from puzzlesat.web.app import make_app  # noqa: E402
+from puzzlesat.web.commands import ALLOWED, COMMANDS, job_for, key  # noqa: E402
+from puzzlesat.web.pool import Limits  # noqa: E402
+from puzzlesat.web.settings import Settings  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
-WORKER = [sys.executable, "-c", "import cli; cli.web_worker()"]
+WORKER = [sys.executable, "-c", "from puzzlesat import cli; cli.web_worker()"]
 GROUP = typer.main.get_command(cli_module.app)
 UNIQUE_4 = "2......3...1..4."  # `generate sudoku -p box=2 --seed 1` (unique: test_small_sudoku_is_unique)
 SECONDS = re.compile(r'("\w*seconds": )-?\d+(?:\.\d+)?(?:[eE]-?\d+)?')
@@ -104,7 +104,7 @@ def test_each_command_answers_what_the_cli_prints(api, cli, command, body, args)
 
 
 def _keys(command: str) -> set[str]:
-    from web.commands import options
+    from puzzlesat.web.commands import options
 
     return set(options(GROUP.commands[command]))
 
@@ -474,8 +474,8 @@ def test_a_misshapen_board_is_400_and_the_workers_live_on(api, extra, message):
 
 
 def _stand_in(run: str) -> list[str]:
-    """A worker command: web/worker.py's loop around `run(argv)`, whose body is `run`."""
-    code = "import json, os, signal, sys, time\nfrom web.worker import serve\n\ndef run(argv):\n"
+    """A worker command: src/puzzlesat/web/worker.py's loop around `run(argv)`, whose body is `run`."""
+    code = "import json, os, signal, sys, time\nfrom puzzlesat.web.worker import serve\n\ndef run(argv):\n"
     code += "".join(f"    {line}\n" for line in run.strip().splitlines())
     return [sys.executable, "-c", code + "\nserve(run)\n"]
 
@@ -511,7 +511,7 @@ def test_a_dying_worker_is_told_apart_from_the_memory_limit(run, status, message
 
 
 OVERRUNS = """
-from puzzles.stop import STOP
+from puzzlesat.runtime.stop import STOP
 while not STOP.is_set():  # deaf to its own --timeout, but not to being asked to stop
     time.sleep(0.01)
 print(json.dumps({"stopped": "terminated", "kept": argv}))

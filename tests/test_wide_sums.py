@@ -1,6 +1,6 @@
 """Sums whose weights or values take a PB constraint's coefficients past 64-bit integers, on every
 CNF encoding and every --pb name through the CLI: the right count, or one line and exit 2, never a
-traceback (encoders.builder.PB_LIMIT; docs/decisions/encodings-and-defaults.md, D9)."""
+traceback (puzzlesat.encoders.builder.PB_LIMIT; docs/decisions/encodings-and-defaults.md, D9)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import re
 import pytest
 from oracle import brute_force
 
-import encoders
-import puzzles
-from encoders.builder import PB_LIMIT, ClauseBuilder, WideSum
-from encoders.pysat_names import PB_ENCODINGS
+from puzzlesat import encoders
+from puzzlesat.catalog import load as puzzles
+from puzzlesat.encoders.builder import PB_LIMIT, ClauseBuilder, WideSum
+from puzzlesat.encoders.pysat_names import PB_ENCODINGS
 
 W61, W62 = 2**61, 2**62
 

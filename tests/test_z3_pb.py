@@ -15,9 +15,9 @@ import z3
 from oracle import brute_force
 
 import puzzlesat
-from encoders import z3_pb
-from puzzles.catalog import build
-from puzzles.model import define
+from puzzlesat.solvers import z3_pb
+from puzzlesat.catalog.builtin import build
+from puzzlesat.model.model import define
 
 
 def values(puzzle, encoding, **kw):
@@ -102,7 +102,7 @@ def test_stats_count_the_booleans():
 def test_weights_and_totals_past_c_ints_agree_with_brute_force():
     """Z3's PB terms take C ints: a weight or a total of 2**31 or more is said in integer arithmetic
     instead (it raised Z3Exception "k is too large"), with the same solutions as brute force."""
-    from puzzles.rules.sum import Sum
+    from puzzlesat.model.rules.sum import Sum
 
     puzzle = define(
         "huge-weights",

@@ -1,0 +1,1 @@
+"""The catalog's variant instances, as TOML files (package data)."""

@@ -1,0 +1,1 @@
+"""f-puzzles links and documents: read into a grid `Puzzle` and written back."""

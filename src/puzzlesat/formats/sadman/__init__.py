@@ -1,0 +1,1 @@
+"""The classic exchange files: 81-character lines, SadMan's .sdk/.sdm, sukaku, instance files."""

@@ -1,0 +1,1 @@
+"""SudokuPad links and documents, read into a grid `Puzzle`."""

@@ -1,0 +1,1 @@
+"""The TOML puzzle file: read into a `Puzzle` and written back."""

@@ -1,0 +1,64 @@
+"""What a step costs, on one scale for every kind of puzzle, shaped like Sudoku Explainer's.
+
+Sudoku Explainer rates a classic sudoku by its hardest technique on a 1.0-11.9 scale (hidden
+single 1.2-1.5, naked single 2.3, pointing 2.6, pairs 3.0-3.4, triples 3.6-4.0, quads 5.0-5.4,
+forcing chains 6.5-8.5, nested chains 9+). puzzlesat's steps are not named techniques but tiers
+of reasoning on the core (`reasoning.search`), so the cost is the tier's place on that scale,
+moved a little by what the step reads: how many rules and of what kind (a cage of 8 is harder
+than a cage of 2), how many facts, how long a case split's chain runs. The same function prices
+a killer cage, a thermometer or a magic line; the numbers were set against published ratings
+(docs/decisions/explanations.md, "Grading").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from puzzlesat.reasoning.guarded import Rule
+
+FACT = 0.02  # each fact a step reads
+PEER = 0.03  # each house that only carried a placed value's removal
+TIERS: dict[str, tuple[float, float]] = {  # tier: (base, ceiling)
+    "propagation": (1.2, 2.2),  # one rule, by propagation: hidden singles, a short cage's digits
+    "naked single": (2.3, 2.3),
+    "propagation pair": (2.0, 3.0),  # two rules by propagation: a single seen through a cage and a house
+    "complete": (3.0, 5.4),  # one rule in full: naked and hidden subsets, a cage's combinations
+    "complete pair": (2.6, 5.0),  # two rules in full: pointing, claiming, a cage against a house
+    "case split": (2.0, 8.9),  # "if r3c4 = 5 then ... a contradiction" by propagation: fish, wings, chains
+    "search split": (9.0, 11.9),  # a contradiction that needs search
+}
+
+
+def rule_weight(rule: Rule) -> float:
+    """How hard a rule is to read: a house 1; a sum by its cells (a pair 1.3, nine cells 2.35); a table 1.5."""
+    weight = 0.0
+    for con in rule.constraints:
+        kind = type(con).__name__
+        if kind == "AllDifferent":
+            weight = max(weight, 1.0)
+        elif kind in ("Linear", "Guarded"):
+            weight += 1.0 + 0.15 * len(con.cells)
+        else:
+            weight += 1.5
+    return round(max(weight, 0.5), 2)
+
+
+def step_cost(tier: str, main: Sequence[Rule], peers: int, facts: int, size: int = 0, chain: int = 0) -> float:
+    """The tier's base, plus: rules beyond the tier's own (and heavier than a house), the subset
+    size of a one-rule step in full, a case split's rules and chain, the facts read."""
+    base, ceiling = TIERS[tier]
+    weight = sum(rule_weight(r) for r in main)
+    cost = base + FACT * facts + PEER * peers
+    if tier == "propagation":
+        cost += 0.3 * max(0.0, weight - 1.0)
+    elif tier == "propagation pair":
+        cost += 0.2 * max(0.0, weight - 2.0)
+    elif tier == "complete":
+        cost += 0.6 * max(0, size - 2) + 0.3 * max(0.0, weight - 1.0)
+    elif tier == "complete pair":
+        cost += 0.3 * max(0.0, weight - 2.0) + 0.2 * max(0, size - 2)
+    elif tier == "case split":  # by the rules it reads: 4 houses (an X-wing) 3.8, 8 houses 5.6, 15 near 8.8
+        cost += 0.45 * weight + 0.01 * chain
+    else:  # search
+        cost += 0.08 * max(0.0, weight - 2.0) + 0.03 * chain
+    return round(min(cost, ceiling), 2)

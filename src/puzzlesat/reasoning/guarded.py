@@ -1,0 +1,159 @@
+"""The puzzle's rules as one CNF in which every rule can be switched on and off.
+
+Each rule ("row 3", "cage #2": a label of `Puzzle.lowered`, with every core constraint it lowers
+to) is encoded by the shared one-hot driver (`puzzlesat.encoders.intvars`), and its clauses are guarded by a
+selector literal: assume the selector and the rule holds, leave it out and the rule is gone. So
+"do these rules and these facts imply that deduction?" is one solver call under assumptions on
+one warm solver, and the unsatisfiable core of a failed call names the rules and facts that the
+deduction needs (the framework of Bogaerts, Gamba and Guns 2021, as Demystify and CPMpy use it).
+One-hot, because its literals are exactly the pencil marks: x[c, v] false is "v ruled out of c".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from puzzlesat.encoders.builder import ClauseBuilder
+from puzzlesat.encoders.intvars import HANDLERS, Driver
+from puzzlesat.encoders.onehot import scheme
+from puzzlesat.encoders.pysat_names import DEFAULT_PB
+from puzzlesat.model.core import AllDifferent, Constraint
+from puzzlesat.model.model import Puzzle
+
+from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, RuleRef
+
+# Sequential counters: small, and unit propagation on them is what a person does with a house.
+CARD = "seqcounter"
+# The solver behind every query: Glucose propagates under assumptions (`propagate`) and gives cores.
+SOLVER = "g3"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A named rule: the core constraints it lowered to, its cells, and its selector literal."""
+
+    ref: RuleRef
+    constraints: tuple[Constraint, ...]
+    selector: int
+
+    @property
+    def name(self) -> str:
+        return self.ref.name
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        return self.ref.cells
+
+    @cached_property
+    def alldifferent(self) -> tuple[tuple[int, ...], ...]:
+        """The all-different parts: a placed value leaves the other cells of each."""
+        return tuple(c.cells for c in self.constraints if isinstance(c, AllDifferent))
+
+    @cached_property
+    def kinds(self) -> frozenset[str]:
+        return frozenset(type(c).__name__ for c in self.constraints)
+
+
+def rules_of(puzzle: Puzzle) -> list[tuple[str, list[Constraint]]]:
+    """The puzzle's core grouped by the rule it came from, in the puzzle's order."""
+    grouped: dict[str, list[Constraint]] = {}
+    for label, con in puzzle.lowered:
+        grouped.setdefault(label, []).append(con)
+    return list(grouped.items())
+
+
+class RuleCNF:
+    """One CNF of the whole puzzle, each rule behind its selector, and a solver over it.
+
+    Cells' exactly-one clauses and the unknowns' are always on: a cell holds one value. Givens
+    are not clauses: they are facts, assumed like any other."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.builder = ClauseBuilder(CARD, DEFAULT_PB)
+        self.driver = Driver(puzzle, scheme("shift"), self.builder)
+        self.rules: list[Rule] = []
+        self.clauses_of: dict[int, list[list[int]]] = {}
+        self.cell_clauses = self._cell_blocks()
+        for c, var in enumerate(self.driver.cells):  # "x >= v" channels are definitions the rules share: on
+            start = len(self.builder.clauses)
+            self.driver.order_literals(var)
+            self.cell_clauses[c] += self.builder.clauses[start:]
+        for label, constraints in rules_of(puzzle):
+            start = len(self.builder.clauses)
+            for con in constraints:
+                if isinstance(con, AllDifferent):
+                    self.driver.scheme.distinct(self.builder, [tuple(sorted(con.cells))], self.driver.cells)
+                else:
+                    HANDLERS[type(con)](self.driver, con)
+            selector = self.builder.var(("rule", label))
+            guarded = [[*cl, -selector] for cl in self.builder.clauses[start:]]
+            del self.builder.clauses[start:]
+            self.builder.clauses.extend(guarded)
+            cells = tuple(sorted({c for con in constraints for c in con.cells}))
+            self.rules.append(Rule(RuleRef(label, cells), tuple(constraints), selector))
+            self.clauses_of[selector] = guarded
+        if self.builder.atmosts:
+            raise ValueError("the explainer's CNF takes no native constraints")
+        self.lit = {(c, v): var.equals[v][0] for c, var in enumerate(self.driver.cells) for v in var.domain}
+        self.fact_of = {lit: Fact(c, v, PLACE) for (c, v), lit in self.lit.items()}
+        self.fact_of.update({-lit: Fact(c, v, ELIMINATE) for (c, v), lit in self.lit.items()})
+        self.by_selector = {r.selector: r for r in self.rules}
+        self.by_name = {r.name: r for r in self.rules}
+        self.solver = self.new_solver(self.builder.clauses)
+
+    def _cell_blocks(self) -> list[list[list[int]]]:
+        """Each cell's exactly-one clauses (the driver writes them cell by cell, each block opening
+        with its at-least-one clause); what follows the last cell's block is the unknowns'."""
+        clauses = self.builder.clauses
+        opens = [clauses.index([lit for _, lit in var.primary]) for var in self.driver.cells]
+        ends = [*opens[1:], len(clauses)]
+        blocks = [clauses[a:b] for a, b in zip(opens, ends, strict=True)]
+        if self.puzzle.unknowns and blocks:  # the last cell's block ends where the unknowns' begin
+            first = self.driver.unknowns[min(self.driver.unknowns)]
+            cut = clauses.index([lit for _, lit in first.primary])
+            blocks[-1] = clauses[opens[-1]:cut]
+            self.unknown_clauses = clauses[cut:]
+        else:
+            self.unknown_clauses = []
+        return [list(b) for b in blocks]
+
+    @staticmethod
+    def new_solver(clauses: Iterable[Sequence[int]], name: str = SOLVER):
+        from pysat.solvers import Solver
+
+        return Solver(name=name, bootstrap_with=[list(c) for c in clauses])
+
+    def literal(self, fact: Fact) -> int:
+        lit = self.lit[fact.cell, fact.value]
+        return lit if fact.placed else -lit
+
+    def facts(self, lits: Iterable[int]) -> list[Fact]:
+        """The cell facts among literals (auxiliary and selector literals dropped)."""
+        return [self.fact_of[lit] for lit in lits if lit in self.fact_of]
+
+    def propagate(self, assumptions: Sequence[int]) -> tuple[bool, list[int]]:
+        """Unit propagation alone: (consistent, the literals it sets)."""
+        ok, lits = self.solver.propagate(assumptions=list(assumptions))
+        return bool(ok), list(lits)
+
+    def satisfiable(self, assumptions: Sequence[int]) -> bool:
+        return bool(self.solver.solve(assumptions=list(assumptions)))
+
+    def core(self) -> list[int]:
+        return list(self.solver.get_core() or [])
+
+    def close(self) -> None:
+        self.solver.delete()
+
+    def isolated(self, selectors: Iterable[int], name: str = "cd19", on: bool = True, cells: Iterable[int] = ()):
+        """A fresh solver holding only these rules' clauses and the cells' own: the re-check of a
+        step uses nothing the search's solver learnt. `on`: the rules switched on by unit
+        clauses; else they are switched on by assumptions, so that propagation reports what
+        they imply (a solver keeps quiet about what holds at its root)."""
+        chosen = [cl for s in sorted(set(selectors)) for cl in [*self.clauses_of[s], *([[s]] if on else [])]]
+        wanted = {c for s in selectors for c in self.by_selector[s].cells} | set(cells)
+        own = [cl for c in sorted(wanted) for cl in self.cell_clauses[c]]
+        return self.new_solver([*self.unknown_clauses, *own, *chosen], name=name)

@@ -1,0 +1,1 @@
+"""Boards in text, drawn as puzzle people draw them: grids, figures and pencil marks."""

@@ -1,0 +1,1 @@
+"""What follows from a puzzle's symmetry: detection, Burnside, reduced forms, breaking, the group chosen."""
