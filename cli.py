@@ -4,11 +4,16 @@ lives in the package, `puzzlesat.cli`, so that the installed distribution has on
 import os
 import sys
 
-if __name__ == "__main__":
-    # Run from a checkout without an install: the package is in src/ beside this file.
-    _src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "src")
-    if os.path.isdir(os.path.join(_src, "puzzlesat")) and _src not in sys.path:
-        sys.path.insert(0, _src)
-    from puzzlesat.cli import main
 
+def main(argv: list[str] | None = None) -> None:
+    """Run the command line, from a checkout without an install too (the package is in src/)."""
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "src")
+    if os.path.isdir(os.path.join(src, "puzzlesat")) and src not in sys.path:
+        sys.path.insert(0, src)
+    from puzzlesat.cli import main as run
+
+    run(argv)
+
+
+if __name__ == "__main__":
     main()

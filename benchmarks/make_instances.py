@@ -41,7 +41,7 @@ from puzzlesat.setter.makers import sudoku_grid
 from . import variants
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA, BENCH, EXAMPLES = "puzzles/data", "benchmarks/data", "examples"
+DATA, BENCH, EXAMPLES = "src/puzzlesat/catalog/data", "benchmarks/data", "examples"
 
 
 @dataclass(frozen=True)

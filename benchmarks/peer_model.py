@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from puzzlesat.model.core import AllDifferent, Guarded, Linear, Table
-from puzzlesat.model.model import Puzzle
 from puzzlesat.model.group import Group
+from puzzlesat.model.model import Puzzle
 
 
 def symmetry_json(group: Group) -> list[dict[str, Any]] | None:

@@ -79,7 +79,9 @@ def fallback(name: str, puzzle: Puzzle) -> str:
 ENCODINGS: dict[str, EncodingInfo] = {
     e.name: e
     for e in (
-        EncodingInfo("z3-int", "smt", "Z3 integer variables, Distinct and linear sums", "puzzlesat.solvers.z3_int:encode"),
+        EncodingInfo(
+            "z3-int", "smt", "Z3 integer variables, Distinct and linear sums", "puzzlesat.solvers.z3_int:encode"
+        ),
         EncodingInfo(
             "z3-pb",
             "smt",

@@ -12,9 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from puzzlesat.runtime.errors import CheckError
-
 from puzzlesat.encoders.varmap import VarMap
+from puzzlesat.runtime.errors import CheckError
 
 # A native constraint sum(weights[i] * lits[i]) <= bound; weights empty means all 1.
 NativeAtMost = tuple[list[int], int, list[int]]

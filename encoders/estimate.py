@@ -18,8 +18,8 @@ from itertools import combinations
 from math import prod
 
 from puzzlesat.model.core import AllDifferent, Linear, Table
-from puzzlesat.runtime.errors import UsageError
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.errors import UsageError
 from puzzlesat.runtime.stop import time_left
 
 from puzzlesat.encoders.builder import PB_LIMIT

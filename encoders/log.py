@@ -15,11 +15,10 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import combinations
 
-from puzzlesat.model.model import Puzzle
-from puzzlesat.runtime.stop import checkpoint
-
 from puzzlesat.encoders.builder import ClauseBuilder, Options, option_names
 from puzzlesat.encoders.intvars import IntVar, LiteralEncoding, Scheme, Sink, cnf_encoding, encode_integers
+from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.stop import checkpoint
 
 
 def _forbid_gaps(b: Sink, bits: Sequence[int], offsets: Sequence[int]) -> None:

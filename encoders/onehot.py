@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzlesat.model.model import Puzzle
-
 from puzzlesat.encoders.builder import ClauseBuilder, Options, option_names
 from puzzlesat.encoders.intvars import (
     IntVar,
@@ -24,6 +22,7 @@ from puzzlesat.encoders.intvars import (
     encode_integers,
     value_all_different,
 )
+from puzzlesat.model.model import Puzzle
 
 # How a sum equal to an unknown N is encoded:
 # "shift": one PB equality with N moved to the left, sum(c*x) + sum((M - n) * y[N,n]) = M - K

@@ -15,8 +15,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from puzzlesat.model.model import Puzzle
-
 from puzzlesat.encoders.builder import ClauseBuilder, Options, option_names
 from puzzlesat.encoders.intvars import (
     IntVar,
@@ -29,6 +27,7 @@ from puzzlesat.encoders.intvars import (
     pb_sum,
     value_all_different,
 )
+from puzzlesat.model.model import Puzzle
 
 # How a linear sum over order literals is encoded. Measured: cadical195, card seqcounter, enumeration
 # modulo symmetry, CPU seconds (2 shared cores, +-20%) and variables / clauses:

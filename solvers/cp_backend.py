@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING
 
 from puzzlesat import encoders
 from puzzlesat.encoders.domains import LE, DomainModel
-from puzzlesat.runtime.errors import BackendError, UsageError
 from puzzlesat.model.model import Puzzle
-
+from puzzlesat.runtime.errors import BackendError, UsageError
 from puzzlesat.solvers import cp_native
 from puzzlesat.solvers.base import Found, SearchStopped, check_stop, remaining
 

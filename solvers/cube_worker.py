@@ -16,9 +16,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlesat.runtime.errors import Status
 from puzzlesat.model.model import Puzzle
-
+from puzzlesat.runtime.errors import Status
 from puzzlesat.solvers.cubes import Cube
 from puzzlesat.solvers.enumerate import Solution, enumerate_solutions
 from puzzlesat.solvers.plan import Plan

@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from puzzlesat.runtime.errors import Status, UsageError
-
 from puzzlesat.solvers.cube_worker import Job, Worker
 from puzzlesat.solvers.cubes import Cube
 from puzzlesat.solvers.local_pool import GRACE_SECONDS, POLL_SECONDS, Handle, Stopping

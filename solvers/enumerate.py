@@ -14,10 +14,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from puzzlesat.model.check import verify
-from puzzlesat.runtime.errors import CUT_SHORT, BackendError, CheckError, Status
-from puzzlesat.model.model import Puzzle
 from puzzlesat.model.group import Group
-
+from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.errors import CUT_SHORT, BackendError, CheckError, Status
 from puzzlesat.solvers.base import Found, SearchStopped, Session, check_stop, stop_reason
 from puzzlesat.symmetry.breaking import Breaking
 

@@ -15,13 +15,12 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from puzzlesat.formats.dimacs.answer import SAT, UNSAT, GarbledAnswer, first_violated, parse_answer
 from puzzlesat.formats.dimacs.writer import clause_lines, encode_for_dimacs
+from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.atomic import write_atomic
 from puzzlesat.runtime.errors import BackendError
-from puzzlesat.model.model import Puzzle
-
 from puzzlesat.solvers.base import Config, Found, SearchStopped
-from puzzlesat.formats.dimacs.answer import SAT, UNSAT, GarbledAnswer, first_violated, parse_answer
 from puzzlesat.solvers.external_cmd import Run, SolverCommand, run
 from puzzlesat.solvers.plan import Plan
 

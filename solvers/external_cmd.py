@@ -19,7 +19,6 @@ from pathlib import Path
 
 from puzzlesat.runtime.atomic import READ_LIMIT, read_text
 from puzzlesat.runtime.errors import BackendError, UsageError
-
 from puzzlesat.solvers.base import SearchStopped, check_stop, remaining
 
 CNF, OUT = "{cnf}", "{out}"

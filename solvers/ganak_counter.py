@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from typing import IO
 
 from puzzlesat.runtime.errors import BackendError
-
 from puzzlesat.solvers.base import STOP, SearchStopped
 
 POLL = 0.05  # seconds between looks at the deadline and the stop flag

@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from puzzlesat.runtime.errors import Status
-
 from puzzlesat.solvers.cube_worker import Job, run_cubes
 from puzzlesat.solvers.cubes import Cube
 

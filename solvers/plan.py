@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 from puzzlesat import encoders
 from puzzlesat.runtime.errors import UsageError
 from puzzlesat.runtime.words import unknown
-
 from puzzlesat.solvers.base import Config
 from puzzlesat.solvers.registry import BACKENDS, DEFAULT_BACKEND, OPTIONS, BackendInfo, get
 
@@ -104,7 +103,6 @@ def option_default(option: str, encoding: str) -> str | None:
     """The value an option takes on `encoding` when it is not given (None: it has no default, as
     --solver-cmd has not)."""
     from puzzlesat.encoders.pysat_names import DEFAULT_CARD, default_pb
-
     from puzzlesat.solvers.pysat_solvers import DEFAULT_SOLVER
 
     return {"card": DEFAULT_CARD, "pb": default_pb(encoding), "solver": DEFAULT_SOLVER}.get(option)
@@ -170,7 +168,6 @@ def prefers_cp(puzzle: Puzzle) -> bool:
     if puzzle.grid is not None or not puzzle.sums or puzzle.size > CP_CELLS:
         return False
     from puzzlesat.encoders.domains import refusal
-
     from puzzlesat.solvers.cp_native import native
 
     return refusal(puzzle) is None and native() is not None
@@ -264,7 +261,6 @@ def check_native(plan: Plan) -> None:
 def option_names() -> dict[str, str]:
     """The names each option takes and their defaults, for `--help` (no solver library is imported)."""
     from puzzlesat.encoders.pysat_names import CARD_ENCODINGS, PB_ENCODINGS, pb_defaults
-
     from puzzlesat.solvers import pysat_solvers
 
     return {

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from puzzlesat.model.check import verify
 from puzzlesat.runtime.errors import CheckError, ModelError
-
 from puzzlesat.solvers.base import Config, Found, Session, check_stop
 from puzzlesat.solvers.plan import Plan
 

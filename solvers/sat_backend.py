@@ -19,7 +19,6 @@ from puzzlesat import encoders
 from puzzlesat.encoders.cnf import CNFEncoding
 from puzzlesat.encoders.pysat_names import no_pysat_signals
 from puzzlesat.model.model import Puzzle
-
 from puzzlesat.solvers import pysat_solvers
 from puzzlesat.solvers.base import Config, Found, SearchStopped, check_stop
 from puzzlesat.solvers.plan import Plan

@@ -10,9 +10,8 @@ from collections.abc import Iterable, Sequence
 
 import z3
 
-from puzzlesat.model.model import Puzzle
-
 from puzzlesat.formats.dimacs.writer import comment_block
+from puzzlesat.model.model import Puzzle
 from puzzlesat.solvers.z3_int import encode
 
 

@@ -9,10 +9,9 @@ from typing import Protocol
 import z3
 
 from puzzlesat import encoders
-from puzzlesat.runtime.errors import BackendError
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.errors import BackendError
 from puzzlesat.runtime.stop import checkpoint, signalled
-
 from puzzlesat.solvers.base import Config, Found, SearchStopped, check_stop, remaining, wake_on_signal
 from puzzlesat.solvers.plan import Plan
 

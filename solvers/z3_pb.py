@@ -14,11 +14,10 @@ from dataclasses import dataclass
 
 import z3
 
-from puzzlesat.model.model import Puzzle
-
 from puzzlesat.encoders import onehot
 from puzzlesat.encoders.intvars import encode_integers
 from puzzlesat.encoders.varmap import VarMap
+from puzzlesat.model.model import Puzzle
 
 # Z3's PB terms take C ints: a weight or a bound outside them raises "k is too large".
 C_INT = range(-(2**31), 2**31)

@@ -6,8 +6,8 @@ import itertools
 from dataclasses import dataclass
 
 from puzzlesat.model.check import violations
-from puzzlesat.model.model import Puzzle
 from puzzlesat.model.group import image
+from puzzlesat.model.model import Puzzle
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ import math
 
 from hypothesis import strategies as st
 
-from puzzlesat.runtime.errors import ModelError
-from puzzlesat.model.model import Puzzle, UnknownSpec, define
 from puzzlesat.model.group import Group
+from puzzlesat.model.model import Puzzle, UnknownSpec, define
+from puzzlesat.runtime.errors import ModelError
 
 
 def _orbit_of_set(cells: tuple[int, ...], group: Group) -> list[tuple[int, ...]]:

@@ -16,8 +16,8 @@ from benchmarks.generate import sudoku
 from benchmarks.peer_model import to_json, to_minizinc
 from benchmarks.runner import Checker, _rows
 from benchmarks.workloads import WORKLOADS, by_name
-from puzzlesat.runtime.errors import CheckError
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.errors import CheckError
 
 ROOT_TESTS = Path(__file__).resolve().parent
 

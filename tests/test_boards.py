@@ -11,18 +11,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import puzzlesat
-from puzzlesat.catalog.load import load
-from puzzlesat.render.text.draw import draw
-from puzzlesat.model.layout import places
 from puzzlesat.catalog.builtin import build
+from puzzlesat.catalog.load import load
 from puzzlesat.model.grid import Grid
-from puzzlesat.render.text.gridboard import HEAVY, LIGHT, NONE, features, junction, lines
+from puzzlesat.model.layout import places
 from puzzlesat.model.model import define
 from puzzlesat.model.rules.cage import Cage
 from puzzlesat.model.rules.dot import Dot
 from puzzlesat.model.rules.less import Less
 from puzzlesat.model.rules.sum import Sum
 from puzzlesat.render.svg import board_svg
+from puzzlesat.render.text.draw import draw
+from puzzlesat.render.text.gridboard import HEAVY, LIGHT, NONE, features, junction, lines
 
 SVG = "{http://www.w3.org/2000/svg}"
 SOLUTION4 = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]  # a 4x4 sudoku, row by row

@@ -10,11 +10,11 @@ from oracle import brute_force
 from strategies import small_puzzles
 
 from puzzlesat.catalog import builtin as catalog
-from puzzlesat.symmetry.burnside import Element, conjugacy_classes, from_cells, orbit_count, value_key
-from puzzlesat.runtime.errors import CheckError
-from puzzlesat.model.model import define
-from puzzlesat.symmetry.relabel import interchangeable_group, pins, relabellings
 from puzzlesat.model.group import image
+from puzzlesat.model.model import define
+from puzzlesat.runtime.errors import CheckError
+from puzzlesat.symmetry.burnside import Element, conjugacy_classes, from_cells, orbit_count, value_key
+from puzzlesat.symmetry.relabel import interchangeable_group, pins, relabellings
 
 
 def _brute_classes(elements: list[Element]) -> list[frozenset[Element]]:

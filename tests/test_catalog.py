@@ -9,11 +9,11 @@ from functools import cache
 import pytest
 
 from puzzlesat.catalog import builtin as catalog
-from puzzlesat.model.layout import render
 from puzzlesat.model.check import violations
-from puzzlesat.runtime.errors import UsageError
-from puzzlesat.model.model import Puzzle, is_prime
 from puzzlesat.model.group import image
+from puzzlesat.model.layout import render
+from puzzlesat.model.model import Puzzle, is_prime
+from puzzlesat.runtime.errors import UsageError
 
 NAMES = {
     "magic-blocks", "magic-blocks-inner", "magic-triangle", "magic-triangle-free", "magic-frame",

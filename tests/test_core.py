@@ -17,16 +17,16 @@ from hypothesis import strategies as st
 from oracle import brute_force
 from strategies import CORE_KINDS, RULE_KINDS, core_puzzles
 
-from puzzlesat import encoders
 import puzzlesat
+from puzzlesat import encoders
 from puzzlesat.encoders import intvars
 from puzzlesat.encoders.pysat_names import PB_ENCODINGS
 from puzzlesat.model.core import AllDifferent, Linear, Table
-from puzzlesat.runtime.errors import ModelError
 from puzzlesat.model.model import define
 from puzzlesat.model.rules.less import Less
 from puzzlesat.model.rules.sum import Sum
 from puzzlesat.model.rules.table import TableRule
+from puzzlesat.runtime.errors import ModelError
 from puzzlesat.solvers import BACKENDS
 
 CONFIGS = [(b, e) for b, info in sorted(BACKENDS.items()) if b != "external" for e in encoders.names(info.kind)]

@@ -12,16 +12,16 @@ from hypothesis import assume, given, settings
 from oracle import brute_force
 from strategies import small_puzzles
 
-from puzzlesat import encoders
 import puzzlesat
-from puzzlesat.encoders.fixed_points import fixed_point_clauses, pin_clauses, projection
+from puzzlesat import encoders
 from puzzlesat.catalog import builtin as catalog
-from puzzlesat.symmetry.burnside import Element, value_key
+from puzzlesat.encoders.fixed_points import fixed_point_clauses, pin_clauses, projection
 from puzzlesat.formats.toml.files import load_file
 from puzzlesat.model.model import define
 from puzzlesat.solvers import resolve
 from puzzlesat.solvers.base import STOP, Config, SearchStopped
 from puzzlesat.solvers.ganak_counter import Problem, count_models
+from puzzlesat.symmetry.burnside import Element, value_key
 
 ROOT = Path(__file__).resolve().parent.parent
 CNF = encoders.names("cnf")

@@ -11,8 +11,8 @@ import pytest
 
 import puzzlesat
 from puzzlesat import solvers
-from puzzlesat.runtime.errors import Status, UsageError
 from puzzlesat.model.model import define
+from puzzlesat.runtime.errors import Status, UsageError
 from puzzlesat.solvers import Config
 from puzzlesat.solvers.cp_native import NOT_BUILT, native
 

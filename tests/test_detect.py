@@ -12,11 +12,11 @@ from oracle import brute_force
 from strategies import small_puzzles
 
 import puzzlesat
-from puzzlesat.symmetry.detect import describe, detect
-from puzzlesat.runtime.errors import ModelError
 from puzzlesat.formats.toml.files import dump_toml, load_text
 from puzzlesat.model.grid import Grid
 from puzzlesat.model.model import define
+from puzzlesat.runtime.errors import ModelError
+from puzzlesat.symmetry.detect import describe, detect
 
 
 def _sudoku(rows: int, boxes: str):

@@ -10,12 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from puzzlesat import encoders
 import puzzlesat
-from puzzlesat.encoders.varmap import VarMap
+from puzzlesat import encoders
 from puzzlesat.catalog.builtin import names as catalog_names
-from puzzlesat.model.check import violations
-from puzzlesat.model.model import define
+from puzzlesat.encoders.varmap import VarMap
 from puzzlesat.exchange.export import export, fingerprint
 from puzzlesat.formats.dimacs.answer import (
     SAT,
@@ -26,6 +24,8 @@ from puzzlesat.formats.dimacs.answer import (
     first_violated,
     parse_answer,
 )
+from puzzlesat.model.check import violations
+from puzzlesat.model.model import define
 
 CADICAL = shutil.which("cadical")
 needs_cadical = pytest.mark.skipif(CADICAL is None, reason="cadical is not installed (apt-get install cadical)")

@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzlesat.render.text.draw import draw
-from puzzlesat.runtime.errors import FileFormatError, ModelError
 from puzzlesat.formats.toml.files import dump_toml, load_text
 from puzzlesat.model.grid import ORTHOGONAL, Grid
 from puzzlesat.model.model import define
 from puzzlesat.model.rules.dot import KINDS, Dot, DotKind
 from puzzlesat.model.rules.negative import Negative
 from puzzlesat.render.svg import board_svg
+from puzzlesat.render.text.draw import draw
+from puzzlesat.runtime.errors import FileFormatError, ModelError
 from puzzlesat.search.counting import count
 
 OLD = """\

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from puzzlesat.catalog.load import load
-from puzzlesat.render.text.draw import draw
 from puzzlesat.model.cosmetics import Cosmetic
 from puzzlesat.model.grid import Grid
 from puzzlesat.model.model import define
@@ -23,6 +22,7 @@ from puzzlesat.model.rules.sum import Sum
 from puzzlesat.render.svg import board_svg
 from puzzlesat.render.svg_cosmetics import paint
 from puzzlesat.render.svg_parts import STYLES
+from puzzlesat.render.text.draw import draw
 
 SVG = "{http://www.w3.org/2000/svg}"
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

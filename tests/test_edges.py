@@ -342,8 +342,8 @@ def test_the_refusal_names_what_would_fit(monkeypatch):
 def test_estimates_track_real_sizes():
     """The clause estimate is within a factor of 4 of the real count for the kinds of constraint
     the catalog has (measured sizes in docs/decisions/stopping.md, "Reliability at the edges")."""
-    from puzzlesat.catalog import load as puzzles
     from puzzlesat import solvers
+    from puzzlesat.catalog import load as puzzles
     from puzzlesat.encoders.estimate import estimate
     from puzzlesat.solvers.base import Config
 
@@ -632,8 +632,8 @@ def test_bitwise_all_different_agrees_with_z3(monkeypatch, name):
 def test_wide_domains_are_compact_in_log():
     """Order-8 magic square in log: 72,990 clauses (was 175,806; order 12: 725,208, was 2,032,800);
     6 cells of 1..5000 all different: 15 pairs of 2 * 13 + 1 clauses, not 75,000 clauses."""
-    from puzzlesat.catalog import load as puzzles
     from puzzlesat import solvers
+    from puzzlesat.catalog import load as puzzles
     from puzzlesat.solvers.base import Config
 
     session = solvers.open_session(puzzles.load("magic-square", {"order": "8"}), Config(encoding="log"))
@@ -769,9 +769,9 @@ def test_the_z3_int_build_checks_the_stop_and_the_deadline(tmp_path, monkeypatch
     """z3-int on a million cells ran 99 s through --timeout 20 and SIGTERM: its build now checks
     the stop flag and the deadline at every cell. A stop (or the deadline) at cell 100 of 3000
     ends the build there: nothing found, `stopped` says why."""
-    from puzzlesat.catalog import load as puzzles
-    import puzzlesat.runtime.stop
     import puzzlesat
+    import puzzlesat.runtime.stop
+    from puzzlesat.catalog import load as puzzles
     from puzzlesat.solvers import z3_int
 
     clock = _Clock()
@@ -794,9 +794,9 @@ def test_count_builds_ganaks_cnf_under_its_deadline(tmp_path, monkeypatch, how):
     """count --timeout 10 ran 66 s on a million cells: the CNF ganak counts was built with no
     deadline, and a SIGTERM was reported as an interrupt. A stop or the deadline in that build now
     ends the count there, saying which."""
-    from puzzlesat.catalog import load as puzzles
-    import puzzlesat.runtime.stop
     import puzzlesat
+    import puzzlesat.runtime.stop
+    from puzzlesat.catalog import load as puzzles
     from puzzlesat.encoders.builder import ClauseBuilder
 
     clock = _Clock()
@@ -816,13 +816,14 @@ def test_count_builds_ganaks_cnf_under_its_deadline(tmp_path, monkeypatch, how):
 def test_a_sigterm_while_count_enumerates_ends_the_count():
     """SIGTERM during count's enumeration was taken for the auto limit: the count went on to build
     ganak's CNF. Now the count ends there, `stopped` terminated, method enumerate."""
-    from puzzlesat.catalog import load as puzzles
-    import puzzlesat.runtime.stop
     import puzzlesat
+    import puzzlesat.runtime.stop
+    from puzzlesat.catalog import load as puzzles
 
     p = puzzles.load("sudoku", {"box": "2"})
     try:
-        outcome = puzzlesat.count_solutions(p, on_progress=lambda text: puzzlesat.runtime.stop.request_stop("terminated"))
+        stop = puzzlesat.runtime.stop
+        outcome = puzzlesat.count_solutions(p, on_progress=lambda text: stop.request_stop("terminated"))
     finally:
         puzzlesat.runtime.stop.reset()
     assert (outcome.complete, outcome.stopped, outcome.method) == (False, "terminated", "enumerate")
@@ -854,8 +855,8 @@ def test_a_build_that_cannot_meet_the_deadline_is_refused(cli, tmp_path, monkeyp
 def test_counts_probe_second_is_not_a_deadline(monkeypatch):
     """count's auto method first enumerates for a second: a build too slow for that second is no
     refusal (the user set no deadline), the count goes on and completes."""
-    from puzzlesat.catalog import load as puzzles
     import puzzlesat
+    from puzzlesat.catalog import load as puzzles
     from puzzlesat.encoders import estimate
 
     monkeypatch.setattr(estimate, "SLOW_FLOOR", 0)

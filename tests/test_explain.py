@@ -279,8 +279,8 @@ def test_generate_at_an_unreachable_difficulty_is_one_line(cli):
 def test_a_stop_before_the_first_step_shows_nothing_and_exits_3(cli, monkeypatch):
     """A --timeout (or Ctrl-C) that ends while the solutions are still being found: no step, not
     complete, exit 3; the same budget then covers solutions and steps."""
-    from puzzlesat.runtime.stop import SearchStopped
     from puzzlesat.reasoning import api
+    from puzzlesat.runtime.stop import SearchStopped
 
     def stopped(*args, **kwargs):
         raise SearchStopped

@@ -14,9 +14,8 @@ from hypothesis import assume, given, settings
 from oracle import brute_force
 from strategies import small_puzzles
 
-from puzzlesat import encoders
 import puzzlesat
-from puzzlesat import solvers
+from puzzlesat import encoders, solvers
 from puzzlesat.runtime.errors import BackendError, UsageError
 from puzzlesat.solvers.base import Config
 from puzzlesat.solvers.external_backend import ExternalSession

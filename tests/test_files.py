@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given
 from strategies import small_puzzles
 
-from puzzlesat.catalog import load as puzzles
 from puzzlesat.catalog import builtin as catalog
-from puzzlesat.model.check import violations
-from puzzlesat.runtime.errors import FileFormatError, UsageError
+from puzzlesat.catalog import load as puzzles
 from puzzlesat.formats.toml.files import dump_toml, load_file, load_text
+from puzzlesat.model.check import violations
 from puzzlesat.model.model import Puzzle, UnknownSpec, define
+from puzzlesat.runtime.errors import FileFormatError, UsageError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -15,10 +15,9 @@ from test_cli import one_line_error
 from test_fpuzzles import LATIN4, LINK, blank, holds, load, pack, solutions
 
 import puzzlesat
-from puzzlesat.model.check import violations
-from puzzlesat.runtime.errors import FileFormatError, ModelError
-from puzzlesat.formats.toml.files import dump_toml, load_text
 from puzzlesat.formats.fpuzzles.doc import default_boxes
+from puzzlesat.formats.toml.files import dump_toml, load_text
+from puzzlesat.model.check import violations
 from puzzlesat.model.grid import Grid
 from puzzlesat.model.model import define
 from puzzlesat.model.rules.clone import Clone
@@ -26,6 +25,7 @@ from puzzlesat.model.rules.less import Less
 from puzzlesat.model.rules.line import Line
 from puzzlesat.model.rules.quadruple import Quadruple
 from puzzlesat.model.rules.sum import Sum
+from puzzlesat.runtime.errors import FileFormatError, ModelError
 
 # --- the rules text, read straight (the oracle) ---------------------------------------------------
 

@@ -14,13 +14,12 @@ from hypothesis import strategies as st
 from strategies import FP_JIGSAWS, fpuzzles_documents
 from test_cli import one_line_error
 
-from puzzlesat.catalog import load as puzzles
 import puzzlesat
-from puzzlesat.model.check import violations
-from puzzlesat.runtime.errors import FileFormatError, UsageError
-from puzzlesat.formats.toml.files import dump_toml, load_text
-from puzzlesat.formats.fpuzzles.link import extract, is_fpuzzles, load_fpuzzles
+from puzzlesat.catalog import load as puzzles
 from puzzlesat.formats.fpuzzles.doc import default_boxes
+from puzzlesat.formats.fpuzzles.link import extract, is_fpuzzles, load_fpuzzles
+from puzzlesat.formats.toml.files import dump_toml, load_text
+from puzzlesat.model.check import violations
 from puzzlesat.model.grid import Grid
 from puzzlesat.model.model import Puzzle, define
 from puzzlesat.model.rules.cage import Cage
@@ -29,6 +28,7 @@ from puzzlesat.model.rules.less import Less
 from puzzlesat.model.rules.negative import Negative
 from puzzlesat.model.rules.sum import Sum
 from puzzlesat.model.rules.table import TableRule
+from puzzlesat.runtime.errors import FileFormatError, UsageError
 
 # "Clipped" by glum_hippo (arrows, thermometers, givens, anti-king), as published on f-puzzles.
 CLIPPED = (

@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from link_strategies import broken_links
 
-from puzzlesat.cli import commands as cli
-from puzzlesat.runtime import atomic
 from puzzlesat.catalog.builtin import build
-from puzzlesat.model.check import violations
+from puzzlesat.cli import commands as cli
 from puzzlesat.formats.toml.files import dump_toml, load_file
+from puzzlesat.model.check import violations
+from puzzlesat.runtime import atomic
 
 SMALL = ["magic-blocks", "magic-frame", "magic-frame-primes", "magic-triangle", "magic-star"]
 

@@ -12,11 +12,11 @@ import itertools
 import pytest
 
 import puzzlesat
+from puzzlesat.catalog.builtin import build, names
 from puzzlesat.encoders import ENCODINGS, order
 from puzzlesat.encoders.intvars import LiteralEncoding
-from puzzlesat.catalog.builtin import build, names
-from puzzlesat.model.model import define
 from puzzlesat.model.group import image
+from puzzlesat.model.model import define
 
 INT_ENCODINGS = ["order", "log"]
 HOLES = (3, 5, 7, 11, 13)

@@ -17,11 +17,11 @@ from test_cli import one_line_error
 from test_fpuzzles import blank, load
 from test_real_links import PUZZLES, _id
 
-from puzzlesat.catalog import load as puzzles
 import puzzlesat
-from puzzlesat.runtime.errors import FileFormatError, UsageError
-from puzzlesat.formats.toml.files import load_text
+from puzzlesat.catalog import load as puzzles
 from puzzlesat.formats.same import same_puzzle
+from puzzlesat.formats.toml.files import load_text
+from puzzlesat.runtime.errors import FileFormatError, UsageError
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = ("fpuzzles", "sudokupad")

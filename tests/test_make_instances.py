@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from benchmarks import make_instances
-from puzzlesat.setter import shapes
 from puzzlesat.model.grid import Grid
+from puzzlesat.setter import shapes
 from puzzlesat.setter.drafts import Draft, Given, make_unique, minimize
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,7 +92,8 @@ def test_every_instance_file_is_a_job():
     from benchmarks.generate import WRITTEN
 
     paths = {j.path for j in make_instances.jobs()}
-    stored = {str(p.relative_to(ROOT)) for d in ("puzzles/data", "benchmarks/data") for p in (ROOT / d).glob("*.toml")}
+    folders = ("src/puzzlesat/catalog/data", "benchmarks/data")
+    stored = {str(p.relative_to(ROOT)) for d in folders for p in (ROOT / d).glob("*.toml")}
     assert stored - set(WRITTEN) <= paths
     assert all((ROOT / p).is_file() for p in paths)
 

@@ -13,10 +13,10 @@ from test_cli import one_line_error
 
 import puzzlesat
 from puzzlesat.catalog.load import load
-from puzzlesat.runtime.errors import Status, UsageError
 from puzzlesat.render.candidates_svg import candidates_svg
 from puzzlesat.render.svg import board_svg
 from puzzlesat.render.svg_marks import attr, short
+from puzzlesat.runtime.errors import Status, UsageError
 from puzzlesat.setter.candidates import Candidates
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -15,8 +15,8 @@ import pytest
 from pysat.solvers import Solver
 
 import puzzlesat
-from puzzlesat.encoders import mdd
 from puzzlesat.catalog.builtin import build
+from puzzlesat.encoders import mdd
 
 
 def _instance(rng: random.Random):

@@ -8,11 +8,11 @@ from hypothesis import strategies as st
 from strategies import small_puzzles
 
 import puzzlesat
-from puzzlesat.model.check import verify, violations
-from puzzlesat.runtime.errors import CheckError, ModelError
 from puzzlesat.formats.toml.files import dump_toml
-from puzzlesat.model.model import UnknownSpec, define
+from puzzlesat.model.check import verify, violations
 from puzzlesat.model.group import Group, image
+from puzzlesat.model.model import UnknownSpec, define
+from puzzlesat.runtime.errors import CheckError, ModelError
 
 SQUARE_ROT = (2, 5, 8, 1, 4, 7, 0, 3, 6)
 SQUARE_REF = (2, 1, 0, 5, 4, 3, 8, 7, 6)

@@ -23,7 +23,7 @@ def test_solve_all_prints_the_first_board_before_the_search_ends():
     """A pipe sees `#1` and its board while the enumeration is still running (order-5 squares
     number in the millions), and the text ends with the summary line once SIGTERM stops it."""
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from puzzlesat import cli; cli.main()", "solve", "magic-square", "-p", "order=5", "--all"]
+        [sys.executable, "-m", "puzzlesat", "solve", "magic-square", "-p", "order=5", "--all"]
         + ["--timeout", "20"],
         cwd=ROOT,
         stdout=subprocess.PIPE,

@@ -8,12 +8,12 @@ from guards import hang_guard
 from oracle import brute_force
 
 from puzzlesat import solvers
+from puzzlesat.catalog import builtin as catalog
 from puzzlesat.encoders.cnf import CNFEncoding
 from puzzlesat.encoders.onehot import SUM_MODES, encode
 from puzzlesat.encoders.pysat_names import CARD_ENCODINGS, DEFAULT_CARD, DEFAULT_PB, PB_ENCODINGS
-from puzzlesat.catalog import builtin as catalog
-from puzzlesat.runtime.errors import CheckError, UsageError
 from puzzlesat.model.model import Puzzle, define
+from puzzlesat.runtime.errors import CheckError, UsageError
 from puzzlesat.solvers.base import Config
 from puzzlesat.solvers.enumerate import Outcome, enumerate_solutions
 from puzzlesat.solvers.pysat_solvers import SOLVERS

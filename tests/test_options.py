@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from puzzlesat import encoders
-from puzzlesat.catalog import load as puzzles
 import puzzlesat
-from puzzlesat import solvers
+from puzzlesat import encoders, solvers
+from puzzlesat.catalog import load as puzzles
 from puzzlesat.catalog.builtin import build
 from puzzlesat.runtime.errors import UsageError
 from puzzlesat.solvers.base import Config

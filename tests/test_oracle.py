@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from oracle import brute_force, burnside
 from strategies import small_puzzles
 
-from puzzlesat import encoders
 import puzzlesat
+from puzzlesat import encoders
 from puzzlesat.solvers import BACKENDS
 
 # The external backend needs a solver program: tests/test_external.py runs this oracle on it.

@@ -307,7 +307,7 @@ def test_cancel_stops_a_long_request_and_progress_shows_it_running(server, brows
 
 def test_the_page_loads_nothing_from_elsewhere():
     """No CDN, no inline script or handler (the CSP forbids them): every asset is the package's."""
-    static = ROOT / "web" / "static"
+    static = ROOT / "src" / "puzzlesat" / "web" / "static"
     html = (static / "index.html").read_text()
     assert re.findall(r'(?:src|href)="([^"]+)"', html) == ["data:,", "/static/style.css", "/static/app.js"]
     assert not re.search(r"<script>|\son\w+=", html)

@@ -7,9 +7,8 @@ import re
 
 import pytest
 
-from puzzlesat import encoders
 import puzzlesat
-from puzzlesat import solvers
+from puzzlesat import encoders, solvers
 from puzzlesat.catalog import builtin as catalog
 from puzzlesat.search import compare as cmp
 from puzzlesat.solvers import plan as plan_module
@@ -81,7 +80,7 @@ def _option_help(command: str) -> dict[str, str]:
 
 def test_the_solver_options_are_declared_once():
     """The five commands that solve take the same six options with the same words."""
-    wanted = [name for name, _ in __import__("cli").SOLVER_OPTIONS]
+    wanted = [name for name, _ in __import__("puzzlesat.cli.commands", fromlist=["SOLVER_OPTIONS"]).SOLVER_OPTIONS]
     helps = {command: _option_help(command) for command in SOLVING}
     for command, options in helps.items():
         assert set(wanted) <= set(options), command

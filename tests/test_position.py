@@ -15,16 +15,16 @@ from test_core import CONFIGS as CORE_CONFIGS
 from test_fpuzzles import blank, load
 
 import puzzlesat
+from puzzlesat.formats.toml.files import dump_toml, load_file, load_text
 from puzzlesat.model.check import violations
 from puzzlesat.model.core import Guarded
-from puzzlesat.symmetry.detect import detect
-from puzzlesat.runtime.errors import ModelError
-from puzzlesat.formats.toml.files import dump_toml, load_file, load_text
 from puzzlesat.model.grid import Grid
 from puzzlesat.model.invariance import check_generator
 from puzzlesat.model.model import define
 from puzzlesat.model.rules.indexer import Indexer
 from puzzlesat.model.rules.outside import KINDS, Outside
+from puzzlesat.runtime.errors import ModelError
+from puzzlesat.symmetry.detect import detect
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 NAMES = [f"r{r}c{c}" for r in range(1, 5) for c in range(1, 5)]

@@ -12,9 +12,9 @@ import puzzlesat
 from puzzlesat.catalog import builtin as catalog
 from puzzlesat.formats.toml.files import load_file
 from puzzlesat.model.model import define
+from puzzlesat.search import counting
 from puzzlesat.symmetry.reduced import derangement_types, derangements, reduce, representative
 from puzzlesat.symmetry.relabel import interchangeable_group
-from puzzlesat.search import counting
 
 ROOT = Path(__file__).resolve().parent.parent
 # Latin squares of order n (OEIS A002860)

@@ -14,7 +14,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlesat.runtime.errors import ModelError
 from puzzlesat.model.grid import KING, KNIGHT, ORTHOGONAL, Grid
 from puzzlesat.model.model import define
 from puzzlesat.model.rules.cage import OPERATIONS, Cage
@@ -22,6 +21,7 @@ from puzzlesat.model.rules.dot import Dot
 from puzzlesat.model.rules.less import Less
 from puzzlesat.model.rules.sum import Sum
 from puzzlesat.model.rules.table import TableRule
+from puzzlesat.runtime.errors import ModelError
 
 RELATIONS = ("=", "!=", "<", "<=", ">", ">=")
 

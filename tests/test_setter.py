@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 import puzzlesat
 from puzzlesat.model.check import verify
-from puzzlesat.runtime.errors import ExitCode
 from puzzlesat.model.grid import Grid
 from puzzlesat.model.model import define
+from puzzlesat.runtime.errors import ExitCode
 from tests.oracle import brute_force
 from tests.strategies import grid_puzzles, small_puzzles
 

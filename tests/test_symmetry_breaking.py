@@ -6,8 +6,8 @@ import pytest
 
 import puzzlesat
 from puzzlesat.catalog.builtin import build, names
-from puzzlesat.runtime.errors import UsageError
 from puzzlesat.model.model import define
+from puzzlesat.runtime.errors import UsageError
 from puzzlesat.symmetry.breaking import lex_leader_pairs
 
 # Every catalog puzzle with a group (the grid variants have none: their one solution is its own class).

@@ -17,9 +17,9 @@ import pytest
 from pysat.solvers import Solver
 
 import puzzlesat
+from puzzlesat.catalog.builtin import build
 from puzzlesat.encoders import own_sums, unary
 from puzzlesat.model import implied
-from puzzlesat.catalog.builtin import build
 
 
 def _instance(rng: random.Random):

@@ -16,11 +16,11 @@ import pytest
 
 import puzzlesat
 from puzzlesat.catalog import builtin as catalog
-from puzzlesat.model.check import violations
 from puzzlesat.formats.toml.files import load_file
+from puzzlesat.model.check import violations
 from puzzlesat.model.grid import Grid
-from puzzlesat.model.model import Puzzle
 from puzzlesat.model.group import image
+from puzzlesat.model.model import Puzzle
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = [

@@ -15,9 +15,9 @@ import z3
 from oracle import brute_force
 
 import puzzlesat
-from puzzlesat.solvers import z3_pb
 from puzzlesat.catalog.builtin import build
 from puzzlesat.model.model import define
+from puzzlesat.solvers import z3_pb
 
 
 def values(puzzle, encoding, **kw):

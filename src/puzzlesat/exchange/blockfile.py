@@ -11,10 +11,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlesat.runtime.atomic import read_text
 from puzzlesat.model.check import violations
-from puzzlesat.runtime.errors import UsageError
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.atomic import read_text
+from puzzlesat.runtime.errors import UsageError
 from puzzlesat.runtime.words import plural
 
 

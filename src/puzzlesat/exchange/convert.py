@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.atomic import write_atomic
 from puzzlesat.runtime.errors import CheckError, PuzzleSatError
-from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.stop import check_stop
 from puzzlesat.runtime.words import plural
 

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from puzzlesat.encoders.varmap import VarMap
-from puzzlesat.runtime import atomic
-from puzzlesat.model.check import violations
-from puzzlesat.runtime.errors import NotASolution, Undecided, Unsatisfiable, UsageError
-from puzzlesat.model.model import Puzzle
 from puzzlesat.exchange.export import MAP_FORMAT, MAP_VERSION, cnf_plan, fingerprint
 from puzzlesat.exchange.export import digest as export_digest
 from puzzlesat.formats.dimacs.answer import SAT, UNSAT, GarbledAnswer, parse_answer
+from puzzlesat.model.check import violations
+from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime import atomic
+from puzzlesat.runtime.errors import NotASolution, Undecided, Unsatisfiable, UsageError
 from puzzlesat.solvers.enumerate import Solution
 
 

@@ -21,12 +21,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from puzzlesat.encoders.varmap import VarMap
-from puzzlesat.runtime.atomic import writable_target, write_atomic
-from puzzlesat.runtime.errors import UsageError
+from puzzlesat.exchange.blockfile import Blocked, read_blocked
 from puzzlesat.formats.toml.files import dump_toml
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.atomic import writable_target, write_atomic
+from puzzlesat.runtime.errors import UsageError
 from puzzlesat.runtime.words import number, unknown
-from puzzlesat.exchange.blockfile import Blocked, read_blocked
 
 if TYPE_CHECKING:
     from puzzlesat.solvers.plan import Plan

@@ -16,11 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from puzzlesat.runtime.errors import UsageError
-from puzzlesat.model.model import Puzzle
-
 from puzzlesat.formats.fpuzzles.write import F_PUZZLES, document, pack, refuse
 from puzzlesat.formats.same import same_puzzle
+from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.errors import UsageError
 
 __all__ = ["TARGETS", "Target", "same_puzzle", "target"]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from puzzlesat.model.core import AllDifferent, Linear
-from puzzlesat.runtime.errors import CheckError
 from puzzlesat.model.model import Puzzle, describe_values, is_prime
+from puzzlesat.runtime.errors import CheckError
 
 
 def violations(puzzle: Puzzle, values: Sequence[int], unknowns: Mapping[str, int] | None = None) -> list[str]:

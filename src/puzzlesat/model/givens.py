@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from puzzlesat.runtime.errors import ModelError, UsageError
 from puzzlesat.model.grid import parse_givens
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.errors import ModelError, UsageError
 
 
 def with_givens(puzzle: Puzzle, text: str, label: str) -> Puzzle:

@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from puzzlesat.model.core import FLIPPED, AllDifferent, Atom, Constraint, Guarded, Linear, Table
-from puzzlesat.runtime.errors import ModelError
 from puzzlesat.model.group import Element, Perm
+from puzzlesat.runtime.errors import ModelError
 
 
 class NamedDomain(Protocol):

@@ -22,8 +22,8 @@ from puzzlesat.runtime.errors import ModelError
 if TYPE_CHECKING:
     from puzzlesat.model.cosmetics import Cosmetic
     from puzzlesat.model.grid import Grid
-    from puzzlesat.model.rules import Rule
     from puzzlesat.model.group import Element, Group
+    from puzzlesat.model.rules import Rule
 
 CellRef = int | str
 
@@ -169,8 +169,8 @@ class Puzzle:
 
 def _validate(p: Puzzle) -> None:
     """Structural invariants; `define()` gives friendlier messages for the same faults."""
-    from puzzlesat.model.layout import validate_layout
     from puzzlesat.model.invariance import check_generator
+    from puzzlesat.model.layout import validate_layout
 
     if not p.name:
         raise ModelError("name: must not be empty")

@@ -13,11 +13,10 @@ import time
 from collections.abc import Mapping
 from dataclasses import replace
 
+from puzzlesat.reasoning.api import LEVELS, TOP_LEVEL, explain
 from puzzlesat.runtime.errors import UsageError
 from puzzlesat.runtime.words import unknown
 from puzzlesat.setter.generate import Generated, generate_puzzle
-
-from puzzlesat.reasoning.api import LEVELS, TOP_LEVEL, explain
 
 ORDER = [name for _, name in LEVELS] + [TOP_LEVEL]
 # Seeds tried before giving up (each is a generation and a few explanations: about a second on 9x9).

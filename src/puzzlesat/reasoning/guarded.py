@@ -21,8 +21,8 @@ from puzzlesat.encoders.onehot import scheme
 from puzzlesat.encoders.pysat_names import DEFAULT_PB
 from puzzlesat.model.core import AllDifferent, Constraint
 from puzzlesat.model.model import Puzzle
-
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, RuleRef
+from puzzlesat.solvers.clauses import ClauseSolver
 
 # Sequential counters: small, and unit propagation on them is what a person does with a house.
 CARD = "seqcounter"
@@ -121,10 +121,8 @@ class RuleCNF:
         return [list(b) for b in blocks]
 
     @staticmethod
-    def new_solver(clauses: Iterable[Sequence[int]], name: str = SOLVER):
-        from pysat.solvers import Solver
-
-        return Solver(name=name, bootstrap_with=[list(c) for c in clauses])
+    def new_solver(clauses: Iterable[Sequence[int]], name: str = SOLVER) -> ClauseSolver:
+        return ClauseSolver(clauses, name)
 
     def literal(self, fact: Fact) -> int:
         lit = self.lit[fact.cell, fact.value]
@@ -136,11 +134,10 @@ class RuleCNF:
 
     def propagate(self, assumptions: Sequence[int]) -> tuple[bool, list[int]]:
         """Unit propagation alone: (consistent, the literals it sets)."""
-        ok, lits = self.solver.propagate(assumptions=list(assumptions))
-        return bool(ok), list(lits)
+        return self.solver.propagate(assumptions)
 
     def satisfiable(self, assumptions: Sequence[int]) -> bool:
-        return bool(self.solver.solve(assumptions=list(assumptions)))
+        return self.solver.solve(assumptions)
 
     def core(self) -> list[int]:
         return list(self.solver.get_core() or [])

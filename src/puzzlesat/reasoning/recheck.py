@@ -17,10 +17,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from puzzlesat.model.core import AllDifferent, Linear
-from puzzlesat.runtime.errors import CheckError
 from puzzlesat.model.model import Puzzle
-
 from puzzlesat.reasoning.facts import Fact, Step
+from puzzlesat.runtime.errors import CheckError
 
 if TYPE_CHECKING:
     from puzzlesat.reasoning.guarded import RuleCNF

@@ -22,15 +22,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from puzzlesat.runtime.errors import CheckError
 from puzzlesat.model.model import Puzzle
-from puzzlesat.runtime.stop import checkpoint
-
 from puzzlesat.reasoning.costs import rule_weight, step_cost
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, Step
 from puzzlesat.reasoning.guarded import Rule, RuleCNF
 from puzzlesat.reasoning.names import technique
 from puzzlesat.reasoning.recheck import recheck
+from puzzlesat.runtime.errors import CheckError
+from puzzlesat.runtime.stop import checkpoint
 
 # How many refuted hypotheses a case-split tier shrinks before it takes the cheapest.
 SPLIT_CHOICES = 6

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzlesat.runtime.errors import UsageError
 from puzzlesat.model.givens import with_givens
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.errors import UsageError
 from puzzlesat.runtime.words import unknown
 
 

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from puzzlesat.runtime.errors import UsageError
 from puzzlesat.model.model import Puzzle
-from puzzlesat.setter.candidates import Candidates
-
 from puzzlesat.render.svg import board_svg
 from puzzlesat.render.svg import check as check_path
+from puzzlesat.runtime.errors import UsageError
+from puzzlesat.setter.candidates import Candidates
 
 
 def check(puzzle: Puzzle, path: str) -> None:

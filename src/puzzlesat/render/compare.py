@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from puzzlesat.runtime.words import number, plural
 from puzzlesat.model.document import document
+from puzzlesat.runtime.words import number, plural
 from puzzlesat.search.compare import COLUMNS, Comparison
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from puzzlesat.render.text.draw import draw
 from puzzlesat.model.model import Puzzle, describe_values
 from puzzlesat.model.rules.sum import KEYS
+from puzzlesat.render.text.draw import draw
 from puzzlesat.runtime.words import number, plural
 
 SHOWN = 12  # rules of one kind listed in words; the rest are counted

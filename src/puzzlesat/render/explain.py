@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzlesat.runtime.words import plural
+from puzzlesat.model.document import document
 from puzzlesat.reasoning.api import Conflict, Explanation
 from puzzlesat.reasoning.facts import Fact, RuleRef, Step
-from puzzlesat.model.document import document
+from puzzlesat.runtime.words import plural
 
 NE = "≠"
 

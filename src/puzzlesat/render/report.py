@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from puzzlesat.model.document import document, params_json  # noqa: F401 (the renderers' shared head, re-exported)
+from puzzlesat.model.model import Puzzle
 from puzzlesat.render.text.draw import draw
 from puzzlesat.runtime.errors import PuzzleSatError, Status
-from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.words import number, plural
-from puzzlesat.model.document import document, params_json  # noqa: F401 (the renderers' shared head, re-exported)
 from puzzlesat.solvers.enumerate import Outcome, Solution
 from puzzlesat.solvers.plan import Plan
 

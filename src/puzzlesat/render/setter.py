@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from puzzlesat.render.text.draw import draw
-from puzzlesat.runtime.errors import Status
 from puzzlesat.model.model import Puzzle
-from puzzlesat.render.text.pencil import pencil_marks
-from puzzlesat.runtime.words import number
 from puzzlesat.render.report import solution_json, summary_text
+from puzzlesat.render.text.draw import draw
+from puzzlesat.render.text.pencil import pencil_marks
+from puzzlesat.runtime.errors import Status
+from puzzlesat.runtime.words import number
 from puzzlesat.setter.candidates import Candidates
 from puzzlesat.setter.check import Checked
 from puzzlesat.setter.clues import Clues, Givens

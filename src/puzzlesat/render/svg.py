@@ -20,15 +20,14 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 import puzzlesat.render.svg_parts as parts
-from puzzlesat.model.layout import places
-from puzzlesat.runtime.errors import UsageError
 from puzzlesat.model.grid import Grid
-from puzzlesat.render.text.gridboard import Features, features
+from puzzlesat.model.layout import places
 from puzzlesat.model.model import Puzzle
 from puzzlesat.model.rules.dot import KINDS
-
 from puzzlesat.render.svg_cosmetics import cosmetics
 from puzzlesat.render.svg_marks import attr, candidates_of, check_marks, pencil
+from puzzlesat.render.text.gridboard import Features, features
+from puzzlesat.runtime.errors import UsageError
 
 CELL = 60  # pixels a grid square
 MARGIN = 24

@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from xml.sax.saxutils import escape
 
 from puzzlesat.model.cosmetics import Cosmetic
-
 from puzzlesat.render.svg_parts import Canvas, n, points
 
 HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})([0-9a-fA-F]{2})?")

@@ -13,10 +13,9 @@ import math
 from collections.abc import Collection, Mapping, Sequence
 from xml.sax.saxutils import escape
 
-from puzzlesat.runtime.errors import UsageError
 from puzzlesat.model.grid import Grid
-
 from puzzlesat.render.svg_parts import n
+from puzzlesat.runtime.errors import UsageError
 
 MARK = "#4a4a4a"
 COUNT = "#a0522d"

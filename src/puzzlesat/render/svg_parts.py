@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from puzzlesat.model.grid import Grid
-from puzzlesat.render.text.gridparts import OutsideClue
 from puzzlesat.model.rules.line_kinds import KINDS as LINE_KINDS
+from puzzlesat.render.text.gridparts import OutsideClue
 
 CLONE = "#d0d0d0"
 INDEXER = "#f6c6c6"

@@ -15,10 +15,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from puzzlesat.runtime.errors import STATUS_EXIT, ExitCode, PuzzleSatError, Status, UsageError
 from puzzlesat.model.model import Puzzle
-from puzzlesat.runtime.words import number, plural
+from puzzlesat.runtime.errors import STATUS_EXIT, ExitCode, PuzzleSatError, Status, UsageError
 from puzzlesat.runtime.progress import StatusLine
+from puzzlesat.runtime.words import number, plural
 from puzzlesat.solvers.base import Config
 
 COLUMNS = (
@@ -303,8 +303,7 @@ def _warm_up(configs: Sequence[Config]) -> None:
     """Import every backend and encoding module first, so the first row does not pay for the imports."""
     import importlib
 
-    from puzzlesat import encoders
-    from puzzlesat import solvers
+    from puzzlesat import encoders, solvers
 
     targets = {solvers.BACKENDS[c.backend].target for c in configs if c.backend in solvers.BACKENDS}
     targets |= {encoders.ENCODINGS[c.encoding].target for c in configs if c.encoding in encoders.ENCODINGS}

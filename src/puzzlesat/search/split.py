@@ -17,8 +17,8 @@ import time
 import uuid
 from collections.abc import Callable
 
-from puzzlesat.runtime.errors import CheckError, Status, UsageError
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.errors import CheckError, Status, UsageError
 from puzzlesat.solvers.base import Found, Session
 from puzzlesat.solvers.enumerate import Collector, Outcome, Solution, enumerate_solutions
 from puzzlesat.solvers.plan import Plan

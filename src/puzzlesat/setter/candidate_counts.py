@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import time
 
-from puzzlesat.runtime.errors import CheckError, Status, UsageError
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.errors import CheckError, Status, UsageError
 from puzzlesat.solvers.base import Config, SearchStopped
 
 ENUMERATION_LIMIT = 10_000

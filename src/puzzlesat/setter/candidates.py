@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzlesat.runtime.errors import Status
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.errors import Status
 from puzzlesat.runtime.stop import stop_reason
 from puzzlesat.search.solving import configure
 from puzzlesat.solvers.base import Config, SearchStopped

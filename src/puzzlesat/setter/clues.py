@@ -13,8 +13,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from puzzlesat.runtime.errors import NotUnique, Status, Unsatisfiable
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.errors import NotUnique, Status, Unsatisfiable
 from puzzlesat.runtime.stop import stop_reason
 from puzzlesat.search.solving import configure
 from puzzlesat.solvers.base import Config, SearchStopped

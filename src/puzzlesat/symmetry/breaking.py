@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from puzzlesat.runtime.errors import ModelError, UsageError
-from puzzlesat.model.model import Puzzle
-from puzzlesat.symmetry.relabel import full_group
 from puzzlesat.model.group import Group, Perm
+from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.errors import ModelError, UsageError
+from puzzlesat.symmetry.relabel import full_group
 
 
 def lex_leader_pairs(puzzle: Puzzle, permutations: Sequence[Perm] | None = None) -> tuple[tuple[int, int], ...] | None:

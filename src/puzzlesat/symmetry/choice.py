@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puzzlesat.runtime.errors import UsageError
-from puzzlesat.model.model import Puzzle
 from puzzlesat.model.group import MAX_GROUP_ORDER, Group
+from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.errors import UsageError
 from puzzlesat.runtime.words import number, unknown
 
 SYMMETRY_MODES = ("declared", "detected", "none")

@@ -27,9 +27,9 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from puzzlesat.model.core import AllDifferent, Constraint, Guarded, Linear, Table
-from puzzlesat.runtime.errors import ModelError
-from puzzlesat.model.invariance import check_generator, image, is_symmetry
 from puzzlesat.model.group import MAX_GROUP_ORDER, Element, Group, Perm
+from puzzlesat.model.invariance import check_generator, image, is_symmetry
+from puzzlesat.runtime.errors import ModelError
 
 # Past this many "cell = value" literals the graph is not built: detection is for puzzles whose
 # values are digits, not for a 1000-cell file over 1..1000000 (its group is found trivial instead).

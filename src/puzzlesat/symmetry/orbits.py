@@ -14,9 +14,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from puzzlesat.symmetry.burnside import Element
-from puzzlesat.runtime.errors import CheckError
 from puzzlesat.model.group import Group
+from puzzlesat.runtime.errors import CheckError
+from puzzlesat.symmetry.burnside import Element
 
 # Listing an orbit costs |G| images and |orbit| x (conjugacy classes) fixed-point tests: past this
 # product per class, only the orbit size is computed (from the stabiliser) and Burnside is skipped.

@@ -29,7 +29,6 @@ from starlette.staticfiles import StaticFiles
 
 from puzzlesat.catalog.load import STDIN_NAME
 from puzzlesat.runtime.errors import ExitCode, UsageError
-
 from puzzlesat.web.body import JSON_ONLY, board_request, is_json, parse
 from puzzlesat.web.commands import COMMANDS, Job, job_for, puzzle_ref, schema
 from puzzlesat.web.limits import BodyLimit

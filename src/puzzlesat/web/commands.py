@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 from puzzlesat.runtime.errors import UsageError
 from puzzlesat.runtime.words import unknown
-
 from puzzlesat.web.body import shown
 
 if TYPE_CHECKING:  # typer's own click: its classes only name the types here

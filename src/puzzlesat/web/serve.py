@@ -14,7 +14,6 @@ from urllib.parse import quote
 
 from puzzlesat.encoders.estimate import parse_bytes
 from puzzlesat.runtime.errors import UsageError
-
 from puzzlesat.web.pool import Limits
 from puzzlesat.web.settings import Settings
 

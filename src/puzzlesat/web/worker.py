@@ -164,7 +164,6 @@ def _internal(err: io.StringIO, e: Exception) -> int:
 def _draw(request: dict) -> int:
     """A board job: its document on standard output, or the CLI's one error line and status."""
     from puzzlesat import ExitCode, PuzzleSatError
-
     from puzzlesat.web.board import draw
 
     try:

@@ -15,12 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from puzzlesat.model.model import Puzzle
-
 from puzzlesat.encoders import onehot
-from puzzlesat.formats.dimacs.writer import comment_block
 from puzzlesat.encoders.intvars import encode_integers
 from puzzlesat.encoders.varmap import VarMap
+from puzzlesat.formats.dimacs.writer import comment_block
+from puzzlesat.model.model import Puzzle
 
 Term = tuple[int, int]  # (coefficient, variable)
 Constraint = tuple[tuple[Term, ...], str, int]  # terms, ">=" or "=", right-hand side

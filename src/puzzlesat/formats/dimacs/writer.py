@@ -14,10 +14,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from puzzlesat.model.model import Puzzle
-
     from puzzlesat.encoders.builder import Options
     from puzzlesat.encoders.cnf import CNFEncoding
+    from puzzlesat.model.model import Puzzle
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 

@@ -15,10 +15,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlesat.model.cosmetics import Cosmetic
-from puzzlesat.runtime.errors import UsageError
 from puzzlesat.formats.fpuzzles.kinds import DIRECTIONS, LINE_KEYS
+from puzzlesat.model.cosmetics import Cosmetic
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.errors import UsageError
 
 Entry = tuple[str, dict[str, Any]]
 KEY_OF_LINE = {kind: key for key, kind in LINE_KEYS.items()}

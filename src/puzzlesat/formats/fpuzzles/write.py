@@ -16,11 +16,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from puzzlesat.runtime.errors import PuzzleSatError, UsageError
 from puzzlesat.formats.fpuzzles.doc import default_boxes
-from puzzlesat.model.model import Puzzle
-
 from puzzlesat.formats.fpuzzles.kinds_out import WRITERS, Out, cosmetics, disjoint_groups, indexer_drawings
+from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.errors import PuzzleSatError, UsageError
 
 # The grid sizes f-puzzles' editor offers.
 SIZES = range(3, 17)
@@ -121,9 +120,8 @@ def _negatives(p: Puzzle, doc: dict[str, Any], target: str) -> dict[str, Any]:
     """A puzzle with forbidding [[table]]s, as the f-puzzles importer writes for a negative constraint
     beside dots of other kinds: the document with the non-consecutive flag and negative constraints
     that the importer reads back to this very puzzle (tried in turn), else a refusal."""
-    from puzzlesat.formats.fpuzzles.doc import build
     from puzzlesat.formats.fault import Fault
-
+    from puzzlesat.formats.fpuzzles.doc import build
     from puzzlesat.formats.same import same_puzzle
 
     for nonconsecutive, negative in NEGATIVE_FLAGS:

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.atomic import read_stdin_text, read_text
 from puzzlesat.runtime.errors import PuzzleSatError, UsageError
-from puzzlesat.model.model import Puzzle
 
 
 @dataclass(frozen=True)
@@ -47,8 +47,8 @@ def parse_instances(ref: str, params: Mapping[str, str] | None, text: str, label
 def _instances(
     ref: str, params: Mapping[str, str] | None, lines: Iterable[tuple[int, str]], label: str
 ) -> Iterator[Instance]:
-    from puzzlesat.catalog.load import is_file_ref, load
     from puzzlesat.catalog.builtin import names
+    from puzzlesat.catalog.load import is_file_ref, load
     from puzzlesat.model.givens import with_givens
 
     base = load(ref, params)  # a bad puzzle or parameter is the whole batch's error, reported once

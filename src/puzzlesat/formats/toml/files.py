@@ -18,14 +18,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from puzzlesat.runtime.atomic import read_text
-from puzzlesat.runtime.errors import FileFormatError, ModelError
 from puzzlesat.formats.toml.gridfile import dump_grid, grid_dots, read_grid
 from puzzlesat.model.model import Puzzle, UnknownSpec, define
 from puzzlesat.model.rules import RULES
-from puzzlesat.runtime.stop import check_stop
 from puzzlesat.model.tomlvalues import Bad, KeyPath, cells_list, expect, is_int, table
 from puzzlesat.model.tomlvalues import quote as _quote
+from puzzlesat.runtime.atomic import read_text
+from puzzlesat.runtime.errors import FileFormatError, ModelError
+from puzzlesat.runtime.stop import check_stop
 
 _KEYS: dict[str, tuple[str, ...]] = {
     "top level": (

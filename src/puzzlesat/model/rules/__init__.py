@@ -70,18 +70,22 @@ class RuleKind:
 RULES: dict[str, RuleKind] = {
     r.key: r
     for r in (
-        RuleKind("dot", "a kropki or XV dot between two cells (puzzlesat.model.rules.dot.KINDS)", "puzzlesat.model.rules.dot:Dot"),
+        RuleKind("dot", "a kropki or XV dot between two cells (puzzlesat.model.rules.dot.KINDS)",
+                 "puzzlesat.model.rules.dot:Dot"),
         RuleKind("negative", "neighbours without a dot of these kinds have none of their relations",
                  "puzzlesat.model.rules.negative:Negative"),
         RuleKind("sum", "a weighted sum compared with a number or an unknown", "puzzlesat.model.rules.sum:Sum"),
-        RuleKind("less", "cells strictly increasing along a chain (thermometer, futoshiki)", "puzzlesat.model.rules.less:Less"),
+        RuleKind("less", "cells strictly increasing along a chain (thermometer, futoshiki)",
+                 "puzzlesat.model.rules.less:Less"),
         RuleKind("cage", "cells combining to a target: sum, product, difference or quotient (killer, KenKen)",
                  "puzzlesat.model.rules.cage:Cage"),
         RuleKind("table", "the cells' values form one of the allowed (or none of the forbidden) tuples",
                  "puzzlesat.model.rules.table:TableRule"),
         RuleKind("line", "a line's digits keep its kind's rule (renban, whispers, between, ...: line_kinds.KINDS)",
                  "puzzlesat.model.rules.line:Line"),
-        RuleKind("clone", "two shapes of cells hold the same digits, cell for cell", "puzzlesat.model.rules.clone:Clone"),
+        RuleKind(
+            "clone", "two shapes of cells hold the same digits, cell for cell", "puzzlesat.model.rules.clone:Clone"
+        ),
         RuleKind("quadruple", "the listed digits appear among the cells", "puzzlesat.model.rules.quadruple:Quadruple"),
         RuleKind("outside", "a clue outside a line: sandwich, X-sum, skyscraper or numbered room "
                  "(puzzlesat.model.rules.outside.KINDS)", "puzzlesat.model.rules.outside:Outside"),

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlesat.model.core import AllDifferent, Constraint, Linear, Table
-from puzzlesat.runtime.errors import ModelError
+from puzzlesat.model.rules import CellRef, CellResolver
 from puzzlesat.model.tomlvalues import (
     Bad,
     KeyPath,
@@ -30,8 +30,7 @@ from puzzlesat.model.tomlvalues import (
     required,
     table,
 )
-
-from puzzlesat.model.rules import CellRef, CellResolver
+from puzzlesat.runtime.errors import ModelError
 
 OPERATIONS = ("sum", "product", "difference", "quotient")
 SYMBOL = {"sum": "+", "product": "x", "difference": "-", "quotient": "/"}

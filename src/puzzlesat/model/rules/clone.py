@@ -17,10 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlesat.model.core import Linear
-from puzzlesat.runtime.errors import ModelError
-from puzzlesat.model.tomlvalues import Bad, KeyPath, cells_list, cells_value, required, table
-
 from puzzlesat.model.rules import CellRef, CellResolver
+from puzzlesat.model.tomlvalues import Bad, KeyPath, cells_list, cells_value, required, table
+from puzzlesat.runtime.errors import ModelError
 
 
 @dataclass(frozen=True)

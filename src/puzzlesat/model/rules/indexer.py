@@ -19,11 +19,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlesat.model.core import Constraint
-from puzzlesat.runtime.errors import ModelError
-from puzzlesat.model.tomlvalues import KeyPath, cells_list, cells_value, expect, required, table
-
 from puzzlesat.model.rules import CellRef, CellResolver
 from puzzlesat.model.rules.outside import element, element_holds
+from puzzlesat.model.tomlvalues import KeyPath, cells_list, cells_value, expect, required, table
+from puzzlesat.runtime.errors import ModelError
 
 
 @dataclass(frozen=True)

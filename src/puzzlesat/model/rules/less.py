@@ -12,10 +12,9 @@ from itertools import pairwise
 from typing import Any
 
 from puzzlesat.model.core import Linear
-from puzzlesat.runtime.errors import ModelError
-from puzzlesat.model.tomlvalues import KeyPath, cells_list, cells_value, required, table
-
 from puzzlesat.model.rules import CellRef, CellResolver
+from puzzlesat.model.tomlvalues import KeyPath, cells_list, cells_value, required, table
+from puzzlesat.runtime.errors import ModelError
 
 
 @dataclass(frozen=True)

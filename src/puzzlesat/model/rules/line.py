@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from puzzlesat.model.core import Constraint
-from puzzlesat.runtime.errors import ModelError
+from puzzlesat.model.rules import CellRef, CellResolver, Rule
+from puzzlesat.model.rules.line_kinds import KINDS, LineArgs, LineKind
 from puzzlesat.model.tomlvalues import (
     Bad,
     KeyPath,
@@ -33,10 +34,8 @@ from puzzlesat.model.tomlvalues import (
     required,
     table,
 )
+from puzzlesat.runtime.errors import ModelError
 from puzzlesat.runtime.words import kind_named, valid_names
-
-from puzzlesat.model.rules import CellRef, CellResolver, Rule
-from puzzlesat.model.rules.line_kinds import KINDS, LineArgs, LineKind
 
 if TYPE_CHECKING:
     from puzzlesat.model.grid import Grid

@@ -20,12 +20,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from puzzlesat.model.core import Table
-from puzzlesat.runtime.errors import ModelError
-from puzzlesat.model.tomlvalues import Bad, KeyPath, expect, quote, required, table, toml_value
-from puzzlesat.runtime.words import valid_names
-
 from puzzlesat.model.rules import CellResolver, Rule
 from puzzlesat.model.rules.dot import KINDS, dot_kind, pair_table
+from puzzlesat.model.tomlvalues import Bad, KeyPath, expect, quote, required, table, toml_value
+from puzzlesat.runtime.errors import ModelError
+from puzzlesat.runtime.words import valid_names
 
 if TYPE_CHECKING:
     from puzzlesat.model.grid import Grid

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlesat.model.core import Constraint, Guarded, Table
-from puzzlesat.runtime.errors import ModelError
+from puzzlesat.model.rules import CellRef, CellResolver
 from puzzlesat.model.tomlvalues import (
     KeyPath,
     cells_list,
@@ -39,9 +39,8 @@ from puzzlesat.model.tomlvalues import (
     required,
     table,
 )
+from puzzlesat.runtime.errors import ModelError
 from puzzlesat.runtime.words import kind_named
-
-from puzzlesat.model.rules import CellRef, CellResolver
 
 Line = tuple[int, ...]
 Domains = Sequence[Sequence[int]]

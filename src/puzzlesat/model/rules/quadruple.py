@@ -20,7 +20,7 @@ from itertools import product
 from typing import Any
 
 from puzzlesat.model.core import Table
-from puzzlesat.runtime.errors import ModelError
+from puzzlesat.model.rules import CellRef, CellResolver
 from puzzlesat.model.tomlvalues import (
     Bad,
     KeyPath,
@@ -31,8 +31,7 @@ from puzzlesat.model.tomlvalues import (
     table,
     toml_value,
 )
-
-from puzzlesat.model.rules import CellRef, CellResolver
+from puzzlesat.runtime.errors import ModelError
 
 # Beyond this many value tuples of its cells, a quadruple is refused rather than written out.
 MAX_TUPLES = 100_000

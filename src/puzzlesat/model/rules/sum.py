@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlesat.model.core import OPS, Linear
-from puzzlesat.runtime.errors import ModelError
+from puzzlesat.model.rules import CellRef, CellResolver
 from puzzlesat.model.tomlvalues import (
     KeyPath,
     cells_list,
@@ -25,8 +25,7 @@ from puzzlesat.model.tomlvalues import (
     table,
     toml_value,
 )
-
-from puzzlesat.model.rules import CellRef, CellResolver
+from puzzlesat.runtime.errors import ModelError
 
 # The file's key for each relation, in the order messages list them.
 RELATIONS: dict[str, str] = {

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlesat.model.core import Table
-from puzzlesat.runtime.errors import ModelError
+from puzzlesat.model.rules import CellRef, CellResolver
 from puzzlesat.model.tomlvalues import (
     KeyPath,
     cells_list,
@@ -22,8 +22,7 @@ from puzzlesat.model.tomlvalues import (
     table,
     toml_value,
 )
-
-from puzzlesat.model.rules import CellRef, CellResolver
+from puzzlesat.runtime.errors import ModelError
 
 
 @dataclass(frozen=True)

@@ -23,9 +23,9 @@ from functools import cache
 from typing import Any
 
 from puzzlesat.model.grid import Grid
+from puzzlesat.model.rules.dot import KINDS
 from puzzlesat.render.text.gridparts import OutsideClue, cosmetic_notes, little_killer
 from puzzlesat.render.text.gridparts import part as drawn_part
-from puzzlesat.model.rules.dot import KINDS
 
 NONE, LIGHT, HEAVY, DASHED = 0, 1, 2, 3  # edge styles; a dashed edge is heavy at its junctions
 Square = tuple[int, int]  # (row, column) from 0; may lie outside the grid
