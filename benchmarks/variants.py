@@ -23,6 +23,16 @@ from puzzlesat.model.rules.dot import Dot
 from puzzlesat.model.rules.less import Less
 from puzzlesat.model.rules.negative import Negative
 from puzzlesat.model.rules.sum import Sum
+from puzzlesat.setter.drafts import Draft, Given, Values, differing, given_fix, make_unique, minimize
+from puzzlesat.setter.makers import (  # noqa: F401  (re-exported: the makers of every kind, in one place)
+    cells_of,
+    is_given,
+    kenken,
+    killer,
+    random_solution,
+    squares_of,
+    with_givens,
+)
 from puzzlesat.setter.shapes import (
     KING,
     ORTHOGONAL,
@@ -35,16 +45,6 @@ from puzzlesat.setter.shapes import (
     walk,
 )
 from puzzlesat.setter.shapes import runs as white_runs
-from puzzlesat.setter.drafts import Draft, Given, Values, differing, given_fix, make_unique, minimize
-from puzzlesat.setter.makers import (  # noqa: F401  (re-exported: the makers of every kind, in one place)
-    cells_of,
-    is_given,
-    kenken,
-    killer,
-    random_solution,
-    squares_of,
-    with_givens,
-)
 
 # --- futoshiki -------------------------------------------------------------------------------------
 

@@ -10,9 +10,6 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Protocol
 
-from puzzlesat.runtime.errors import UsageError
-from puzzlesat.runtime.stop import checkpoint
-
 from puzzlesat.encoders.cnf import NativeAtMost
 from puzzlesat.encoders.pysat_names import (
     DEFAULT_PB,
@@ -23,6 +20,8 @@ from puzzlesat.encoders.pysat_names import (
     pb_enc,
     pysat_pb,
 )
+from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.stop import checkpoint
 
 # Pindakaas (behind every `pysat.pb` encoding but "native") holds coefficients in 64-bit integers: a
 # coefficient past 2**63 - 1 is a TypeError out of PySAT, and sums past it wrap, so the clauses say

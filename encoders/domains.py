@@ -27,7 +27,7 @@ Python's exact integers, to stay far inside them, or the puzzle is refused in on
 The search checks the same contract itself (weights up to 2**54 in all, right sides up to 2**61 in
 size: `C_RHS`) and raises ValueError past it, whoever calls it.
 
->>> import puzzles
+>>> from puzzlesat.catalog import load as puzzles
 >>> m = encode(puzzles.load("magic-square", {"order": "3"}))
 >>> m.base, m.masks[0] == (1 << 9) - 1, m.linears[0]
 (1, True, ((0, 1, 2), (1, 1, 1), 0, 12))
@@ -39,8 +39,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from puzzlesat.model.core import AllDifferent, Linear, Table
-from puzzlesat.runtime.errors import UsageError
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.errors import UsageError
 
 # The op codes of `puzzlesat.solvers._cpsearch`.
 EQ, LE, NE = 0, 1, 2

@@ -17,13 +17,12 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import prod
 
+from puzzlesat.encoders.builder import PB_LIMIT
+from puzzlesat.encoders.pysat_names import default_pb
 from puzzlesat.model.core import AllDifferent, Linear, Table
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.errors import UsageError
 from puzzlesat.runtime.stop import time_left
-
-from puzzlesat.encoders.builder import PB_LIMIT
-from puzzlesat.encoders.pysat_names import default_pb
 
 # Measured on CPython 3.11 (docs/decisions/stopping.md): a clause costs about 150 bytes plus 36 a literal
 # while it is a Python list, and each (cell, value) a scheme stores in its maps about 250 bytes.

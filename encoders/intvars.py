@@ -19,12 +19,11 @@ from itertools import product
 from math import prod
 from typing import Protocol
 
+from puzzlesat.encoders.builder import WideSum
+from puzzlesat.encoders.cnf import CNFEncoding
 from puzzlesat.model.core import AllDifferent, Atom, Guarded, Linear, Table
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.stop import checkpoint
-
-from puzzlesat.encoders.builder import WideSum
-from puzzlesat.encoders.cnf import CNFEncoding
 
 # A `!=` over cells whose domains multiply to at most this many tuples becomes clauses forbidding
 # each tuple that hits the value; a larger one, two PB constraints on a fresh indicator.
@@ -230,9 +229,8 @@ class Driver:
         Redundant, so the solutions stay the same; added only for the own sums that take them
         (`own_sums.TAKES_IMPLIED`: unary, 4x4 magic square 25k conflicts -> 15k;
         docs/decisions/encodings-and-defaults.md, "Implied sums")."""
-        from puzzlesat.model.implied import implied_sums
-
         from puzzlesat.encoders.own_sums import TAKES_IMPLIED
+        from puzzlesat.model.implied import implied_sums
 
         if self.sink.own_sums not in TAKES_IMPLIED:
             return

@@ -22,9 +22,8 @@ from puzzlesat.solvers.registry import BACKENDS, DEFAULT_BACKEND, OPTIONS, Backe
 
 if TYPE_CHECKING:
     from puzzlesat.model.model import Puzzle
-    from puzzlesat.symmetry.choice import Choice
-
     from puzzlesat.symmetry.breaking import Breaking
+    from puzzlesat.symmetry.choice import Choice
 
 
 @dataclass(frozen=True)

@@ -34,8 +34,8 @@ WRONG = st.sampled_from(
 def documents() -> tuple[tuple[str, Any], ...]:
     """(kind, document) of every real link in tests/data: the f-puzzles links' JSON and the SudokuPad
     ones' (their own scl JSON, or the f-puzzles JSON of an fpuzzles link)."""
-    from puzzlesat.formats.sudokupad import link as sudokupad
     from puzzlesat.formats.fpuzzles.link import _decode, extract
+    from puzzlesat.formats.sudokupad import link as sudokupad
 
     out: list[tuple[str, Any]] = []
     for entry in json.loads((DATA / "real_links.json").read_text(encoding="utf-8"))["puzzles"]:

@@ -15,9 +15,9 @@ import pytest
 
 import puzzlesat
 from puzzlesat.encoders.domains import C_RHS, MAX_WEIGHT_SUM  # what Search.linear takes
-from puzzlesat.runtime.errors import UsageError
 from puzzlesat.model.model import define
 from puzzlesat.model.rules.sum import Sum
+from puzzlesat.runtime.errors import UsageError
 from puzzlesat.solvers.cp_native import native
 
 Search = native()

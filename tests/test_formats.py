@@ -14,12 +14,12 @@ from test_classic import HARD
 from test_cli import one_line_error
 from test_fpuzzles import INSTANCES, MODELS, blank, pack
 
-from puzzlesat.catalog import load as puzzles
 import puzzlesat
+from puzzlesat.catalog import load as puzzles
 from puzzlesat.catalog.builtin import names
-from puzzlesat.runtime.errors import FileFormatError, UsageError
 from puzzlesat.formats.fpuzzles.link import load_fpuzzles
 from puzzlesat.formats.same import same_puzzle
+from puzzlesat.runtime.errors import FileFormatError, UsageError
 
 ROOT = Path(__file__).resolve().parent.parent
 HARD_SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
@@ -350,8 +350,8 @@ def test_folded_slashes_are_repaired_within_a_budget(monkeypatch) -> None:
     from test_real_links import PUZZLES
 
     import puzzlesat.formats.fpuzzles.link
-    from puzzlesat.formats.sudokupad import link as sudokupad
     from puzzlesat.formats.fpuzzles.link import extract
+    from puzzlesat.formats.sudokupad import link as sudokupad
 
     data = next(d for p in PUZZLES if "//" in (d := extract(p["link"]) or ""))  # a real one: 7 slashes, one `//`
     assert puzzles.load("https://sudokupad.app/fpuzzles" + data.replace("//", "/")) == load_fpuzzles(data)

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 import puzzlesat
-from puzzlesat import solvers
 import puzzlesat.solvers.plan
+from puzzlesat import solvers
 from puzzlesat.runtime.errors import UsageError
-from puzzlesat.symmetry import choice as groups
 from puzzlesat.search import planning
+from puzzlesat.symmetry import choice as groups
 
 
 @pytest.fixture

@@ -178,7 +178,7 @@ def test_signal_stops_a_ganak_count(sig):
         assert not Path(f"/proc/{child}").exists() or "zombie" in Path(f"/proc/{child}/status").read_text().lower()
 
 
-# Sends SIGINT to the process itself when `import cli` reaches `import typer`: a Ctrl-C at start-up,
+# Sends SIGINT to the process itself when `puzzlesat.cli` reaches `import typer`: a Ctrl-C at start-up,
 # at a moment the test chooses rather than a race with the clock. argv: [argv0, command...]
 # (`list` without one); TIMES signals in a row.
 INTERRUPT_AT_IMPORT = """
@@ -192,7 +192,7 @@ class Hook:
         return None
 sys.meta_path.insert(0, Hook())
 sys.argv = [sys.argv[1], *(sys.argv[2:] or ["list"])]
-import cli
+from puzzlesat import cli
 cli.main()
 """
 

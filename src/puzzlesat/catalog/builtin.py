@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from puzzlesat.model.layout import ascii_grid, box_grid, canvas, sudoku_grid
-from puzzlesat.runtime.errors import ModelError, UsageError
 from puzzlesat.model.model import Puzzle, UnknownSpec, define, describe_values, is_prime
+from puzzlesat.runtime.errors import ModelError, UsageError
 from puzzlesat.runtime.words import plural, unknown
 
 Perm = tuple[int, ...]

@@ -13,13 +13,12 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
-from puzzlesat.runtime.errors import UsageError
-
 # The classic exchange line lives with the other classic formats, which read it too.
 from puzzlesat.catalog.held import classic as _classic
 from puzzlesat.catalog.held import sukaku_line as _sukaku
-from puzzlesat.model.model import Puzzle
 from puzzlesat.formats.sadman.files import classic_box
+from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.errors import UsageError
 
 __all__ = ["STDIN", "Puzzle", "is_file_ref", "load"]
 
@@ -66,8 +65,8 @@ def load(ref: str, params: Mapping[str, str] | None = None, givens: str | None =
         from puzzlesat.catalog.builtin import build
 
         return build(ref, params, givens)
-    from puzzlesat.model.givens import with_givens
     from puzzlesat.formats.sudokupad.link import is_sudokupad
+    from puzzlesat.model.givens import with_givens
 
     if is_sudokupad(ref):
         if params:
@@ -99,9 +98,9 @@ def load(ref: str, params: Mapping[str, str] | None = None, givens: str | None =
 
 def _load_file(ref: str, params: Mapping[str, str] | None, givens: str | None) -> Puzzle:
     """A file holding any form PUZZLE reads (`puzzlesat.catalog.held`), its name in every message."""
+    from puzzlesat.catalog.held import load_held
     from puzzlesat.runtime.atomic import read_text
     from puzzlesat.runtime.errors import FileFormatError
-    from puzzlesat.catalog.held import load_held
 
     if params:
         raise UsageError(f"{ref}: parameters (-p) apply to catalog puzzles only; write them into the file")
@@ -110,8 +109,8 @@ def _load_file(ref: str, params: Mapping[str, str] | None, givens: str | None) -
 
 def _load_stdin(params: Mapping[str, str] | None, givens: str | None) -> Puzzle:
     """`-`: standard input read once, then read by its content as a file is (`puzzlesat.catalog.held`)."""
-    from puzzlesat.runtime.atomic import read_stdin_text
     from puzzlesat.catalog.held import load_held
+    from puzzlesat.runtime.atomic import read_stdin_text
 
     if params:
         raise UsageError(f"{STDIN_NAME}: parameters (-p) apply to catalog puzzles only; write them into the puzzle")

@@ -2,8 +2,9 @@
 
 `explain` walks from the givens (or a partial state) to the solution one checked step at a time;
 `hint` is its first step; `grade` prices the walk. A puzzle without a solution gets a smallest
-set of rules and givens that cannot hold together (`conflict`), found by PySAT's OptUx (the
-smallest-cost MUS by implicit hitting sets), every selector weighted by what it costs to read.
+set of rules and givens that cannot hold together (`conflict`), found by PySAT's OptUx through
+the solver layer (`puzzlesat.solvers.clauses`; the smallest-cost MUS by implicit hitting sets),
+every selector weighted by what it costs to read.
 """
 
 from __future__ import annotations
@@ -11,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from puzzlesat.runtime.errors import CheckError, Status, UsageError
 from puzzlesat.model.model import Puzzle
-
 from puzzlesat.reasoning.costs import FACT, rule_weight
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, RuleRef, Step
 from puzzlesat.reasoning.search import Explainer
+from puzzlesat.runtime.errors import CheckError, Status, UsageError
 
 # Solutions looked for before explaining: two tell unique from not; more only to say how many remain.
 SOLUTIONS_SHOWN = 2
@@ -118,24 +118,19 @@ def start_state(
 
 def conflict(puzzle: Puzzle, start: Sequence[Fact] = ()) -> Conflict:
     """A smallest-cost set of rules and givens (and entered facts) that cannot hold together."""
-    from pysat.examples.optux import OptUx
-    from pysat.formula import WCNF
-
     from puzzlesat.reasoning.guarded import RuleCNF
+    from puzzlesat.solvers.clauses import smallest_core
 
     g = RuleCNF(puzzle)
     try:
-        wcnf = WCNF()
-        for cl in g.builder.clauses:
-            wcnf.append(list(cl))
         softs: list[tuple[int, object]] = [(r.selector, r.ref) for r in g.rules]
         given_facts = [Fact(c, v, PLACE) for c, v in sorted(puzzle.givens)] + list(start)
         softs += [(g.literal(f), f) for f in given_facts]
-        for lit, what in softs:
-            weight = int(100 * (rule_weight(g.by_selector[lit]) if isinstance(what, RuleRef) else FACT))
-            wcnf.append([lit], weight=max(1, weight))
-        with OptUx(wcnf, solver="g3") as optux:
-            core = optux.compute()
+        weights = [
+            (lit, int(100 * (rule_weight(g.by_selector[lit]) if isinstance(what, RuleRef) else FACT)))
+            for lit, what in softs
+        ]
+        core = smallest_core(g.builder.clauses, weights)
     finally:
         g.close()
     if core is None:

@@ -15,11 +15,10 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from puzzlesat.runtime.errors import UsageError
 from puzzlesat.runtime.words import number, unknown
-from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from puzzlesat.solvers.enumerate import Solution

@@ -29,16 +29,16 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
 from puzzlesat.encoders.estimate import BuildTooSlow
-from puzzlesat.symmetry.burnside import Element, burnside_quotient, conjugacy_classes, value_key
-from puzzlesat.runtime.errors import CheckError, Status, UsageError
-from puzzlesat.model.model import Puzzle
-from puzzlesat.symmetry.reduced import Reduced, derangements, reduce
-from puzzlesat.symmetry.relabel import interchangeable_group, pins, relabellings
 from puzzlesat.model.group import Group
+from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.errors import CheckError, Status, UsageError
 from puzzlesat.search.planning import AUTO_EXACT_SHARE, COUNT_METHODS  # noqa: F401  (the plan's share)
 from puzzlesat.solvers.base import Config, SearchStopped, check_stop, remaining
 from puzzlesat.solvers.ganak_counter import APPROX, APPROX_DELTA, APPROX_SEED, APPROX_TOLERANCE
 from puzzlesat.solvers.plan import Plan
+from puzzlesat.symmetry.burnside import Element, burnside_quotient, conjugacy_classes, value_key
+from puzzlesat.symmetry.reduced import Reduced, derangements, reduce
+from puzzlesat.symmetry.relabel import interchangeable_group, pins, relabellings
 
 if TYPE_CHECKING:
     from puzzlesat.solvers.enumerate import Outcome, Solution

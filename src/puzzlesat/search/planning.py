@@ -44,8 +44,8 @@ def plan_run(
     (a counting method) the counter's CNF plan and auto's fallback. A plan that already holds a
     group is returned as it is: a run is planned once."""
     from puzzlesat import solvers
-    from puzzlesat.symmetry.choice import check_mode, choose
     from puzzlesat.search.split import check_split
+    from puzzlesat.symmetry.choice import check_mode, choose
 
     if isinstance(config, solvers.Plan) and config.group is not None:
         return config
@@ -99,8 +99,8 @@ def _listing(puzzle: Puzzle, group: object, mode: str, method: str):
 
 def raw_plan(plan: Plan, puzzle: Puzzle) -> Plan:
     """The plan's raw enumeration of `puzzle` (a count's pinned instance): no group, nothing to break."""
-    from puzzlesat.symmetry.choice import Choice, trivial
     from puzzlesat.symmetry.breaking import Breaking
+    from puzzlesat.symmetry.choice import Choice, trivial
 
     group = trivial(puzzle)
     return replace(plan, group=Choice(group, "none"), breaking=Breaking(group), workers=plan.workers,

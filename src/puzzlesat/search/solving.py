@@ -8,8 +8,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from puzzlesat.runtime.errors import Status
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.errors import Status
 from puzzlesat.solvers.base import Config, Session
 from puzzlesat.solvers.enumerate import Outcome, Solution
 from puzzlesat.solvers.plan import Plan

@@ -13,12 +13,12 @@ import random
 from collections.abc import Callable, Sequence
 from math import prod
 
-from puzzlesat.runtime.errors import ModelError
 from puzzlesat.model.grid import Grid
 from puzzlesat.model.model import define
 from puzzlesat.model.rules.cage import Cage
-from puzzlesat.setter.shapes import Square, around, connected, partition
+from puzzlesat.runtime.errors import ModelError
 from puzzlesat.setter.drafts import Draft, Given, Values, differing, first_solution, given_fix, make_unique, minimize
+from puzzlesat.setter.shapes import Square, around, connected, partition
 
 
 def sudoku_grid(size: int, **flags: object) -> Grid:

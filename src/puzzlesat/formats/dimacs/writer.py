@@ -50,9 +50,8 @@ def dimacs_text(nvars: int, clauses: Sequence[Sequence[int]], comments: Iterable
 def encode_for_dimacs(puzzle: Puzzle, plan: Options) -> CNFEncoding:
     """The CNF a DIMACS file can hold: the planned CNF encoding (`solvers.resolve`), no native parts."""
     from puzzlesat import encoders
-    from puzzlesat.runtime.errors import UsageError
-
     from puzzlesat.encoders.builder import WideSum
+    from puzzlesat.runtime.errors import UsageError
 
     try:
         cnf: CNFEncoding = encoders.get(plan.encoding, "cnf").encode(puzzle, plan)

@@ -15,12 +15,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from puzzlesat.model.cosmetics import Cosmetic
 from puzzlesat.formats.fault import Fault, json_kind, shown, whole
 from puzzlesat.formats.fault import entries as _entries
 from puzzlesat.formats.fault import expect as _expect
 from puzzlesat.formats.fault import present as _present
 from puzzlesat.formats.fpuzzles.kinds import COSMETIC_KEYS, KEYS, Reader, cosmetics, read
+from puzzlesat.model.cosmetics import Cosmetic
 from puzzlesat.model.grid import ORTHOGONAL, Grid, cell_name
 from puzzlesat.model.model import Puzzle, define
 from puzzlesat.model.rules import Rule

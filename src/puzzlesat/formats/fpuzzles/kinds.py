@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzlesat.model.cosmetics import Cosmetic
 from puzzlesat.formats.fault import Fault, json_kind, shown
+from puzzlesat.model.cosmetics import Cosmetic
 from puzzlesat.model.grid import ORTHOGONAL, cell_name
 from puzzlesat.model.rules import Rule
 from puzzlesat.model.rules.clone import Clone

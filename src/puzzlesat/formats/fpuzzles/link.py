@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
-from puzzlesat.runtime.errors import FileFormatError, ModelError
 from puzzlesat.formats.fault import Fault, json_kind, loads
+from puzzlesat.runtime.errors import FileFormatError, ModelError
 
 if TYPE_CHECKING:
     from puzzlesat.model.model import Puzzle

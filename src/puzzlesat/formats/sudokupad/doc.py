@@ -25,11 +25,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from puzzlesat.formats.fpuzzles.doc import _boxes
 from puzzlesat.formats.fault import Fault, shown, whole
 from puzzlesat.formats.fault import entries as _list
 from puzzlesat.formats.fault import expect as _expect
 from puzzlesat.formats.fault import present as _present
+from puzzlesat.formats.fpuzzles.doc import _boxes
+from puzzlesat.formats.sudokupad.kinds import read as read_kinds
 from puzzlesat.model.grid import Grid, cell_name
 from puzzlesat.model.model import Puzzle, define
 from puzzlesat.model.rules import Rule
@@ -37,7 +38,6 @@ from puzzlesat.model.rules.cage import Cage
 from puzzlesat.model.rules.dot import Dot
 from puzzlesat.model.rules.less import Less
 from puzzlesat.model.rules.sum import Sum
-from puzzlesat.formats.sudokupad.kinds import read as read_kinds
 
 RC = tuple[int, int]
 DOC_KEYS = ("id", "cellSize", "cells", "regions", "cages", "lines", "arrows", "underlays", "overlays", "metadata",

@@ -16,8 +16,8 @@ import re
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
-from puzzlesat.runtime.errors import FileFormatError, ModelError, UsageError
 from puzzlesat.formats.fault import Fault, json_kind, loads
+from puzzlesat.runtime.errors import FileFormatError, ModelError, UsageError
 
 if TYPE_CHECKING:
     from puzzlesat.model.model import Puzzle
@@ -101,8 +101,8 @@ def _classic(payload: str) -> Puzzle:
 
 
 def _fpuzzles(payload: str) -> Puzzle:
-    from puzzlesat.formats.fpuzzles.link import _decode
     from puzzlesat.formats.fpuzzles.doc import build
+    from puzzlesat.formats.fpuzzles.link import _decode
 
     return build(_decode(_repair(payload)))
 

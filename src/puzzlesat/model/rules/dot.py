@@ -20,11 +20,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from puzzlesat.model.core import Constraint, Linear, Table
-from puzzlesat.runtime.errors import ModelError
-from puzzlesat.model.tomlvalues import Bad, KeyPath, cells_list, cells_value, expect, quote, required, table
-from puzzlesat.runtime.words import kind_named, valid_names
-
 from puzzlesat.model.rules import CellRef, CellResolver
+from puzzlesat.model.tomlvalues import Bad, KeyPath, cells_list, cells_value, expect, quote, required, table
+from puzzlesat.runtime.errors import ModelError
+from puzzlesat.runtime.words import kind_named, valid_names
 
 if TYPE_CHECKING:
     from puzzlesat.model.grid import Grid
