@@ -29,7 +29,7 @@ class CliResult:
 @pytest.fixture
 def cli(capsys):
     """Run `puzzlesat ARGS...` in-process; returns exit code, stdout and stderr."""
-    from puzzlesat.cli import commands as cli_module
+    from puzzlesat import cli as cli_module
 
     def run(*args: str) -> CliResult:
         capsys.readouterr()

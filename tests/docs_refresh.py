@@ -146,7 +146,7 @@ class Ran:
 
 
 def _run_puzzlesat(argv: list[str]) -> tuple[int, str, str]:
-    from puzzlesat.cli import commands as cli
+    from puzzlesat import cli
 
     out, err = io.StringIO(), io.StringIO()
     code = 0

@@ -70,7 +70,7 @@ def test_documented_long_commands_print_what_is_shown(doc: Path, tmp_path: Path)
 def _commands() -> dict[str, object]:
     import typer
 
-    from puzzlesat.cli import commands as cli
+    from puzzlesat import cli
 
     root = typer.main.get_command(cli.app)
     return {"(root)": root, **root.commands}

@@ -81,7 +81,7 @@ def test_dimacs_doc_lists_decodes_codes():
 
 
 def _commands() -> list[str]:
-    from puzzlesat.cli import commands as cli
+    from puzzlesat import cli
 
     return sorted(c.name or c.callback.__name__.removesuffix("_cmd") for c in cli.app.registered_commands)
 

@@ -134,7 +134,7 @@ def test_every_puzzle_help_names_every_form() -> None:
     (`serve` only puts its PUZZLE in the page's address)."""
     import typer
 
-    from puzzlesat.cli import commands as cli_module
+    from puzzlesat import cli as cli_module
 
     forms = (
         "catalog name",

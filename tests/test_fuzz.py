@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from link_strategies import broken_links
 
+from puzzlesat import cli
 from puzzlesat.catalog.builtin import build
-from puzzlesat.cli import commands as cli
 from puzzlesat.formats.toml.files import dump_toml, load_file
 from puzzlesat.model.check import violations
 from puzzlesat.runtime import atomic

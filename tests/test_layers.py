@@ -55,7 +55,7 @@ def test_the_contract_catches_an_upward_import(tmp_path):
     shutil.copytree(ROOT / "src", copy / "src", symlinks=False, ignore=skip)
     shutil.copy(ROOT / "pyproject.toml", copy / "pyproject.toml")
     bad = copy / "src" / "puzzlesat" / "model" / "check.py"
-    bad.write_text(bad.read_text(encoding="utf-8") + "\n\ndef _up():\n    import puzzlesat.cli.commands  # noqa\n")
+    bad.write_text(bad.read_text(encoding="utf-8") + "\n\ndef _up():\n    import puzzlesat.cli.entry  # noqa\n")
     env = {"PYTHONPATH": str(copy / "src"), "PATH": str(Path(sys.executable).parent)}
     done = subprocess.run(_lint_imports(), cwd=copy, capture_output=True, text=True, timeout=300, env=env)
     assert done.returncode == 1

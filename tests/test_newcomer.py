@@ -188,7 +188,7 @@ def test_version_and_help_name_every_choice(cli):
 def _commands() -> list[str]:
     import typer
 
-    from puzzlesat.cli import commands as cli
+    from puzzlesat import cli
 
     return sorted(typer.main.get_command(cli.app).commands)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import typer
 
-from puzzlesat.cli import commands as cli_module
+from puzzlesat import cli as cli_module
 
 ROOT = Path(__file__).resolve().parent.parent
 CLOSED = "puzzlesat: error: standard output: cannot write: Bad file descriptor\n"

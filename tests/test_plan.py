@@ -72,7 +72,7 @@ def test_reports_say_the_plan(cli):
 
 def _option_help(command: str) -> dict[str, str]:
     """Each option's help in `command --help`, one line per option (wrapping undone)."""
-    from puzzlesat.cli import commands as cli_module
+    from puzzlesat import cli as cli_module
 
     click = cli_module._click_command([command]).commands[command]
     return {p.name: " ".join((p.help or "").split()) for p in click.params}
@@ -80,7 +80,7 @@ def _option_help(command: str) -> dict[str, str]:
 
 def test_the_solver_options_are_declared_once():
     """The five commands that solve take the same six options with the same words."""
-    wanted = [name for name, _ in __import__("puzzlesat.cli.commands", fromlist=["SOLVER_OPTIONS"]).SOLVER_OPTIONS]
+    wanted = [name for name, _ in __import__("puzzlesat.cli", fromlist=["SOLVER_OPTIONS"]).SOLVER_OPTIONS]
     helps = {command: _option_help(command) for command in SOLVING}
     for command, options in helps.items():
         assert set(wanted) <= set(options), command
@@ -143,7 +143,7 @@ def test_symmetry_breaking_is_part_of_the_plan():
 def test_the_command_line_leaves_defaults_to_the_library(cli, command, option, library_default):
     """An option the library defaults is None on the command line (so there is one default), and
     its --help shows the library's value."""
-    from puzzlesat.cli import commands as cli_module
+    from puzzlesat import cli as cli_module
 
     click = cli_module._click_command([command]).commands[command]
     param = next(p for p in click.params if p.name == option)

@@ -64,7 +64,7 @@ def test_the_wheel_has_one_import_name(wheel):
     assert any(n.startswith("puzzlesat/solvers/_cpsearch") and n.endswith(".so") for n in names)
     assert "puzzlesat/catalog/data/killer-sudoku.toml" in names
     assert "puzzlesat/web/static/index.html" in names
-    assert "puzzlesat/encoders/onehot.py" in names and "puzzlesat/cli/commands.py" in names
+    assert "puzzlesat/encoders/onehot.py" in names and "puzzlesat/cli/entry.py" in names
 
 
 def test_the_wheel_works_beside_generic_top_level_names(wheel, tmp_path):

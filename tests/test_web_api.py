@@ -26,7 +26,7 @@ from guards import hang_guard  # noqa: E402
 from served import alive  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
-from puzzlesat.cli import commands as cli_module  # noqa: E402
+from puzzlesat import cli as cli_module  # noqa: E402
 from puzzlesat.runtime.errors import UsageError  # noqa: E402
 from puzzlesat.web import pool as pool_module  # noqa: E402
 from puzzlesat.web.app import make_app  # noqa: E402

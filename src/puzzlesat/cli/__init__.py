@@ -1,20 +1,37 @@
-"""The `puzzlesat` command line: parses, calls the library, renders (the commands: `commands`)."""
+"""The `puzzlesat` command line: one module per command family, each command parse, call, render.
+
+`common` holds the typer app and the options every command shares; `puzzles`, `solving`, `exchange`,
+`setter`, `reasoning` and `serving` the commands; `entry` the entry point (signals, errors to one
+line and an exit status).
+"""
 
 from __future__ import annotations
 
+MODULES = ("entry", "common", "puzzles", "solving", "exchange", "setter", "reasoning", "serving")
 
-def main(argv: list[str] | None = None) -> None:
+
+def main(argv: list[str] | None = None, *, keep_stop: bool = False) -> None:
     """The console script's entry: the commands are imported only now, so `import puzzlesat.cli`
     costs nothing."""
-    from .commands import main as run
+    import importlib
 
-    run(argv)
+    importlib.import_module("puzzlesat.cli.common")  # first: its start-up signal handlers come before typer
+    from .entry import main as run
+
+    run(argv, keep_stop=keep_stop)
 
 
 def __getattr__(name: str) -> object:
-    """`cli.app`, `cli.web_worker` and the other names of the command module, loaded on first use."""
+    """`cli.app`, `cli.web_worker`, `cli.SOLVER_OPTIONS`: a name of the command line's modules, on
+    first use (every command registered first)."""
     if name.startswith("__"):
         raise AttributeError(name)
     import importlib
 
-    return getattr(importlib.import_module("puzzlesat.cli.commands"), name)
+    if name in MODULES:  # a submodule asked for by attribute (`from . import common`)
+        return importlib.import_module(f"puzzlesat.cli.{name}")
+    for module in MODULES:
+        found = getattr(importlib.import_module(f"puzzlesat.cli.{module}"), name, None)
+        if found is not None:
+            return found
+    raise AttributeError(f"module 'puzzlesat.cli' has no attribute {name!r}")

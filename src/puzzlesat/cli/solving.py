@@ -1,0 +1,423 @@
+"""The commands that search: solve (one puzzle or a batch), count, compare."""
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Annotated
+
+import typer
+
+import puzzlesat
+from puzzlesat.cli.common import (
+    PUZZLE_HELP,
+    SOLVER_OPTIONS,
+    GivensOpt,
+    JsonOpt,
+    OutputOpt,
+    ParamOpt,
+    PuzzleArg,
+    SchedulerOpt,
+    SymmetryOpt,
+    TimeoutOpt,
+    WorkersOpt,
+    _Command,
+    _complete_puzzle,
+    _config,
+    _examples,
+    _exit_statuses,
+    _given,
+    _load,
+    _params,
+    _say_workers,
+    _strict,
+    _takes,
+    _ticks,
+    _write_doc,
+    app,
+)
+
+
+@app.command(
+    cls=_Command,
+    epilog=_examples(
+        "puzzlesat solve magic-star --all",
+        "puzzlesat solve magic-frame --all --json",
+        "puzzlesat solve magic-square -p order=4 --limit 5",
+        "puzzlesat solve sudoku -p box=2 --all --no-symmetry",
+        "puzzlesat solve examples/frame-primes.toml --all --backend z3 --timeout 10",
+        "puzzlesat solve sudoku -p box=2 --givens-file examples/sudokus-4x4.txt --json   # one givens string a line",
+        "puzzlesat solve examples/killer-6x6.toml --svg killer.svg",
+    ),
+)
+@_exit_statuses("solve")
+@_takes(SOLVER_OPTIONS, "config", _config)
+@_strict
+def solve(
+    puzzle: PuzzleArg,
+    all_: Annotated[bool, typer.Option("--all", "-a", help="Enumerate every solution.")] = False,
+    limit: Annotated[int | None, typer.Option(min=1, metavar="K", help="Stop after this many solutions.")] = None,
+    no_symmetry: Annotated[
+        bool,
+        typer.Option("--no-symmetry", help="Count raw solutions, not classes modulo the symmetry group."),
+    ] = False,
+    symmetry: SymmetryOpt = None,
+    symmetry_breaking: Annotated[
+        str,
+        typer.Option(
+            metavar="MODE",
+            help="How each class is found once: lex (search only canonical solutions), orbit (block each "
+            "solution's orbit), auto (lex where exact). [default: {breaking_default}]",
+        ),
+    ] = None,
+    config=None,  # the SOLVER_OPTIONS (see _takes)
+    param: ParamOpt = None,
+    givens: GivensOpt = None,
+    timeout: TimeoutOpt = None,
+    as_json: JsonOpt = False,
+    jsonl: Annotated[
+        bool, typer.Option("--jsonl", help="One JSON line per solution as it is found, then a summary line.")
+    ] = False,
+    output: OutputOpt = None,
+    givens_file: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Batch: solve every instance in this file (one givens string a line, - for stdin) "
+            "on one encoding; --json/--jsonl/-o report per instance.",
+        ),
+    ] = None,
+    svg: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE", help="Also draw the first solution (with --all the first class) to FILE.svg, atomically."
+        ),
+    ] = None,
+    workers: WorkersOpt = None,
+    scheduler: SchedulerOpt = None,
+) -> None:
+    """Solve a puzzle: one solution, or with --all every solution modulo symmetry.
+
+    Boards are printed as they are found, then a summary line; --json prints the sorted list at the end.
+    With --givens-file, solve many instances of a grid puzzle (e.g. a file of sudokus, one
+    81-character line each): the puzzle is encoded once and each line solved under its givens.
+    Every solution is checked against the puzzle by plain Python before it is printed.
+    An option the backend or the encoding does not use (e.g. --card with --backend z3) is an error.
+    """
+    if as_json and jsonl:
+        raise puzzlesat.UsageError("--json and --jsonl exclude each other")
+    if no_symmetry and symmetry not in (None, "none"):
+        raise puzzlesat.UsageError(f"--no-symmetry and --symmetry {symmetry} exclude each other")
+    if givens_file is not None and givens is not None:
+        raise puzzlesat.UsageError("--givens and --givens-file exclude each other")
+    if givens_file is not None and (workers is not None or scheduler is not None):
+        flag = "--workers" if workers is not None else "--scheduler"
+        raise puzzlesat.UsageError(f"{flag} splits one search; it does not apply to --givens-file")
+    if svg is not None:
+        if givens_file is not None:
+            raise puzzlesat.UsageError("--svg draws one puzzle's solution; it does not apply to --givens-file")
+        puzzlesat.check_svg(svg)  # a bad name fails before the search, not after it
+    if givens_file is not None:
+        instances = puzzlesat.InstanceLog(puzzlesat.iter_instances(puzzle, _params(param) or None, givens_file))
+        options = {"all": all_, "limit": limit, "modulo_symmetry": not no_symmetry}
+        options["symmetry_breaking"] = symmetry_breaking
+        _solve_batch(instances, givens_file, config, options, timeout, as_json, jsonl, output)
+        bad = [i for i in instances if i.error is not None]
+        if bad:  # the others were solved; the status still says the input was not all good
+            source = "<stdin>" if givens_file == "-" else givens_file
+            lines = ", ".join(str(i.line) for i in bad)
+            raise puzzlesat.UsageError(
+                f"{source}: {len(bad)} of {len(instances)} lines {'is' if len(bad) == 1 else 'are'} not an "
+                f"instance (line{'s' if len(bad) > 1 else ''} {lines}); the others were solved"
+            )
+        return
+    p = _load(puzzle, param, givens)
+    _say_workers(workers)
+    progress = puzzlesat.Progress(ticking=_ticks(workers), message="building")
+    shown = 0
+
+    def found(solution: puzzlesat.Solution) -> None:
+        """Each solution is printed as it is found (text or JSONL), so a pipe sees it at once."""
+        nonlocal shown
+        with progress.paused():  # the live status on stderr must not run into what is printed
+            if jsonl:
+                typer.echo(json.dumps(puzzlesat.solution_json(solution, p)))
+            elif not as_json:
+                shown += 1
+                typer.echo(puzzlesat.solution_text(p, solution, shown))
+            sys.stdout.flush()
+        progress(solution)
+
+    try:
+        outcome = puzzlesat.solve(
+            p,
+            all=all_,
+            limit=limit,
+            modulo_symmetry=not no_symmetry,
+            symmetry_breaking=symmetry_breaking,
+            symmetry=symmetry,
+            timeout=timeout,
+            config=config,
+            on_solution=found,
+            keep=not jsonl or output is not None or svg is not None,  # --jsonl alone streams: nothing kept
+            workers=workers,
+            scheduler=scheduler,
+            on_search=progress.searching,
+        )
+    finally:
+        progress.stop()
+    doc = puzzlesat.outcome_json(p, outcome)
+    if svg is not None:
+        if outcome.solutions:
+            first = outcome.solutions[0]
+            puzzlesat.write_svg(p, svg, first.values, first.unknowns)
+        else:
+            typer.echo(f"puzzlesat: no solution to draw; {svg} not written", err=True)
+    _emit(doc, "solutions", lambda: puzzlesat.summary_text(outcome), as_json, jsonl, output)
+    code = puzzlesat.exit_code(outcome.stopped)
+    if code == puzzlesat.ExitCode.BACKEND:  # what was found is printed above; the failure ends it
+        raise puzzlesat.BackendError(outcome.error)
+    if code != puzzlesat.ExitCode.OK:
+        raise typer.Exit(code)
+
+
+def _emit(doc: dict, items: str, text: Callable[[], str], as_json: bool, jsonl: bool, output: str | None) -> None:
+    """The end of a solve: the JSON document to -o, then the document, a JSONL summary (the document
+    without its `items` list, already streamed) or the text."""
+    _write_doc(output, doc)
+    if as_json:
+        typer.echo(json.dumps(doc))
+    elif jsonl:
+        typer.echo(json.dumps({"summary": {k: v for k, v in doc.items() if k != items}}))
+    else:
+        typer.echo(text())
+
+
+def _solve_batch(
+    instances, label: str, config, options: dict, timeout, as_json: bool, jsonl: bool, output: str | None
+) -> None:
+    """`solve --givens-file`: every instance on one session, reported as each finishes."""
+    status = puzzlesat.StatusLine()
+
+    def done(index: int, outcome) -> None:
+        if jsonl:
+            typer.echo(json.dumps(puzzlesat.instance_json(instances[index], outcome)))
+            sys.stdout.flush()
+        elif not as_json:
+            status.close()
+            typer.echo(puzzlesat.instance_text(instances[index], outcome, index + 1))
+        instances.release(index)  # streamed: only the line and the givens stay
+        status.show(f"  {index + 1} instances ")
+
+    try:
+        batch = puzzlesat.solve_batch(instances.puzzles(), timeout=timeout, config=config, on_outcome=done, **options)
+    finally:
+        status.close()
+    doc = puzzlesat.batch_json(batch.base, instances, batch)
+    _emit(doc, "results", lambda: puzzlesat.batch_summary_text(batch), as_json, jsonl, output)
+    if batch.stopped:
+        raise typer.Exit(puzzlesat.ExitCode.STOPPED)
+    bad = [i.line for i in instances.seen if i.error is not None]
+    if bad:  # each bad line is reported in its place; the status says there were some
+        where = "<stdin>" if label == "-" else label
+        lines = f"line{'s' if len(bad) > 1 else ''} {', '.join(map(str, bad))}"
+        verb = "is" if len(bad) == 1 else "are"
+        raise puzzlesat.UsageError(
+            f"{where}: {len(bad)} of {len(instances)} lines {verb} not an instance ({lines}); the others were solved"
+        )
+
+
+@app.command(
+    cls=_Command,
+    epilog=_examples(
+        "puzzlesat count sudoku -p box=2 --givens ................",
+        "puzzlesat count magic-square -p order=3",
+        "puzzlesat count examples/sudoku-6x6.toml --json   # long: 10-30 s, ganak counts 28,200,960 grids",
+        "puzzlesat count magic-frame --method enumerate --backend z3",
+    ),
+)
+@_exit_statuses("count")
+@_takes(SOLVER_OPTIONS, "config", _config)
+@_strict
+def count(
+    puzzle: PuzzleArg,
+    method: Annotated[
+        str,
+        typer.Option(
+            metavar="enumerate|sharpsat|approx|auto",
+            help="enumerate (list the solutions, or the classes modulo symmetry, any backend), sharpsat (the "
+            "exact model counter ganak on the CNF), approx (ApproxMC: within a factor 1.8, confidence 0.8), "
+            "auto (enumerate when that ends quickly, else ganak; with --timeout, ApproxMC when exact counting "
+            "has not finished in half of it). [default: {count_method}]",
+        ),
+    ] = None,
+    no_symmetry: Annotated[
+        bool, typer.Option("--no-symmetry", help="Count solutions only, not the classes modulo symmetry.")
+    ] = False,
+    symmetry: SymmetryOpt = None,
+    config=None,  # the SOLVER_OPTIONS (see _takes)
+    param: ParamOpt = None,
+    givens: GivensOpt = None,
+    timeout: TimeoutOpt = None,
+    as_json: JsonOpt = False,
+    output: OutputOpt = None,
+    workers: WorkersOpt = None,
+    scheduler: SchedulerOpt = None,
+) -> None:
+    """Count the solutions without listing them, and the classes modulo the symmetry group.
+
+    Classes by Burnside's lemma (one count per conjugacy class of the group). Where every relabelling
+    of the values is a symmetry (sudoku and Latin squares without givens), one all-different group is
+    pinned to its values in order and the count multiplied by n!.
+    """
+    p = _load(puzzle, param, givens)
+    _say_workers(workers)
+    status = puzzlesat.Ticker("counting", ticking=_ticks(workers))
+    try:
+        outcome = puzzlesat.count_solutions(
+            p,
+            **_given(method=method),
+            modulo_symmetry=not no_symmetry,
+            symmetry=symmetry,
+            timeout=timeout,
+            config=config,
+            on_progress=status.say,
+            workers=workers,
+            scheduler=scheduler,
+        )
+    finally:
+        status.stop()
+    if outcome.fallback is not None:
+        typer.echo(f"puzzlesat: {outcome.fallback}", err=True)
+    doc = puzzlesat.count_json(p, outcome)
+    _write_doc(output, doc)
+    typer.echo(json.dumps(doc) if as_json else puzzlesat.count_text(outcome))
+    if not outcome.complete:
+        raise typer.Exit(puzzlesat.ExitCode.STOPPED)
+
+
+@app.command(
+    cls=_Command,
+    no_args_is_help=True,
+    epilog=_examples(
+        "puzzlesat compare magic-frame --all",
+        "puzzlesat compare magic-star --json",
+        "puzzlesat compare magic-star --encoding onehot --card all --pb totalizer --pb bdd",
+        "puzzlesat compare magic-square -p order=4 --encoding order --solver cadical195,glucose4 --repeat 3",
+        "puzzlesat compare magic-frame --encoding all --card all --pb all --csv > matrix.csv   # long: 211 rows, 5 s",
+        "puzzlesat compare magic-frame --all --plot frame.svg   # needs matplotlib: make extras",
+        "puzzlesat compare --list",
+    ),
+)
+@_exit_statuses("compare")
+@_strict
+def compare(
+    puzzle: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="PUZZLE",
+            help=PUZZLE_HELP,
+            autocompletion=_complete_puzzle,
+            show_default=False,
+        ),
+    ] = None,
+    encoding: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="NAME",
+            help="An encoding to run (repeatable; a comma list or all also work): {encodings}. "
+            "[default: {compare_encodings}]",
+        ),
+    ] = None,
+    card: Annotated[
+        list[str] | None,
+        typer.Option(metavar="NAME", help="A cardinality encoding for onehot and order (repeatable, or all): {cards}."),
+    ] = None,
+    pb: Annotated[
+        list[str] | None,
+        typer.Option(metavar="NAME", help="A PB encoding for the CNF encodings (repeatable, or all): {pbs}."),
+    ] = None,
+    solver: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="NAME", help="A PySAT solver (repeatable, or all): {solvers}. [default: {solver_default}]"
+        ),
+    ] = None,
+    encodings: Annotated[str | None, typer.Option(hidden=True)] = None,  # the old spelling of --encoding
+    solvers: Annotated[str | None, typer.Option(hidden=True)] = None,  # the old spelling of --solver
+    all_: Annotated[
+        bool, typer.Option("--all", "-a", help="Enumerate every solution (else: time to the first one).")
+    ] = False,
+    no_symmetry: Annotated[
+        bool, typer.Option("--no-symmetry", help="With --all, count raw solutions, not classes.")
+    ] = False,
+    timeout: Annotated[
+        float,
+        typer.Option(
+            min=0.001,
+            metavar="SECONDS",
+            help="Seconds per configuration; slower rows say timeout. [default: {compare_timeout}]",
+        ),
+    ] = None,
+    repeat: Annotated[
+        int, typer.Option(min=1, metavar="R", help="Run each configuration R times; times are medians.")
+    ] = 1,
+    param: ParamOpt = None,
+    givens: GivensOpt = None,
+    as_json: JsonOpt = False,
+    output: OutputOpt = None,
+    as_csv: Annotated[bool, typer.Option("--csv", help="CSV, one row per configuration.")] = False,
+    plot: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE", help="Also draw sizes and times as grouped bars to FILE.png or FILE.svg (needs matplotlib)."
+        ),
+    ] = None,
+    list_: Annotated[
+        bool, typer.Option("--list", help="List every encoding, card/PB encoding and solver name, then exit.")
+    ] = False,
+) -> None:
+    """Compare encodings and solvers on one puzzle: sizes, build time, time to first (and all) solutions.
+
+    Without options: the encodings {compare_encodings} (the CNF ones on the default SAT solver),
+    one-hot with {onehot_pairs} card/PB pairs ({onehot_pair_list}). Naming --card or --pb runs the
+    full cross product for the encodings that use them; the "native" card/PB encodings run only when
+    named. Rows are sorted by time, the fastest marked *. Every finished configuration must find the
+    same solutions (with --all) or count; rows that fail or time out say so and do not change the
+    exit status. A --card, --pb or --solver that no configuration uses is an error.
+    """
+    if list_:
+        typer.echo(puzzlesat.compare_listing())
+        return
+    if puzzle is None:
+        raise puzzlesat.UsageError("compare: missing PUZZLE (or give --list)")
+    if as_json and as_csv:
+        raise puzzlesat.UsageError("--json and --csv exclude each other")
+    if plot is not None:
+        puzzlesat.check_plot(plot)  # a bad suffix or a missing matplotlib fails before the matrix runs
+    p = _load(puzzle, param, givens)
+    configs = puzzlesat.compare_matrix(
+        [*(encoding or []), *([encodings] if encodings else [])],
+        card,
+        pb,
+        [*(solver or []), *([solvers] if solvers else [])],
+        puzzle=p,
+    )
+    result = puzzlesat.compare_configs(
+        p, configs, all=all_, modulo_symmetry=not no_symmetry, repeat=repeat, **_given(timeout=timeout)
+    )
+    if plot is not None:
+        puzzlesat.write_plot(result, plot)
+    doc = puzzlesat.comparison_json(result)
+    _write_doc(output, doc)
+    if as_json:
+        typer.echo(json.dumps(doc))
+    elif as_csv:
+        typer.echo(puzzlesat.comparison_csv(result))
+    else:
+        typer.echo(puzzlesat.comparison_text(result))
+    for line in result.disagreements:
+        typer.echo(typer.style(line, fg="red") if sys.stderr.isatty() else line, err=True)
+    if not result.consistent:
+        raise typer.Exit(puzzlesat.ExitCode.INCONSISTENT)
+    if result.interrupted:
+        raise typer.Exit(puzzlesat.ExitCode.STOPPED)
