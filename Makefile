@@ -33,6 +33,7 @@ extras: $(TEST_STAMP)
 
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 
 # The peer comparison of issue #6 (benchmarks/README.md): installs OR-Tools; MiniZinc/Gecode comes
 # from Debian (apt-get install minizinc) and its column is left empty without it.
