@@ -134,7 +134,8 @@ EXIT_STATUSES: dict[ExitCode, ExitStatus] = {
         ),
         ExitStatus(
             ExitCode.INTERRUPTED,
-            "interrupted at once: a second Ctrl-C or SIGTERM",
+            "interrupted at once: a second Ctrl-C or SIGTERM, or the first for a command with nothing to keep "
+            "(`list` while it starts, `convert`); the commands of status 3 keep their document",
             "interrupted",
             (),
         ),
