@@ -1561,11 +1561,12 @@ def main(argv: list[str] | None = None) -> NoReturn:
     try:
         _main(argv)
     finally:
-        unguard()
-        for signum, previous in saved.items():
-            # The command's own process keeps `_on_signal` to its exit: the start-up handler
-            # (exit 130 at once) would turn a late Ctrl-C into a lost exit status.
-            if previous is not _interrupted_while_starting:
+        # The command's own process (the start-up handler was its) keeps both to its exit: the
+        # start-up handler would turn a late Ctrl-C into exit 130, and a solver freed as Python
+        # exits may still abort. A program or a test that called main gets its own back.
+        if saved[signal.SIGINT] is not _interrupted_while_starting:
+            unguard()
+            for signum, previous in saved.items():
                 signal.signal(signum, signal.SIG_DFL if previous is None else previous)
         puzzlesat.reset_stop()
 
