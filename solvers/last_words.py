@@ -9,9 +9,9 @@ memory in the solver library (std::bad_alloc); ..." and exit 4, what was streame
 What PySAT does turn into MemoryError (Glucose's clause allocator) and the cp search's own
 MemoryError stay Python's: a BackendError or the CLI's one line, also exit 4.
 
-Only the command line installs it, and takes it back when it ends: a program that imports the
-library keeps the C++ runtime's behaviour. Where the extension is not built (no C++ compiler at
-install), `install` does nothing: an abort stays an abort.
+Only the command line installs it, and takes it back when `main` returns to a program (or a test)
+that called it: a program that imports the library keeps the C++ runtime's behaviour. Where the
+extension is not built (no C++ compiler at install), `install` does nothing: an abort stays an abort.
 """
 
 from __future__ import annotations
