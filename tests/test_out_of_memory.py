@@ -23,7 +23,8 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="r
 
 HEADROOM = """
 import os, resource, sys
-import cli, puzzlesat, puzzlesat.solvers.last_words
+import puzzlesat, puzzlesat.cli.entry, puzzlesat.solvers.last_words  # the command line loaded before the limit
+from puzzlesat import cli
 {preload}
 used = int(open("/proc/self/statm").read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
 limit = used + int(sys.argv[1]) * 2**20

@@ -9,6 +9,50 @@ import typer
 import puzzlesat
 from puzzlesat.cli.common import OutputOpt, _Command, _examples, _exit_statuses, _write_doc, app
 
+# serve's own options, declared here so that its signature reads as a list of them.
+ServePuzzleOpt = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="PUZZLE", help="A catalog name or a link the printed address opens the page on.", show_default=False
+    ),
+]
+ServeHostOpt = Annotated[
+    str,
+    typer.Option(
+        metavar="ADDRESS", help="The address to listen on; other than loopback, anyone who reaches it may use it."
+    ),
+]
+ServePortOpt = Annotated[
+    int, typer.Option(min=0, max=65535, metavar="PORT", help="The port to listen on (0: any free port).")
+]
+ServeWorkersOpt = Annotated[
+    int, typer.Option(min=1, max=64, metavar="N", help="Worker processes: at most N requests run at once.")
+]
+ServeTimeoutOpt = Annotated[
+    float, typer.Option(min=0.1, metavar="SECONDS", help="The time limit of one request; a request may ask less.")
+]
+ServeMemoryOpt = Annotated[
+    str,
+    typer.Option(
+        metavar="SIZE", help="The memory one request may add, e.g. 512MiB or 4GiB; size estimates refuse more."
+    ),
+]
+ServeBodyLimitOpt = Annotated[
+    str, typer.Option(metavar="SIZE", help="The largest request body; larger ones get 413.")
+]
+ServeQueueOpt = Annotated[
+    int, typer.Option(min=1, metavar="N", help="Requests that may wait for a worker; more get 503.")
+]
+ServeSelfTestOpt = Annotated[
+    bool,
+    typer.Option(
+        "--self-test", help="Start on a free port, ask the page, a check, a hint and a body past the limit, stop."
+    ),
+]
+ServeAsJsonOpt = Annotated[
+    bool, typer.Option("--json", help="Say where it serves (or the self-test) as one JSON document (docs/web.md).")
+]
+
 
 @app.command(
     cls=_Command,
@@ -21,48 +65,16 @@ from puzzlesat.cli.common import OutputOpt, _Command, _examples, _exit_statuses,
 )
 @_exit_statuses("serve")
 def serve(
-    puzzle: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="PUZZLE", help="A catalog name or a link the printed address opens the page on.", show_default=False
-        ),
-    ] = None,
-    host: Annotated[
-        str,
-        typer.Option(
-            metavar="ADDRESS", help="The address to listen on; other than loopback, anyone who reaches it may use it."
-        ),
-    ] = "127.0.0.1",
-    port: Annotated[
-        int, typer.Option(min=0, max=65535, metavar="PORT", help="The port to listen on (0: any free port).")
-    ] = 8000,
-    workers: Annotated[
-        int, typer.Option(min=1, max=64, metavar="N", help="Worker processes: at most N requests run at once.")
-    ] = 2,
-    timeout: Annotated[
-        float, typer.Option(min=0.1, metavar="SECONDS", help="The time limit of one request; a request may ask less.")
-    ] = 60.0,
-    memory: Annotated[
-        str,
-        typer.Option(
-            metavar="SIZE", help="The memory one request may add, e.g. 512MiB or 4GiB; size estimates refuse more."
-        ),
-    ] = "2GiB",
-    body_limit: Annotated[
-        str, typer.Option(metavar="SIZE", help="The largest request body; larger ones get 413.")
-    ] = "1MiB",
-    queue: Annotated[
-        int, typer.Option(min=1, metavar="N", help="Requests that may wait for a worker; more get 503.")
-    ] = 100,
-    self_test: Annotated[
-        bool,
-        typer.Option(
-            "--self-test", help="Start on a free port, ask the page, a check, a hint and a body past the limit, stop."
-        ),
-    ] = False,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Say where it serves (or the self-test) as one JSON document (docs/web.md).")
-    ] = False,
+    puzzle: ServePuzzleOpt = None,
+    host: ServeHostOpt = "127.0.0.1",
+    port: ServePortOpt = 8000,
+    workers: ServeWorkersOpt = 2,
+    timeout: ServeTimeoutOpt = 60.0,
+    memory: ServeMemoryOpt = "2GiB",
+    body_limit: ServeBodyLimitOpt = "1MiB",
+    queue: ServeQueueOpt = 100,
+    self_test: ServeSelfTestOpt = False,
+    as_json: ServeAsJsonOpt = False,
     output: OutputOpt = None,
 ) -> None:
     """A local page for setters: the board with its rules, candidates, hints, the explanation, the

@@ -36,6 +36,38 @@ from puzzlesat.cli.common import (
     app,
 )
 
+# solve's own options, declared here so that its signature reads as a list of them.
+AllOpt = Annotated[bool, typer.Option("--all", "-a", help="Enumerate every solution.")]
+LimitOpt = Annotated[int | None, typer.Option(min=1, metavar="K", help="Stop after this many solutions.")]
+NoSymmetryOpt = Annotated[
+    bool, typer.Option("--no-symmetry", help="Count raw solutions, not classes modulo the symmetry group.")
+]
+BreakingOpt = Annotated[
+    str,
+    typer.Option(
+        metavar="MODE",
+        help="How each class is found once: lex (search only canonical solutions), orbit (block each "
+        "solution's orbit), auto (lex where exact). [default: {breaking_default}]",
+    ),
+]
+JsonlOpt = Annotated[
+    bool, typer.Option("--jsonl", help="One JSON line per solution as it is found, then a summary line.")
+]
+GivensFileOpt = Annotated[
+    str | None,
+    typer.Option(
+        metavar="FILE",
+        help="Batch: solve every instance in this file (one givens string a line, - for stdin) "
+        "on one encoding; --json/--jsonl/-o report per instance.",
+    ),
+]
+SvgOpt = Annotated[
+    str | None,
+    typer.Option(
+        metavar="FILE", help="Also draw the first solution (with --all the first class) to FILE.svg, atomically."
+    ),
+]
+
 
 @app.command(
     cls=_Command,
@@ -54,44 +86,20 @@ from puzzlesat.cli.common import (
 @_strict
 def solve(
     puzzle: PuzzleArg,
-    all_: Annotated[bool, typer.Option("--all", "-a", help="Enumerate every solution.")] = False,
-    limit: Annotated[int | None, typer.Option(min=1, metavar="K", help="Stop after this many solutions.")] = None,
-    no_symmetry: Annotated[
-        bool,
-        typer.Option("--no-symmetry", help="Count raw solutions, not classes modulo the symmetry group."),
-    ] = False,
+    all_: AllOpt = False,
+    limit: LimitOpt = None,
+    no_symmetry: NoSymmetryOpt = False,
     symmetry: SymmetryOpt = None,
-    symmetry_breaking: Annotated[
-        str,
-        typer.Option(
-            metavar="MODE",
-            help="How each class is found once: lex (search only canonical solutions), orbit (block each "
-            "solution's orbit), auto (lex where exact). [default: {breaking_default}]",
-        ),
-    ] = None,
+    symmetry_breaking: BreakingOpt = None,
     config=None,  # the SOLVER_OPTIONS (see _takes)
     param: ParamOpt = None,
     givens: GivensOpt = None,
     timeout: TimeoutOpt = None,
     as_json: JsonOpt = False,
-    jsonl: Annotated[
-        bool, typer.Option("--jsonl", help="One JSON line per solution as it is found, then a summary line.")
-    ] = False,
+    jsonl: JsonlOpt = False,
     output: OutputOpt = None,
-    givens_file: Annotated[
-        str | None,
-        typer.Option(
-            metavar="FILE",
-            help="Batch: solve every instance in this file (one givens string a line, - for stdin) "
-            "on one encoding; --json/--jsonl/-o report per instance.",
-        ),
-    ] = None,
-    svg: Annotated[
-        str | None,
-        typer.Option(
-            metavar="FILE", help="Also draw the first solution (with --all the first class) to FILE.svg, atomically."
-        ),
-    ] = None,
+    givens_file: GivensFileOpt = None,
+    svg: SvgOpt = None,
     workers: WorkersOpt = None,
     scheduler: SchedulerOpt = None,
 ) -> None:
@@ -103,6 +111,38 @@ def solve(
     Every solution is checked against the puzzle by plain Python before it is printed.
     An option the backend or the encoding does not use (e.g. --card with --backend z3) is an error.
     """
+    _check_solve(as_json, jsonl, no_symmetry, symmetry, givens, givens_file, svg, workers, scheduler)
+    if givens_file is not None:
+        options = {"all": all_, "limit": limit, "modulo_symmetry": not no_symmetry}
+        options["symmetry_breaking"] = symmetry_breaking
+        _solve_file(puzzle, param, givens_file, config, options, timeout, as_json, jsonl, output)
+        return
+    p = _load(puzzle, param, givens)
+    _say_workers(workers)
+    progress = puzzlesat.Progress(ticking=_ticks(workers), message="building")
+    try:
+        outcome = puzzlesat.solve(
+            p,
+            all=all_,
+            limit=limit,
+            modulo_symmetry=not no_symmetry,
+            symmetry_breaking=symmetry_breaking,
+            symmetry=symmetry,
+            timeout=timeout,
+            config=config,
+            on_solution=_streamer(p, progress, as_json, jsonl),
+            keep=not jsonl or output is not None or svg is not None,  # --jsonl alone streams: nothing kept
+            workers=workers,
+            scheduler=scheduler,
+            on_search=progress.searching,
+        )
+    finally:
+        progress.stop()
+    _solved(p, outcome, svg, as_json, jsonl, output)
+
+
+def _check_solve(as_json, jsonl, no_symmetry, symmetry, givens, givens_file, svg, workers, scheduler) -> None:
+    """The options of `solve` that exclude each other, refused before anything is loaded."""
     if as_json and jsonl:
         raise puzzlesat.UsageError("--json and --jsonl exclude each other")
     if no_symmetry and symmetry not in (None, "none"):
@@ -116,27 +156,29 @@ def solve(
         if givens_file is not None:
             raise puzzlesat.UsageError("--svg draws one puzzle's solution; it does not apply to --givens-file")
         puzzlesat.check_svg(svg)  # a bad name fails before the search, not after it
-    if givens_file is not None:
-        instances = puzzlesat.InstanceLog(puzzlesat.iter_instances(puzzle, _params(param) or None, givens_file))
-        options = {"all": all_, "limit": limit, "modulo_symmetry": not no_symmetry}
-        options["symmetry_breaking"] = symmetry_breaking
-        _solve_batch(instances, givens_file, config, options, timeout, as_json, jsonl, output)
-        bad = [i for i in instances if i.error is not None]
-        if bad:  # the others were solved; the status still says the input was not all good
-            source = "<stdin>" if givens_file == "-" else givens_file
-            lines = ", ".join(str(i.line) for i in bad)
-            raise puzzlesat.UsageError(
-                f"{source}: {len(bad)} of {len(instances)} lines {'is' if len(bad) == 1 else 'are'} not an "
-                f"instance (line{'s' if len(bad) > 1 else ''} {lines}); the others were solved"
-            )
-        return
-    p = _load(puzzle, param, givens)
-    _say_workers(workers)
-    progress = puzzlesat.Progress(ticking=_ticks(workers), message="building")
+
+
+def _solve_file(puzzle, param, givens_file, config, options, timeout, as_json, jsonl, output) -> None:
+    """`solve --givens-file`: every instance of the file on one encoding; lines that are no
+    instance are said after the others were solved."""
+    instances = puzzlesat.InstanceLog(puzzlesat.iter_instances(puzzle, _params(param) or None, givens_file))
+    _solve_batch(instances, givens_file, config, options, timeout, as_json, jsonl, output)
+    bad = [i for i in instances if i.error is not None]
+    if bad:  # the others were solved; the status still says the input was not all good
+        source = "<stdin>" if givens_file == "-" else givens_file
+        lines = ", ".join(str(i.line) for i in bad)
+        raise puzzlesat.UsageError(
+            f"{source}: {len(bad)} of {len(instances)} lines {'is' if len(bad) == 1 else 'are'} not an "
+            f"instance (line{'s' if len(bad) > 1 else ''} {lines}); the others were solved"
+        )
+
+
+def _streamer(p, progress, as_json: bool, jsonl: bool) -> Callable[[puzzlesat.Solution], None]:
+    """What `solve` does with each solution as it is found: printed at once (text or JSONL), so a
+    pipe sees it, with the live status paused around it."""
     shown = 0
 
     def found(solution: puzzlesat.Solution) -> None:
-        """Each solution is printed as it is found (text or JSONL), so a pipe sees it at once."""
         nonlocal shown
         with progress.paused():  # the live status on stderr must not run into what is printed
             if jsonl:
@@ -147,24 +189,11 @@ def solve(
             sys.stdout.flush()
         progress(solution)
 
-    try:
-        outcome = puzzlesat.solve(
-            p,
-            all=all_,
-            limit=limit,
-            modulo_symmetry=not no_symmetry,
-            symmetry_breaking=symmetry_breaking,
-            symmetry=symmetry,
-            timeout=timeout,
-            config=config,
-            on_solution=found,
-            keep=not jsonl or output is not None or svg is not None,  # --jsonl alone streams: nothing kept
-            workers=workers,
-            scheduler=scheduler,
-            on_search=progress.searching,
-        )
-    finally:
-        progress.stop()
+    return found
+
+
+def _solved(p, outcome, svg: str | None, as_json: bool, jsonl: bool, output: str | None) -> None:
+    """The end of `solve`: the picture, the document or summary, and the exit status."""
     doc = puzzlesat.outcome_json(p, outcome)
     if svg is not None:
         if outcome.solutions:
@@ -295,6 +324,66 @@ def count(
         raise typer.Exit(puzzlesat.ExitCode.STOPPED)
 
 
+# compare's own options, declared here so that its signature reads as a list of them.
+ComparePuzzleOpt = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="PUZZLE",
+        help=PUZZLE_HELP,
+        autocompletion=_complete_puzzle,
+        show_default=False,
+    ),
+]
+CompareEncodingOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        metavar="NAME",
+        help="An encoding to run (repeatable; a comma list or all also work): {encodings}. "
+        "[default: {compare_encodings}]",
+    ),
+]
+CompareCardOpt = Annotated[
+    list[str] | None,
+    typer.Option(metavar="NAME", help="A cardinality encoding for onehot and order (repeatable, or all): {cards}."),
+]
+ComparePbOpt = Annotated[
+    list[str] | None,
+    typer.Option(metavar="NAME", help="A PB encoding for the CNF encodings (repeatable, or all): {pbs}."),
+]
+CompareSolverOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        metavar="NAME", help="A PySAT solver (repeatable, or all): {solvers}. [default: {solver_default}]"
+    ),
+]
+CompareAllOpt = Annotated[
+    bool, typer.Option("--all", "-a", help="Enumerate every solution (else: time to the first one).")
+]
+CompareNoSymmetryOpt = Annotated[
+    bool, typer.Option("--no-symmetry", help="With --all, count raw solutions, not classes.")
+]
+CompareTimeoutOpt = Annotated[
+    float,
+    typer.Option(
+        min=0.001,
+        metavar="SECONDS",
+        help="Seconds per configuration; slower rows say timeout. [default: {compare_timeout}]",
+    ),
+]
+CompareRepeatOpt = Annotated[
+    int, typer.Option(min=1, metavar="R", help="Run each configuration R times; times are medians.")
+]
+ComparePlotOpt = Annotated[
+    str | None,
+    typer.Option(
+        metavar="FILE", help="Also draw sizes and times as grouped bars to FILE.png or FILE.svg (needs matplotlib)."
+    ),
+]
+CompareListOpt = Annotated[
+    bool, typer.Option("--list", help="List every encoding, card/PB encoding and solver name, then exit.")
+]
+
+
 @app.command(
     cls=_Command,
     no_args_is_help=True,
@@ -311,70 +400,24 @@ def count(
 @_exit_statuses("compare")
 @_strict
 def compare(
-    puzzle: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="PUZZLE",
-            help=PUZZLE_HELP,
-            autocompletion=_complete_puzzle,
-            show_default=False,
-        ),
-    ] = None,
-    encoding: Annotated[
-        list[str] | None,
-        typer.Option(
-            metavar="NAME",
-            help="An encoding to run (repeatable; a comma list or all also work): {encodings}. "
-            "[default: {compare_encodings}]",
-        ),
-    ] = None,
-    card: Annotated[
-        list[str] | None,
-        typer.Option(metavar="NAME", help="A cardinality encoding for onehot and order (repeatable, or all): {cards}."),
-    ] = None,
-    pb: Annotated[
-        list[str] | None,
-        typer.Option(metavar="NAME", help="A PB encoding for the CNF encodings (repeatable, or all): {pbs}."),
-    ] = None,
-    solver: Annotated[
-        list[str] | None,
-        typer.Option(
-            metavar="NAME", help="A PySAT solver (repeatable, or all): {solvers}. [default: {solver_default}]"
-        ),
-    ] = None,
+    puzzle: ComparePuzzleOpt = None,
+    encoding: CompareEncodingOpt = None,
+    card: CompareCardOpt = None,
+    pb: ComparePbOpt = None,
+    solver: CompareSolverOpt = None,
     encodings: Annotated[str | None, typer.Option(hidden=True)] = None,  # the old spelling of --encoding
     solvers: Annotated[str | None, typer.Option(hidden=True)] = None,  # the old spelling of --solver
-    all_: Annotated[
-        bool, typer.Option("--all", "-a", help="Enumerate every solution (else: time to the first one).")
-    ] = False,
-    no_symmetry: Annotated[
-        bool, typer.Option("--no-symmetry", help="With --all, count raw solutions, not classes.")
-    ] = False,
-    timeout: Annotated[
-        float,
-        typer.Option(
-            min=0.001,
-            metavar="SECONDS",
-            help="Seconds per configuration; slower rows say timeout. [default: {compare_timeout}]",
-        ),
-    ] = None,
-    repeat: Annotated[
-        int, typer.Option(min=1, metavar="R", help="Run each configuration R times; times are medians.")
-    ] = 1,
+    all_: CompareAllOpt = False,
+    no_symmetry: CompareNoSymmetryOpt = False,
+    timeout: CompareTimeoutOpt = None,
+    repeat: CompareRepeatOpt = 1,
     param: ParamOpt = None,
     givens: GivensOpt = None,
     as_json: JsonOpt = False,
     output: OutputOpt = None,
     as_csv: Annotated[bool, typer.Option("--csv", help="CSV, one row per configuration.")] = False,
-    plot: Annotated[
-        str | None,
-        typer.Option(
-            metavar="FILE", help="Also draw sizes and times as grouped bars to FILE.png or FILE.svg (needs matplotlib)."
-        ),
-    ] = None,
-    list_: Annotated[
-        bool, typer.Option("--list", help="List every encoding, card/PB encoding and solver name, then exit.")
-    ] = False,
+    plot: ComparePlotOpt = None,
+    list_: CompareListOpt = False,
 ) -> None:
     """Compare encodings and solvers on one puzzle: sizes, build time, time to first (and all) solutions.
 
