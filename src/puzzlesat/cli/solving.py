@@ -173,7 +173,7 @@ def _solve_file(puzzle, param, givens_file, config, options, timeout, as_json, j
         )
 
 
-def _streamer(p, progress, as_json: bool, jsonl: bool) -> Callable[[puzzlesat.Solution], None]:
+def _streamer(p, progress, as_json: bool, jsonl: bool) -> Callable[..., None]:  # (a Solution: not imported here)
     """What `solve` does with each solution as it is found: printed at once (text or JSONL), so a
     pipe sees it, with the live status paused around it."""
     shown = 0
