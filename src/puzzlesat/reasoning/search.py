@@ -23,11 +23,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from puzzlesat.model.model import Puzzle
+from puzzlesat.reasoning.backbone import Witnesses, backbone
 from puzzlesat.reasoning.costs import rule_weight, step_cost
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, Step
-from puzzlesat.reasoning.guarded import Rule, RuleCNF
+from puzzlesat.reasoning.guarded import Rule, RuleCNF, SolverPool
 from puzzlesat.reasoning.names import technique
 from puzzlesat.reasoning.recheck import recheck
+from puzzlesat.reasoning.widen import widen
 from puzzlesat.runtime.errors import CheckError
 from puzzlesat.runtime.stop import checkpoint
 
@@ -65,7 +67,8 @@ class Explainer:
         self.origin: dict[Fact, tuple[object, ...]] = {}
         self.cache: dict[tuple[object, ...], list[Candidate]] = {}
         self.steps: list[Step] = []
-        self.subs: dict[tuple[int, ...], object] = {}
+        self.subs = SolverPool(self.g)  # each group's own small solver, a bounded number at once
+        self.witnesses: dict[tuple[int, ...], Witnesses] = {}  # each group's models (reasoning.backbone)
         for c, v in sorted(puzzle.givens):
             self._place(c, v, ("given",))
         for f in start:  # a hint's entered values (cited like givens) and pencil marks (like a step's)
@@ -160,14 +163,10 @@ class Explainer:
     def _sub(self, sels: tuple[int, ...]):
         """A small solver holding only these rules (switched on) and the cells' own clauses: a
         group's questions there take a tenth of the time they take on the whole puzzle's solver."""
-        if sels not in self.subs:
-            self.subs[sels] = self.g.isolated(sels, name="g3", on=False)
-        return self.subs[sels]
+        return self.subs.get(sels)
 
     def close(self) -> None:
-        for solver in self.subs.values():
-            solver.delete()
-        self.subs.clear()
+        self.subs.close()
         self.g.close()
 
     def _up_implies(self, assumptions: Sequence[int], target: int, solver=None) -> bool:
@@ -266,26 +265,13 @@ class Explainer:
         return any(implies([s, *lits], target) for s in sels)
 
     def _backbone(self, base: Sequence[int], cells: Sequence[int], solver) -> list[int]:
-        """The candidates on `cells` that no solution of `base` keeps, as elimination literals."""
+        """The candidates on `cells` that no solution of `base` keeps, as elimination literals
+        (`reasoning.backbone`: the group's earlier models that still agree spare the calls)."""
         open_lits = [self.g.lit[c, v] for c in cells if c not in self.placed for v in sorted(self.cands[c])]
-        seen: set[int] = set()
-        out: list[int] = []
-
-        def mark() -> None:  # the candidates this model keeps (read from the model by index, not all of it)
-            model = solver.get_model()
-            seen.update(lit for lit in open_lits if model[lit - 1] > 0)
-
-        if not solver.solve(assumptions=list(base)):
-            return []
-        mark()
-        for lit in open_lits:
-            if lit in seen:
-                continue
-            checkpoint()
-            if solver.solve(assumptions=[*base, lit]):
-                mark()
-            else:
-                out.append(-lit)
+        cell_lits = [self.g.lit[c, v] for c in cells for v in self.puzzle.domains[c]]
+        sels = tuple(x for x in base if x in self.g.by_selector)
+        facts = [x for x in base if x in self.g.fact_of]
+        out = backbone(solver, base, facts, open_lits, cell_lits, self.witnesses.setdefault(sels, Witnesses()))
         return self._new(out) if out else []
 
     def _pairs(self) -> list[tuple[Rule, Rule]]:
@@ -340,8 +326,7 @@ class Explainer:
             found += self._group([rule], complete=False)
         if found:
             return found
-        for rule in self.g.rules:
-            found += self._group([rule], complete=True)
+        found = self._in_full([[rule] for rule in self.g.rules])
         if found:
             return found
         pairs = self._pairs()
@@ -349,11 +334,23 @@ class Explainer:
             found += self._group(pair, complete=False)
         if found:
             return found
-        for pair in pairs:
-            found += self._group(pair, complete=True)
+        found = self._in_full(pairs)
         if found:
             return found
         return self._splits(complete=False) or self._splits(complete=True)
+
+    def _in_full(self, groups: Sequence[Sequence[Rule]]) -> list[Candidate]:
+        """The groups reasoned in full, the cheapest they could be first, stopping where none left
+        could beat the best found: a group's bound is its tier's price with no facts read and no
+        subset, which no step of it is below. A group not asked stays unasked until a step needs it."""
+        tiers = {1: "complete", 2: "complete pair"}
+        bounds = [step_cost(tiers[len(g)], g, 0, 0) for g in groups]
+        found: list[Candidate] = []
+        for bound, rules in sorted(zip(bounds, groups, strict=True), key=lambda x: x[0]):
+            if found and bound > min(k.cost for k in found):
+                break
+            found += self._group(rules, complete=True)
+        return found
 
     def next_step(self) -> Step | None:
         """The cheapest next step, checked and applied; None when nothing more follows."""
@@ -371,21 +368,17 @@ class Explainer:
 
     def build(self, k: Candidate) -> Step:
         """The step a candidate stands for: everything its premises give, named and priced."""
-        if k.hypothesis is None and k.target < 0:  # a removal keeps the others its premises give
-            ok, follow = self.g.propagate([*k.selectors, *k.lits])
-            more = self._new(follow) if ok else []
-            deduced_lits = self._unsaid([k.target, *(lit for lit in more if lit < 0 and lit != k.target)])
-        else:  # one placement a step, as a walkthrough says it; a case split refutes its hypothesis
-            deduced_lits = [k.target]
+        deduced_lits, lits = widen(self, k)  # a removal with all its premises give (reasoning.widen)
+        cost = k.cost if lits == k.lits else self.price(k.tier, k.selectors, lits, k.hypothesis)
         deduced = tuple(self.g.fact_of[lit] for lit in deduced_lits)
-        main, peers, facts = self.premises(k.selectors, k.lits)
-        read = {self.g.fact_of[lit].cell for lit in k.lits}
+        main, peers, facts = self.premises(k.selectors, lits)
+        read = {self.g.fact_of[lit].cell for lit in lits}
         name = technique(k.tier, main, deduced, read, set(range(self.puzzle.size)) - set(self.placed))
         return Step(
             deduced=deduced,
             rules=tuple(r.ref for r in [*main, *peers]),
             facts=tuple(facts),
-            cost=k.cost,
+            cost=cost,
             technique=name,
             main=tuple(r.ref for r in main),
             hypothesis=None if k.hypothesis is None else self.g.fact_of[k.hypothesis],
