@@ -63,7 +63,7 @@ def run_one(command: str, link: str, solution: str, timeout: float, memory: int)
         doc = json.loads(out)
     except json.JSONDecodeError:
         return {"seconds": seconds, "exit": proc.returncode, "error": (err.strip().splitlines() or ["-"])[-1][:200]}
-    steps = doc.get("steps")
+    steps = doc.get("steps") or ([doc["step"]] if doc.get("step") else None)
     if isinstance(steps, list):  # explain and hint print the steps; grade their count and the hardest
         placed = [f for s in steps for f in s.get("deduced", []) if f.get("kind") == "place"]
         steps = len(steps)
@@ -110,6 +110,8 @@ def main(only: list[str] | None, timeout: float, out: str, info: dict[str, Any],
             print(f"  {command} {p['title'][:50]} ...", file=sys.stderr, flush=True)
             row[command] = run_one(command, p["link"], p["solution"], timeout, memory)
         rows.append(row)
+        partial = {"machine": info, "timeout": timeout, "memory_bytes": memory, "results": rows, "partial": True}
+        write_atomic(out, json.dumps(partial, indent=1) + "\n")  # a long run cut short keeps its rows
     doc = {"machine": info, "timeout": timeout, "memory_bytes": memory, "results": rows, "summary": summary(rows)}
     write_atomic(out, json.dumps(doc, indent=1) + "\n")
     print(f"{info['cpu']}, {info['cores']} cores, Python {info['python']}, {info['date']}")
