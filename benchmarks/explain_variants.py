@@ -29,8 +29,8 @@ from .runner import ENV, PUZZLESAT, ROOT, kill_session
 LINKS = ROOT / "tests" / "data" / "real_links.json"
 COMMANDS = ("hint", "explain", "grade")
 TARGETS = {"hint": (1.0, 5.0), "explain": (10.0, 60.0), "grade": (10.0, 60.0)}  # (median, max) seconds
-MEMORY = 2 << 30
-CLASSIC = "uniqueClassicFPuzzles"  # the fixtures' classic sudokus: hint only  # bytes of address space, as the page's worker has
+MEMORY = 2 << 30  # bytes of address space, as the page's worker has
+CLASSIC = "uniqueClassicFPuzzles"  # the fixtures' classic sudokus: hint only
 
 
 def puzzles(path: Path = LINKS) -> list[dict[str, Any]]:

@@ -13,14 +13,12 @@ The whole step is re-checked as one (`reasoning.recheck`) before it is printed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from puzzlesat.reasoning.search import Candidate, Explainer
+from typing import Any
 
 
-def widen(ex: Explainer, k: Candidate) -> tuple[list[int], tuple[int, ...]]:
-    """(the literals the step deduces, the fact literals it cites) for the candidate `k`."""
+def widen(ex: Any, k: Any) -> tuple[list[int], tuple[int, ...]]:
+    """(the literals the step deduces, the fact literals it cites) for the candidate `k` of the
+    walk `ex` (`reasoning.search`'s Candidate and Explainer; not imported: search calls this)."""
     if k.hypothesis is not None or k.target > 0:
         return [k.target], k.lits
     cells = sorted({c for s in k.selectors for c in ex.g.by_selector[s].cells})
