@@ -75,3 +75,40 @@ def backbone(
             out.append(-lit)
             witnesses.ruled_out.add(-lit)
     return out
+
+
+def alldifferent_support(cands: dict[int, set[int]]) -> set[tuple[int, int]] | None:
+    """The (cell, value) pairs some assignment of all-different values keeps, from each cell's
+    candidates; None when there is none. The same question a house's backbone asks the solver,
+    answered by bipartite matching (Berge: a pair is kept exactly when a matching of every cell
+    uses it), a few milliseconds of Python for a 9-cell house instead of a dozen solver calls."""
+    cells = sorted(cands)
+    owner: dict[int, int] = {}  # value -> the cell it is matched to
+
+    def augment(c: int, seen: set[int], fixed: int | None) -> bool:
+        for v in sorted(cands[c]):
+            if v in seen:
+                continue
+            seen.add(v)
+            other = owner.get(v)
+            if other is None or (other != fixed and augment(other, seen, fixed)):
+                owner[v] = c
+                return True
+        return False
+
+    for c in cells:
+        if not augment(c, set(), None):
+            return None
+    kept = {(c, v) for v, c in owner.items()}
+    base = dict(owner)
+    for c in cells:
+        for v in sorted(cands[c]):
+            if (c, v) in kept:
+                continue
+            owner.clear()
+            owner.update({w: d for w, d in base.items() if d != c})
+            displaced = owner.get(v)
+            owner[v] = c
+            if displaced is None or augment(displaced, {v}, c):
+                kept |= {(d, w) for w, d in owner.items()}
+    return kept

@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from puzzlesat.model.model import Puzzle
-from puzzlesat.reasoning.backbone import Witnesses, backbone
+from puzzlesat.reasoning.backbone import Witnesses, alldifferent_support, backbone
 from puzzlesat.reasoning.costs import rule_weight, step_cost
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, Step
 from puzzlesat.reasoning.guarded import Rule, RuleCNF, SolverPool
@@ -55,6 +55,12 @@ def _silent(rule: Rule) -> bool:
     value's removal from the other, which the pencil marks make silently; asked as a group, each
     would cost a solver for nothing (272 of them on a 9x9 anti-king)."""
     return len(rule.cells) <= 2 and rule.kinds == frozenset({"AllDifferent"})
+
+
+def _one_alldifferent(rule: Rule) -> bool:
+    """A house, or any region that is one all-different over all its cells and nothing else."""
+    parts = rule.alldifferent
+    return rule.kinds == frozenset({"AllDifferent"}) and len(parts) == 1 and set(parts[0]) == set(rule.cells)
 
 
 class Explainer:
@@ -278,6 +284,12 @@ class Explainer:
         open_lits = [self.g.lit[c, v] for c in cells if c not in self.placed for v in sorted(self.cands[c])]
         cell_lits = [self.g.lit[c, v] for c in cells for v in self.puzzle.domains[c]]
         sels = tuple(x for x in base if x in self.g.by_selector)
+        if len(sels) == 1 and _one_alldifferent(self.g.by_selector[sels[0]]):  # a house: matching, no calls
+            kept = alldifferent_support({c: set(self.cands[c]) for c in cells})
+            if kept is None:
+                return []
+            facts_of = (self.g.fact_of[lit] for lit in open_lits)
+            return self._new([-self.g.lit[f.cell, f.value] for f in facts_of if (f.cell, f.value) not in kept])
         facts = [x for x in base if x in self.g.fact_of]
         out = backbone(solver, base, facts, open_lits, cell_lits, self.witnesses.setdefault(sels, Witnesses()))
         return self._new(out) if out else []
