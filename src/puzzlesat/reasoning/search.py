@@ -33,6 +33,8 @@ from puzzlesat.reasoning.widen import widen
 from puzzlesat.runtime.errors import CheckError
 from puzzlesat.runtime.stop import checkpoint
 
+# The most cells a group reasoned in full may cover: four houses (a 24-cell palindrome and a box).
+IN_FULL_CELLS = 36
 # How many refuted hypotheses a case-split tier shrinks before it takes the cheapest.
 SPLIT_CHOICES = 6
 
@@ -364,6 +366,7 @@ class Explainer:
         could beat the best found: a group's bound is its tier's price with no facts read and no
         subset, which no step of it is below. A group not asked stays unasked until a step needs it."""
         tiers = {1: "complete", 2: "complete pair"}
+        groups = [g for g in groups if len({c for r in g for c in r.cells}) <= IN_FULL_CELLS]
         bounds = [step_cost(tiers[len(g)], g, 0, 0) for g in groups]
         found: list[Candidate] = []
         for bound, rules in sorted(zip(bounds, groups, strict=True), key=lambda x: x[0]):
