@@ -293,7 +293,11 @@ class Explainer:
             facts_of = (self.g.fact_of[lit] for lit in open_lits)
             return self._new([-self.g.lit[f.cell, f.value] for f in facts_of if (f.cell, f.value) not in kept])
         facts = [x for x in base if x in self.g.fact_of]
-        out = backbone(solver, base, facts, open_lits, cell_lits, self.witnesses.setdefault(sels, Witnesses()))
+        if sels not in self.witnesses:  # every solution found before the walk is a model of every group
+            self.witnesses[sels] = Witnesses()
+            for s in self.solutions:
+                self.witnesses[sels].add(frozenset(self.g.lit[c, s[c]] for c in cells))
+        out = backbone(solver, base, facts, open_lits, cell_lits, self.witnesses[sels])
         return self._new(out) if out else []
 
     def _pairs(self) -> list[tuple[Rule, Rule]]:
