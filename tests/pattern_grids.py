@@ -57,12 +57,18 @@ def start(givens: str) -> Marks:
     return Marks(tuple(frozenset(s) for s in cands), hs, names(n), frozenset(placed))
 
 
-def from_marks(rows: Sequence[str], placed_digits: bool = True) -> Marks:
-    """A state written as n*n mark strings ("129", "5"); a single digit counts as placed."""
-    n = int(len(rows) ** 0.5)
-    cands = tuple(frozenset(SYMBOLS.index(ch) + 1 for ch in s) for s in rows)
-    placed = frozenset(c for c, s in enumerate(cands) if len(s) == 1) if placed_digits else frozenset()
-    return Marks(cands, houses(n, *shape(n)), names(n), placed)
+def cell(name: str, n: int = 9) -> int:
+    r, c = name[1:].split("c")
+    return (int(r) - 1) * n + int(c) - 1
+
+
+def marks(spec: str = "", only: dict[int, str] | None = None, placed: str = "") -> Marks:
+    """A 9x9 state for a hand-made example: every cell holds 1-9, except the cells `spec` names
+    (`r1c1=12`), and a value of `only` that is a candidate only in the cells listed there."""
+    given = {cell(k): frozenset(int(ch) for ch in v) for k, v in (x.split("=") for x in spec.split())}
+    keep = {v: {cell(x) for x in w.split()} for v, w in (only or {}).items()}
+    cands = tuple(given.get(i, frozenset(v for v in range(1, 10) if v not in keep or i in keep[v])) for i in range(81))
+    return Marks(cands, houses(9, 3, 3), names(9), frozenset(cell(x) for x in placed.split()))
 
 
 def solve(givens: str) -> list[int] | None:
@@ -105,12 +111,17 @@ def apply(m: Marks, places, elims) -> Marks:
     return Marks(tuple(frozenset(s) for s in cands), m.houses, m.names, frozenset(placed))
 
 
-def states(givens: str, most: int = 400) -> Iterator[Marks]:
-    """The states of a solve that applies the cheapest pattern each time, until none is left."""
+def states(givens: str, solution: Sequence[int], most: int = 400) -> Iterator[Marks]:
+    """The states of a solve that applies the cheapest pattern each time; where none is left it
+    places the solution's value in a cell with fewest candidates (a guess that is right)."""
     m = start(givens)
     for _ in range(most):
+        if len(m.placed) == len(m.cands):
+            return
         yield m
         p = next(find(m), None)
-        if p is None or len(m.placed) == len(m.cands):
-            return
-        m = apply(m, p.places, p.eliminates)
+        if p is not None:
+            m = apply(m, p.places, p.eliminates)
+        else:
+            c = min((c for c in range(len(m.cands)) if c not in m.placed), key=lambda c: (len(m.cands[c]), c))
+            m = apply(m, [(c, solution[c])], [])

@@ -64,7 +64,7 @@ def _xy_paths(b: Board) -> list[tuple[list[tuple[int, int]], int]]:
     out = []
 
     def walk(nodes: list[tuple[int, int]], cells: list[int]) -> None:
-        if len(cells) >= 3 and nodes[0][1] == nodes[-1][1]:
+        if len(cells) >= 3 and nodes[0][1] == nodes[-1][1]:  # 3 cells: also an XY-wing, kept for remote pairs
             out.append((list(nodes), len(cells)))
         if len(cells) >= MOST_CELLS:
             return
@@ -87,7 +87,7 @@ def xy_chain(b: Board) -> Iterator[Pattern]:
     for nodes, _ in sorted(_xy_paths(b), key=lambda p: p[1]):
         z = nodes[0][1]
         a, d = nodes[0][0], nodes[-1][0]
-        if a > d:
+        if a > d or len(nodes) < 8:  # three cells are an XY-wing
             continue
         cells = tuple(dict.fromkeys(c for c, _ in nodes))
         elims = tuple((c, z) for c in b.targets(z, (a, d), cells))

@@ -175,7 +175,7 @@ def _fish(m: _M, p: Pattern) -> None:
     base_cells = set().union(*(h.cells for h in bases))
     fins = [x for h in bases for x in m.places(h, v) if x not in cover_cells]
     inside = [[x for x in m.places(h, v) if x in cover_cells] for h in bases]
-    _need(all(inside) and sorted(p.cells) == sorted(x for h in bases for x in m.places(h, v)))
+    _need(all(inside) and all(len(m.places(h, v)) >= 2 for h in bases) and sorted(p.cells) == sorted(x for h in bases for x in m.places(h, v)))
     finned = name.startswith(("Finned", "Sashimi"))
     _need(bool(fins) == finned)
     if finned:

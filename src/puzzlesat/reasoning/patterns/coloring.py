@@ -25,7 +25,7 @@ def clusters(b: Board, v: int) -> list[tuple[list[int], list[int], list[str]]]:
         if start in colour:
             continue
         colour[start] = 0
-        order, houses, stack = [start], set(), [start]
+        order, houses, stack, odd = [start], set(), [start], False
         while stack:
             c = stack.pop()
             for d, h in adj[c]:
@@ -34,7 +34,8 @@ def clusters(b: Board, v: int) -> list[tuple[list[int], list[int], list[str]]]:
                     colour[d] = 1 - colour[c]
                     order.append(d)
                     stack.append(d)
-        if len(order) >= 3:
+                odd = odd or colour[d] == colour[c]
+        if len(order) >= 3 and not odd:  # an odd cycle of conjugate pairs: marks that cannot hold, no colouring
             out.append(([c for c in sorted(order) if colour[c] == 0], [c for c in sorted(order) if colour[c] == 1],
                         sorted(houses)))
     return out

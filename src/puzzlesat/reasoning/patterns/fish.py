@@ -24,7 +24,7 @@ def _bases(b: Board, base: str, v: int, most: int) -> list[tuple[House, tuple[in
         if not h.full:
             continue
         p = b.places(h, v)
-        if 1 <= len(p) <= most and all(c not in b.placed for c in p):
+        if 2 <= len(p) <= most and all(c not in b.placed for c in p):
             out.append((h, p))
     return out
 

@@ -3,8 +3,8 @@
 The families are a registry: (the least score a finder can yield, the finder). `find` runs them in
 that order and holds what they yield in a heap, so a caller that takes the first pattern runs only
 the finders that could beat it (the singles, on most states). A pattern is yielded only if it
-places or eliminates something the marks still allow, and once (the same deduction from another
-house is dropped)."""
+places or eliminates something the marks still allow, and once: the same placements and
+eliminations found again (from another house, or by a dearer technique) are dropped."""
 
 from __future__ import annotations
 
@@ -62,17 +62,22 @@ def find(marks: Marks) -> Iterator[Pattern]:
     """The patterns present in `marks`, by score (ties in the registry's order, then as found)."""
     b = Board(marks)
     heap: list[tuple[float, int, Pattern]] = []
-    seen: set[tuple[str, tuple, tuple]] = set()
+    said: set[tuple[tuple, tuple]] = set()
     n = 0
     for least, _, finder in FAMILIES:
-        while heap and heap[0][0] <= least:
-            yield heapq.heappop(heap)[2]
+        yield from _pop(heap, said, least)
         for p in finder(b):
-            key = (p.technique, p.places, p.eliminates)
-            if key in seen:
-                continue
-            seen.add(key)
             heapq.heappush(heap, (p.score, n, p))
             n += 1
-    while heap:
-        yield heapq.heappop(heap)[2]
+    yield from _pop(heap, said, float("inf"))
+
+
+def _pop(heap: list[tuple[float, int, Pattern]], said: set[tuple[tuple, tuple]], upto: float) -> Iterator[Pattern]:
+    """Yield what costs at most `upto`, cheapest first; a deduction already said (the same
+    placements and eliminations, by a cheaper or earlier pattern) is dropped."""
+    while heap and heap[0][0] <= upto:
+        p = heapq.heappop(heap)[2]
+        key = (p.places, p.eliminates)
+        if key not in said:
+            said.add(key)
+            yield p
