@@ -11,7 +11,7 @@ import pytest
 
 from puzzlesat.reasoning.patterns.check import check
 from puzzlesat.reasoning.patterns.context import Board
-from puzzlesat.reasoning.patterns.library import FAMILIES, find
+from puzzlesat.reasoning.patterns.library import FAMILIES
 from tests.pattern_grids import marks
 
 
@@ -51,7 +51,7 @@ CASES = [
       "r1c8≠1,2,3"]),
     ("Hidden Pair", marks(only={1: ROW1 + " r1c1 r1c5", 2: ROW1 + " r1c1 r1c5"}),
      ["Hidden Pair: 1,2 in r1c1,r1c5 => r1c1≠3,4,5,6,7,8,9; r1c5≠3,4,5,6,7,8,9"]),
-    ("Hidden Triple", marks(only={v: ROW1 + " r1c2 r1c4 r1c6" for v in (1, 2, 3)}),
+    ("Hidden Triple", marks(only=dict.fromkeys((1, 2, 3), ROW1 + " r1c2 r1c4 r1c6")),
      ["Hidden Triple: 1,2,3 in r1c2,r1c4,r1c6 => r1c2≠4,5,6,7,8,9; r1c4≠4,5,6,7,8,9; r1c6≠4,5,6,7,8,9"]),
     ("Locked Candidates Type 1 (Pointing)", marks(only={5: BOX1 + " r3c1 r3c2"}),
      ["Locked Candidates Type 1 (Pointing): 5 in box 1 on row 3 => r3c4,r3c5,r3c6,r3c7,r3c8,r3c9≠5"]),

@@ -175,7 +175,8 @@ def _fish(m: _M, p: Pattern) -> None:
     base_cells = set().union(*(h.cells for h in bases))
     fins = [x for h in bases for x in m.places(h, v) if x not in cover_cells]
     inside = [[x for x in m.places(h, v) if x in cover_cells] for h in bases]
-    _need(all(inside) and all(len(m.places(h, v)) >= 2 for h in bases) and sorted(p.cells) == sorted(x for h in bases for x in m.places(h, v)))
+    _need(all(inside) and all(len(m.places(h, v)) >= 2 for h in bases))
+    _need(sorted(p.cells) == sorted(x for h in bases for x in m.places(h, v)))
     finned = name.startswith(("Finned", "Sashimi"))
     _need(bool(fins) == finned)
     if finned:
@@ -187,8 +188,11 @@ def _fish(m: _M, p: Pattern) -> None:
 
 # --- chains (and the wings and two-link patterns, which are short chains) --------------------
 
-def _aic(m: _M, chain: Sequence[tuple[Cell, Value]], eliminates: Sequence[tuple[Cell, Value]]) -> None:
-    """Strong, weak, strong, ... strong: one end is true; each elimination is weakly linked to both."""
+def _aic(m: _M, chain: Sequence[tuple[Cell, Value]], eliminates: Sequence[tuple[Cell, Value]],
+         cells: Sequence[Cell] = ()) -> None:
+    """Strong, weak, strong, ... strong: one end is true; each elimination is weakly linked to both.
+    The pattern's cells are the chain's, each once."""
+    _need(len(set(cells)) == len(cells) and set(cells) == {x for x, _ in chain})
     _need(len(chain) >= 4 and len(chain) % 2 == 0 and len(set(chain)) == len(chain))
     _need(all(v in m.c[x] for x, v in chain))
     for i in range(len(chain) - 1):
@@ -215,7 +219,7 @@ def _strong_house_kind(m: _M, a: Cell, b: Cell, v: Value) -> set[str]:
 
 def _two_links(m: _M, p: Pattern) -> None:
     _need(len(p.chain) == 4 and len({v for _, v in p.chain}) == 1 and not p.places)
-    _aic(m, p.chain, p.eliminates)
+    _aic(m, p.chain, p.eliminates, p.cells)
     (a, v), (x, _), (y, _), (d, _) = p.chain
     k1, k2 = _strong_house_kind(m, a, x, v), _strong_house_kind(m, y, d, v)
     if p.technique == "Skyscraper":
@@ -229,12 +233,12 @@ def _two_links(m: _M, p: Pattern) -> None:
 
 def _x_chain(m: _M, p: Pattern) -> None:
     _need(len({v for _, v in p.chain}) == 1 and len(p.chain) >= 6 and not p.places)
-    _aic(m, p.chain, p.eliminates)
+    _aic(m, p.chain, p.eliminates, p.cells)
 
 
 def _xy_chain(m: _M, p: Pattern) -> None:
     _need(len(p.chain) >= 6 and all(a[0] == b[0] for a, b in _links(p.chain)) and not p.places)
-    _aic(m, p.chain, p.eliminates)
+    _aic(m, p.chain, p.eliminates, p.cells)
 
 
 def _xy_wing(m: _M, p: Pattern) -> None:
@@ -246,7 +250,7 @@ def _w_wing(m: _M, p: Pattern) -> None:
     _need(len(p.chain) == 6 and not p.places)
     (a, x), (a2, y), (s, y2), (t, _), (c, _), (c2, x2) = p.chain
     _need(a == a2 and c == c2 and x == x2 and y == y2 and m.c[a] == m.c[c] and s != t and s not in (a, c))
-    _aic(m, p.chain, p.eliminates)
+    _aic(m, p.chain, p.eliminates, p.cells)
 
 
 def _remote_pair(m: _M, p: Pattern) -> None:
