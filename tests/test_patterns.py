@@ -11,7 +11,7 @@ import pytest
 
 from puzzlesat.reasoning.patterns.check import check
 from puzzlesat.reasoning.patterns.context import Board
-from puzzlesat.reasoning.patterns.library import FAMILIES
+from puzzlesat.reasoning.patterns.library import FAMILIES, find
 from tests.pattern_grids import marks
 
 
@@ -108,3 +108,33 @@ CASES = [
 def test_exact_text(technique, m, expected):
     """The pattern is found, with HoDoKu's text and every elimination, and nothing else of its kind."""
     assert texts(m, technique) == expected
+
+
+def only_pattern(m, technique: str):
+    (p,) = [p for _, _, f in FAMILIES for p in f(Board(m)) if p.technique == technique]
+    return p
+
+
+def test_check_rejects_a_reason_that_is_false_on_other_marks():
+    """A pattern read on one state is refused on a state where its shape does not hold: a hidden
+    single whose value has a second place, a pointing whose box holds the value off the line, an
+    X-wing with a third place in a base row, a naked pair cell holding a third value."""
+    hidden = only_pattern(marks(only={7: ROW3 + " r3c5"}), "Hidden Single")
+    assert not check(marks(only={7: ROW3 + " r3c5 r3c9"}), hidden)
+    pointing = only_pattern(marks(only={5: BOX1 + " r3c1 r3c2"}), "Locked Candidates Type 1 (Pointing)")
+    assert not check(marks(only={5: BOX1 + " r3c1 r3c2 r1c1"}), pointing)
+    xwing = only_pattern(marks(only={4: "r2c3 r2c8 r7c3 r7c8 r5c3 r1c8"}), "X-Wing")
+    assert not check(marks(only={4: "r2c3 r2c8 r7c3 r7c8 r5c3 r1c8 r7c5"}), xwing)
+    pair = only_pattern(marks("r1c1=12 r1c5=12"), "Naked Pair")
+    assert not check(marks("r1c1=12 r1c5=123"), pair)
+    single = only_pattern(marks("r1c1=7"), "Naked Single")
+    assert not check(marks("r1c1=78"), single)
+
+
+def test_find_orders_by_hodoku_score_and_drops_repeats():
+    """On the skyscraper state: the hidden singles (14) first, then the empty rectangles (120), the
+    skyscraper (130) and a sashimi X-wing on the columns (150, r1c5); the simple colours trap
+    (150) repeats the skyscraper's eliminations and is dropped."""
+    m = marks(only={1: "r1c1 r1c5 r6c1 r6c6 r2c6 r3c6"})
+    got = [(p.technique, p.score) for p in find(m) if p.eliminates]
+    assert got == [("Empty Rectangle", 120), ("Empty Rectangle", 120), ("Skyscraper", 130), ("Sashimi X-Wing", 150)]

@@ -70,7 +70,7 @@ def check(marks: Marks, pattern: Pattern) -> bool:
         _need(rule is not None)
         rule(m, p)  # type: ignore[misc]
         return True
-    except (_No, ValueError, IndexError, KeyError):
+    except (_No, ValueError, IndexError, KeyError, TypeError, StopIteration):
         return False
 
 
