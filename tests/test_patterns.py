@@ -90,10 +90,10 @@ CASES = [
     ("Simple Colors Wrap", marks(only={7: "r1c1 r1c5 r5c5 r5c2 r2c2 r3c3"}),
      ["Simple Colors Wrap: 7 (r1c1,r2c2,r5c5) / (r1c5,r5c2) => r1c1,r2c2,r5c5≠7"]),
     # conjugate pairs: box 1 (r1c1,r3c2), row 1 (r1c1,r1c6), column 6 (r1c6,r9c6), column 5 (r3c5,r8c5),
-    # column 8 (r3c8,r9c8), box 2 (r1c6,r3c5)
+    # column 8 (r3c8,r9c8), box 2 (r1c6,r3c5); the shortest chain to each end is kept (r3c2 to r3c5
+    # is two links by box 2: a turbot fish, not an X-chain)
     ("X-Chain", marks(only={3: "r1c1 r1c6 r3c5 r8c5 r9c6 r9c2 r3c2 r3c8 r5c2 r9c8"}),
      ["X-Chain: 3 r3c2≠3 → r1c1=3 → r1c6≠3 → r3c5=3 → r3c8≠3 → r9c8=3 => r9c2≠3",
-      "X-Chain: 3 r3c2≠3 → r1c1=3 → r1c6≠3 → r9c6=3 → r8c5≠3 → r3c5=3 => r3c8≠3",
       "X-Chain: 3 r3c2≠3 → r1c1=3 → r1c6≠3 → r9c6=3 → r9c8≠3 → r3c8=3 => r3c5≠3"]),
     ("XY-Chain", marks("r1c1=12 r1c7=23 r5c7=34 r5c2=41"),
      ["XY-Chain: 1 r1c1≠1 → r1c1=2 → r1c7≠2 → r1c7=3 → r5c7≠3 → r5c7=4 → r5c2≠4 → r5c2=1 => "

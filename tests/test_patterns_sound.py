@@ -45,7 +45,7 @@ CENSUS = {
     "Locked Triple": 56, "Naked Pair": 281, "Naked Quadruple": 325, "Naked Single": 692, "Naked Triple": 488,
     "Remote Pair": 4, "Sashimi Jellyfish": 7, "Sashimi Swordfish": 13, "Sashimi X-Wing": 102,
     "Simple Colors Trap": 4, "Simple Colors Wrap": 18, "Skyscraper": 7, "Swordfish": 57, "Turbot Fish": 120,
-    "W-Wing": 87, "X-Chain": 72, "X-Wing": 66, "XY-Chain": 530, "XY-Wing": 130, "XYZ-Wing": 129,
+    "W-Wing": 87, "X-Chain": 24, "X-Wing": 66, "XY-Chain": 491, "XY-Wing": 130, "XYZ-Wing": 129,
 }
 
 
