@@ -138,3 +138,15 @@ def test_find_orders_by_hodoku_score_and_drops_repeats():
     m = marks(only={1: "r1c1 r1c5 r6c1 r6c6 r2c6 r3c6"})
     got = [(p.technique, p.score) for p in find(m) if p.eliminates]
     assert got == [("Empty Rectangle", 120), ("Empty Rectangle", 120), ("Skyscraper", 130), ("Sashimi X-Wing", 150)]
+
+
+def test_check_refuses_a_text_that_says_other_than_the_pattern():
+    """The text must name the technique and, after `=>`, exactly the cells changed and their digits."""
+    import dataclasses
+
+    p = only_pattern(marks("r1c1=12 r1c5=12"), "Naked Pair")
+    m = marks("r1c1=12 r1c5=12")
+    assert check(m, p)
+    assert not check(m, dataclasses.replace(p, text=p.text.replace("r1c9≠1,2", "r1c9≠1")))
+    assert not check(m, dataclasses.replace(p, text=p.text.replace("; r1c9≠1,2", "")))
+    assert not check(m, dataclasses.replace(p, text=p.text.replace("Naked Pair:", "Hidden Pair:")))

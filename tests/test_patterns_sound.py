@@ -13,6 +13,7 @@ import pytest
 
 from puzzlesat.reasoning.patterns import House, Marks
 from puzzlesat.reasoning.patterns.check import check
+from puzzlesat.reasoning.patterns.context import effects
 from puzzlesat.reasoning.patterns.library import find
 from tests.pattern_grids import SYMBOLS, houses, names, solve, states
 
@@ -50,11 +51,14 @@ CENSUS = {
 
 
 def mutations(m: Marks, p):
-    """The pattern with one wrong elimination added, and with one of its cells dropped."""
+    """The pattern with one wrong elimination added (its text rewritten to match, so the shape is
+    what refuses it), and with one of its cells dropped."""
     extra = [(c, v) for c in range(len(m.cands)) if c not in m.placed for v in sorted(m.cands[c])
              if (c, v) not in p.eliminates and (c, v) not in p.places]
     if p.eliminates and extra:
-        yield "added", dataclasses.replace(p, eliminates=(*p.eliminates, extra[len(extra) // 2]))
+        elims = tuple(sorted((*p.eliminates, extra[len(extra) // 2])))
+        text = f"{p.text.split(' => ')[0]} => {effects(m.names, p.places, elims)}"  # the text says it too
+        yield "added", dataclasses.replace(p, eliminates=elims, text=text)
     if len(p.cells) > 1:
         yield "dropped", dataclasses.replace(p, cells=p.cells[: len(p.cells) // 2] + p.cells[len(p.cells) // 2 + 1 :])
 
