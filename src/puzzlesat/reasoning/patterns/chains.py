@@ -45,9 +45,11 @@ def _x_from(b: Board, strong: dict[int, list[int]], weak: dict[int, list[int]], 
 def x_chain(b: Board) -> Iterator[Pattern]:
     for v, links in sorted(b.strong.items()):
         strong: dict[int, list[int]] = {}
-        for p, q, _ in links:
+        house: dict[frozenset[int], str] = {}
+        for p, q, h in links:
             strong.setdefault(p, []).append(q)
             strong.setdefault(q, []).append(p)
+            house.setdefault(frozenset((p, q)), h)
         weak = {c: [d for d in sorted(strong) if d in b.peers[c]] for c in strong}
         found: dict[tuple, list[int]] = {}
         for a in sorted(strong):
@@ -59,7 +61,8 @@ def x_chain(b: Board) -> Iterator[Pattern]:
                     found[elims] = path
         for elims, path in sorted(found.items(), key=lambda f: (len(f[1]), f[1])):
             nodes = [(c, v) for c in path]
-            yield make(b, "X-Chain", f"{v} {chain_text(b, nodes)}", cells=tuple(path), digits_=(v,),
+            hs = tuple(house[frozenset(path[i : i + 2])] for i in range(0, len(path), 2))
+            yield make(b, "X-Chain", f"{v} {chain_text(b, nodes)}", houses=hs, cells=tuple(path), digits_=(v,),
                        eliminates=elims, chain=nodes, score=SCORES["X-Chain"])
 
 

@@ -251,6 +251,10 @@ def _two_links(m: _M, p: Pattern) -> None:
 def _x_chain(m: _M, p: Pattern) -> None:
     _need(len({v for _, v in p.chain}) == 1 and len(p.chain) >= 6 and not p.places)
     _aic(m, p.chain, p.eliminates, p.cells)
+    _need(len(p.houses) == len(p.chain) // 2)  # the house of each strong link, in order
+    for name, ((a, v), (b, _)) in zip(p.houses, _links(p.chain), strict=True):
+        h = m.house(name)
+        _need(h.full and sorted(m.places(h, v)) == sorted((a, b)))
 
 
 def _xy_chain(m: _M, p: Pattern) -> None:
