@@ -78,7 +78,9 @@ def fish(marks: Marks, houses: Sequence[House], removed: set[tuple[int, int]]) -
     values = {v for _, v in removed}
     rows = [h for h in houses if h.kind == "row" and h.full]
     columns = [h for h in houses if h.kind == "column" and h.full]
-    if len(values) != 1 or len(rows) != len(columns) or len(rows) not in FISH or len(rows) + len(columns) != len(houses):
+    if len(values) != 1 or len(rows) != len(columns) or len(rows) not in FISH:
+        return None
+    if len(rows) + len(columns) != len(houses):
         return None
     (v,) = values
     for base, cover in ((rows, columns), (columns, rows)):

@@ -26,7 +26,7 @@ from puzzlesat.model.model import Puzzle
 from puzzlesat.reasoning import patterns
 from puzzlesat.reasoning.chain import follow
 from puzzlesat.reasoning.costs import TIERS, named_cost, rule_weight, step_cost
-from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, RuleRef, Step
+from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, Step
 from puzzlesat.reasoning.guarded import SOLVER, Rule, RuleCNF
 from puzzlesat.reasoning.names import GENERIC, technique
 from puzzlesat.reasoning.pencil import houses_of, marks_of
@@ -547,7 +547,8 @@ class Explainer:
         set), every placement and elimination it gives."""
         p = k.pattern
         assert p is not None
-        deduced = tuple(sorted({Fact(c, v, PLACE) for c, v in p.places} | {Fact(c, v, ELIMINATE) for c, v in p.eliminates}))
+        deduced = tuple(sorted({Fact(c, v, PLACE) for c, v in p.places}
+                               | {Fact(c, v, ELIMINATE) for c, v in p.eliminates}))  # fmt: skip
         kept = self._shrink_all(k.selectors, k.lits, [self.g.literal(f) for f in deduced])
         _, peers, facts = self.premises(k.selectors, kept)
         main = [self.g.by_name[h] for h in dict.fromkeys(p.houses)]
