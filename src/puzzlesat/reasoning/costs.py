@@ -16,24 +16,17 @@ import math
 from collections.abc import Sequence
 
 from puzzlesat.reasoning.guarded import Rule
+from puzzlesat.reasoning.patterns.scores import SCORES
 
-# HoDoKu 2.2's score of each technique (its StepConfig defaults), by the names puzzlesat prints and
-# the names `patterns` gives (HoDoKu's own, lower-cased). A named step is priced from these.
-HODOKU: dict[str, int] = {
-    "full house": 4, "naked single": 4, "hidden single": 14,
-    "pointing": 50, "claiming": 50, "locked candidates type 1 (pointing)": 50,
-    "locked candidates type 2 (claiming)": 50, "locked pair": 40, "locked triple": 60,
-    "naked pair": 60, "hidden pair": 70, "naked triple": 80, "hidden triple": 100,
-    "naked quad": 120, "hidden quad": 150,
-    "x-wing": 140, "swordfish": 150, "jellyfish": 160,
-    "finned x-wing": 130, "sashimi x-wing": 150, "finned swordfish": 200, "sashimi swordfish": 240,
-    "finned jellyfish": 250, "sashimi jellyfish": 260,
-    "skyscraper": 130, "2-string kite": 150, "empty rectangle": 120, "turbot fish": 120,
-    "w-wing": 150, "xy-wing": 160, "xyz-wing": 180, "remote pair": 110,
-    "simple colors trap": 150, "simple colors wrap": 150, "multi colors 1": 200, "multi colors 2": 200,
-    "x-chain": 260, "xy-chain": 260, "discontinuous nice loop": 280, "continuous nice loop": 280, "aic": 280,
-    "uniqueness test 1": 100, "bug+1": 100, "als-xz": 300, "forcing chain": 500,
+# puzzlesat's own names of the shapes it names (`reasoning.names`) as HoDoKu calls them.
+ALIASES = {
+    "naked single": "Naked Single", "hidden single": "Hidden Single",
+    "pointing": "Locked Candidates Type 1 (Pointing)", "claiming": "Locked Candidates Type 2 (Claiming)",
+    "naked pair": "Naked Pair", "naked triple": "Naked Triple", "naked quad": "Naked Quadruple",
+    "hidden pair": "Hidden Pair", "hidden triple": "Hidden Triple", "hidden quad": "Hidden Quadruple",
+    "X-wing": "X-Wing", "swordfish": "Swordfish", "jellyfish": "Jellyfish",
 }  # fmt: skip
+CHAIN = 280  # HoDoKu's score of a nice loop: a technique it has no score for prices as one
 
 
 def scaled(hodoku: float) -> float:
@@ -45,13 +38,9 @@ def scaled(hodoku: float) -> float:
     return round(1.2 + 1.45 * math.log(hodoku / 14), 2)
 
 
-def named_cost(technique: str, fallback: float = 0.0) -> float:
-    """The price of a named technique: its HoDoKu score on this scale, else `fallback` (a
-    pattern's own score), else a chain's."""
-    score = HODOKU.get(technique.lower())
-    if score is None:
-        return fallback if fallback > 0 else scaled(280)
-    return scaled(score)
+def named_cost(technique: str) -> float:
+    """The price of a named technique (puzzlesat's name or HoDoKu's): its HoDoKu score on this scale."""
+    return scaled(SCORES.get(ALIASES.get(technique, technique), CHAIN))
 
 FACT = 0.02  # each fact a step reads
 PEER = 0.03  # each house that only carried a placed value's removal

@@ -25,10 +25,12 @@ from dataclasses import dataclass
 from puzzlesat.model.model import Puzzle
 from puzzlesat.reasoning import patterns
 from puzzlesat.reasoning.chain import follow
-from puzzlesat.reasoning.costs import TIERS, named_cost, rule_weight, step_cost
+from puzzlesat.reasoning.costs import named_cost, rule_weight, scaled, step_cost
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, Step
 from puzzlesat.reasoning.guarded import SOLVER, Rule, RuleCNF
 from puzzlesat.reasoning.names import GENERIC, technique
+from puzzlesat.reasoning.patterns.check import check
+from puzzlesat.reasoning.patterns.library import find
 from puzzlesat.reasoning.pencil import houses_of, marks_of
 from puzzlesat.reasoning.recheck import recheck
 from puzzlesat.reasoning.stated import check_depth, check_stated
@@ -362,24 +364,54 @@ class Explainer:
         return out
 
     def _patterns(self, marks: patterns.Marks) -> list[Candidate]:
-        """The named patterns present on the marks (`patterns.find`), each a candidate citing its
-        houses and the facts on their cells, priced by its technique."""
-        find = getattr(patterns, "find", None)  # the library lands in stages (singles first, then fish, chains)
-        if find is None:
-            return []
-        out = []
+        """The cheapest named pattern on the marks (`patterns.find` yields cheapest first and runs
+        only the finders that could beat what it has), as a candidate citing its houses."""
         for p in find(marks):
-            rules = [self.g.by_name.get(h) for h in p.houses]
-            if not p.houses or any(r is None for r in rules) or not (p.places or p.eliminates):
-                continue
-            sels = tuple(sorted({r.selector for r in rules if r is not None}))
-            lits = self.fact_lits(sorted({c for r in rules if r is not None for c in r.cells}))
+            if any(h not in self.g.by_name for h in p.houses):
+                continue  # a house this explainer does not name as a rule (a second part of one)
+            sels = self._pattern_rules(p)
             target = self.g.lit[p.places[0]] if p.places else -self.g.lit[p.eliminates[0]]
-            if self.known(self.g.fact_of[target]):
-                continue
-            out.append(Candidate(named_cost(p.technique, p.score), (5, p.technique, p.cells, p.digits), sels, lits,
-                                 target, "pattern", pattern=p))  # fmt: skip
-        return out
+            order = (5, p.technique, p.cells, p.digits)
+            return [Candidate(scaled(p.score), order, sels, self._pattern_facts(p, sels), target, "pattern", pattern=p)]
+        return []
+
+    def _targets(self, p: patterns.Pattern) -> list[int]:
+        return [self.g.lit[x] for x in p.places] + [-self.g.lit[x] for x in p.eliminates]
+
+    def _pattern_rules(self, p: patterns.Pattern) -> tuple[int, ...]:
+        """The rules a pattern reads: its houses, and the houses that link its cells (a wing's
+        pincers see what they eliminate through a row or a box the text need not name), cut to
+        those the deduction needs."""
+        own = [self.g.by_name[h].selector for h in p.houses]
+        involved = set(p.cells) | {c for c, _ in (*p.chain, *p.places, *p.eliminates)}
+        extra = [self.g.by_name[h.name].selector for h in self.houses
+                 if h.name in self.g.by_name and len(involved & set(h.cells)) >= 2]  # fmt: skip
+        sels = sorted(set(own) | set(extra))
+        lits = self.fact_lits(sorted({c for s in sels for c in self.g.by_selector[s].cells}))
+        targets = self._targets(p)
+
+        def enough(trial: Sequence[int]) -> bool:
+            return all(not self.g.solver.solve(assumptions=[*trial, *lits, -t]) for t in targets)
+
+        for s in sorted(set(extra) - set(own), key=lambda s: (-self.cost_of[s], s)):
+            checkpoint()
+            trial = [x for x in sels if x != s]
+            if enough(trial):
+                sels = trial
+        return tuple(sels)
+
+    def _pattern_facts(self, p: patterns.Pattern, sels: Sequence[int]) -> tuple[int, ...]:
+        """The facts a pattern reads: on its rules' cells, those of its digits and of its own
+        cells (all the facts there if those are not enough)."""
+        cells = sorted({c for s in sels for c in self.g.by_selector[s].cells})
+        digits = set(p.digits) | {v for _, v in (*p.chain, *p.places, *p.eliminates)}
+        lits = self.fact_lits(cells)
+        own = set(p.cells) | {c for c, _ in p.chain}
+        narrow = tuple(lit for lit in lits if self.g.fact_of[lit].cell in own or self.g.fact_of[lit].value in digits
+                       or self.g.fact_of[lit].placed)  # fmt: skip
+        solver = self._sub(tuple(sorted(set(sels))), True)
+        enough = all(not solver.solve(assumptions=[*sels, *narrow, -t]) for t in self._targets(p))
+        return narrow if enough else lits
 
     def _refutes(self, assumptions: Sequence[int], hyp: int, complete: bool) -> bool:
         """Do these rules and facts refute the hypothesis: by propagation (on the solver that never
@@ -418,7 +450,7 @@ class Explainer:
         (fewest and lightest rules, then the shortest chain) wins."""
         sels = tuple(r.selector for r in self.g.rules)
         lits = self.fact_lits(range(self.puzzle.size))
-        refuted: list[tuple[int, int, int]] = []
+        refuted: list[tuple[int, int, int, set[int]]] = []
         for c in range(self.puzzle.size):
             if c in self.placed:
                 continue
@@ -434,10 +466,13 @@ class Explainer:
                 if complete:
                     self.g.satisfiable([*sels, *lits, hyp])
                 core = set(self.g.core())
-                refuted.append((sum(1 for x in core if x in self.g.by_selector), len(core), hyp))
+                refuted.append((sum(1 for x in core if x in self.g.by_selector), len(core), hyp, core))
         cut = []
-        for _, _, hyp in sorted(refuted)[: 3 * SPLIT_CHOICES]:
-            rules = self._split_rules(sels, lits, hyp, complete)
+        for _, _, hyp, core in sorted(refuted, key=lambda r: r[:3])[: 2 * SPLIT_CHOICES]:
+            start = [s for s in sels if s in core]  # the warm solver's core: a start, not the answer
+            if not self._refutes([*start, *lits], hyp, complete):
+                start = list(sels)
+            rules = self._split_rules(start, lits, hyp, complete)
             cut.append((round(sum(self.cost_of[s] for s in rules), 2), len(rules), abs(hyp), hyp, rules))
         out = []
         marks = self.marks()
@@ -458,8 +493,11 @@ class Explainer:
     # --- one step -----------------------------------------------------------------------------
 
     def candidates(self) -> list[Candidate]:
-        """The cheapest tier that finds anything; named patterns on the marks before the SAT tiers
-        that cost more than they do, and always before a case split."""
+        """The cheapest tier that finds anything. Singles first; then the cheapest named pattern on
+        the marks (`patterns.find`), which stands for every house-only tier (subsets, locked
+        candidates, fish, wings, chains); the SAT tiers ask only groups holding some other rule
+        (a cage, a line), whose steps compete with the pattern on price; a case split only where
+        no named pattern applies."""
         found = self._naked_singles() + self._hidden_singles()
         for rule in self.g.rules:
             if rule.kinds != HOUSE:  # a house's propagation is its singles, read off the marks above
@@ -467,18 +505,16 @@ class Explainer:
         if found:
             return found
         named = self._patterns(self.marks())
-        cheapest = min((k.cost for k in named), default=float("inf"))
         pairs = self._pairs()
         tiers = (
-            ("complete", [[r] for r in self.g.rules], True),
-            ("propagation pair", pairs, False),
-            ("complete pair", pairs, True),
+            ([[r] for r in self.g.rules], True),
+            (pairs, False),
+            (pairs, True),
         )
-        for tier, groups, complete in tiers:
-            if cheapest <= TIERS[tier][0]:
-                return named
-            for group in groups:
-                found += self._group(group, complete=complete)
+        for groups, complete in tiers:
+            for group in groups:  # houses alone: the named patterns' ground, never asked of the solver
+                if any(r.kinds != HOUSE for r in group):
+                    found += self._group(group, complete=complete)
             if found:
                 return found + named
         return named or self._splits(complete=False) or self._splits(complete=True)
@@ -497,10 +533,8 @@ class Explainer:
         recheck(self.g, self.solutions, self.puzzle.cells, step)
         check_stated(marks, step)
         check_depth(self.g, step)
-        if best.pattern is not None:
-            check = getattr(patterns, "check", None)
-            if check is not None and check(marks, best.pattern) is False:
-                raise CheckError(f"a named pattern does not hold on the marks: {best.pattern.text}")
+        if best.pattern is not None and not check(marks, best.pattern):
+            raise CheckError(f"a named pattern does not hold on the marks: {best.pattern.text}")
         self.apply(step, len(self.steps))
         self.steps.append(step)
         return step
@@ -551,7 +585,8 @@ class Explainer:
                                | {Fact(c, v, ELIMINATE) for c, v in p.eliminates}))  # fmt: skip
         kept = self._shrink_all(k.selectors, k.lits, [self.g.literal(f) for f in deduced])
         _, peers, facts = self.premises(k.selectors, kept)
-        main = [self.g.by_name[h] for h in dict.fromkeys(p.houses)]
+        named = [self.g.by_name[h] for h in dict.fromkeys(p.houses)]
+        main = named + [self.g.by_selector[s] for s in k.selectors if self.g.by_selector[s] not in named]
         return Step(
             deduced=deduced,
             rules=tuple(r.ref for r in [*main, *peers]),
