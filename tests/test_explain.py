@@ -88,8 +88,11 @@ def test_a_hard_sudoku_is_explained_to_the_end_with_case_splits():
     e = puzzlesat.explain(puzzlesat.load(line))
     assert e.solved
     techniques = {s.technique for s in e.steps}
-    assert {"hidden single", "pointing", "contradiction"} <= techniques
-    assert e.grade.level in ("expert", "extreme") and e.grade.hardest.depth == 1
+    assert {"naked single", "hidden single", "contradiction"} <= techniques
+    assert any(s.tier == "pattern" for s in e.steps)  # named patterns before any case split
+    splits = [s for s in e.steps if s.hypothesis is not None]
+    assert all(s.depth == 1 and s.chain[0] == s.hypothesis and s.ends for s in splits)
+    assert e.grade.level in ("hard", "expert", "extreme")
     assert e.grade.score > puzzlesat.grade(puzzlesat.load("sudoku")).grade.score
 
 

@@ -21,9 +21,10 @@ from puzzlesat.runtime.errors import CheckError, Status, UsageError
 # Solutions looked for before explaining: two tell unique from not; more only to say how many remain.
 SOLUTIONS_SHOWN = 2
 
-# Levels by the score (docs/decisions/explanations.md, "Grading"): set against HoDoKu's levels of 120
-# classic sudokus (easy, medium, hard, unfair ~ expert, extreme), 85 of them agreeing.
-LEVELS: tuple[tuple[float, str], ...] = ((2.5, "easy"), (5.0, "medium"), (10.0, "hard"), (16.0, "expert"))
+# Levels by the score (docs/decisions/explanations.md, D3): set against HoDoKu's levels of 120
+# classic sudokus (easy, medium, hard, unfair ~ expert, extreme), each bound where the two levels
+# beside it are told apart best.
+LEVELS: tuple[tuple[float, str], ...] = ((3.6, "easy"), (6.5, "medium"), (9.5, "hard"), (14.5, "expert"))
 TOP_LEVEL = "extreme"
 
 
@@ -69,7 +70,7 @@ def level_of(score: float) -> str:
 # What a step costs beyond the singles, summed and scaled, is added to the hardest step's cost:
 # a walk of many hard steps is harder than one hard step among singles (docs/decisions/explanations.md,
 # "Grading").
-SINGLES = 1.5
+SINGLES = 0.9  # every step counts, a naked single (1.0) a little, a hidden single (1.2) more
 SUM_SCALE = 5.0
 
 

@@ -35,8 +35,8 @@ class Shape:
 
 
 def places(marks: Marks, house: House, v: int) -> list[int]:
-    """The open cells of a house where v is still a candidate."""
-    return [c for c in house.cells if v in marks.cands[c] and c not in marks.placed]
+    """The cells of a house that may hold v (a cell where v is placed too)."""
+    return [c for c in house.cells if v in marks.cands[c]]
 
 
 def subset_in(marks: Marks, house: House, removed: set[tuple[int, int]]) -> Shape | None:
