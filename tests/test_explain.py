@@ -107,7 +107,7 @@ def test_a_puzzle_with_two_solutions_stops_where_nothing_more_follows(cli):
     r = cli("explain", "sudoku", "-p", "box=2", "--givens", TWO_4X4)
     assert r.code == 0
     assert r.out.splitlines()[-1] == (
-        "5 steps, nothing more follows: 2 solutions remain. Grade: easy (score 1, hardest: naked single)."
+        "5 steps, nothing more follows: 2 solutions remain. Grade: easy (score 1.1, hardest: naked single)."
     )
 
 
