@@ -59,6 +59,17 @@ def grade_all(rows, timeout: float = 120.0):
         yield record
 
 
+def rescore(record: dict) -> dict:
+    """The record's score and level by today's `grade_of`, from the steps' techniques and costs."""
+    from puzzlesat.reasoning.api import grade_of
+    from puzzlesat.reasoning.facts import Step
+
+    if not record.get("detail"):
+        return record
+    g = grade_of([Step((), (), (), cost, technique) for technique, cost, *_ in record["detail"]])
+    return {**record, "score": g.score, "ours": g.level}
+
+
 def ranks(xs: list[float]) -> list[float]:
     """Average ranks (ties share the mean of their places), as Spearman's rho takes them."""
     order = sorted(range(len(xs)), key=lambda i: xs[i])
@@ -124,9 +135,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--limit", type=int, help="grade only the first N puzzles")
     ap.add_argument("--json", metavar="FILE", help="write one JSON object a puzzle to FILE")
     ap.add_argument("--from", dest="source", metavar="FILE", help="summarise FILE instead of grading")
+    ap.add_argument("--rescore", action="store_true",
+                    help="with --from: score and level again from the steps' techniques and costs")
     args = ap.parse_args(argv)
     if args.source:
         results = [json.loads(line) for line in Path(args.source).read_text().splitlines() if line.strip()]
+        if args.rescore:
+            results = [rescore(r) for r in results]
     else:
         rows = rated()[: args.limit]
         results = []

@@ -106,3 +106,44 @@ def test_every_step_of_hard_puzzles_states_a_true_reason():
     splits = [s for s in e.steps if s.hypothesis is not None]
     assert splits and all(s.chain and s.chain[0] == s.hypothesis for s in splits)
     assert all(s.depth == 1 for s in splits)
+
+
+def test_a_naked_triple_is_one_step_with_all_it_eliminates():
+    """Issue 43 point 2: `Explainer.widen` gives everything the same rule and facts imply, so a
+    naked triple found for one removal is printed with all eighteen."""
+    from puzzlesat.reasoning.search import Explainer
+
+    p = puzzlesat.load("sudoku", None, "." * 81)
+    triple = [cell("r1c1"), cell("r1c2"), cell("r1c3")]
+    start = [Fact(c, v, ELIMINATE) for c in triple for v in range(4, 10)]
+    ex = Explainer(p, start=start)
+    try:
+        row = ex.g.by_name["row 1"].selector
+        lits = ex.widen([row], ex.fact_lits(triple), complete=True)
+        got = sorted((ex.g.fact_of[lit].cell, ex.g.fact_of[lit].value) for lit in lits)
+        assert all(lit < 0 for lit in lits)
+        assert got == [(c, v) for c in range(3, 9) for v in (1, 2, 3)]
+        marks = ex.marks()
+        deduced = [ex.g.fact_of[lit] for lit in lits]
+        shape = technique("complete", ["row 1"], deduced, marks)
+        assert (shape.technique, shape.cells, shape.digits) == ("naked triple", tuple(triple), (1, 2, 3))
+        check_stated(marks, step("naked triple", ["row 1"], deduced, shape.cells, shape.digits))
+    finally:
+        ex.close()
+
+
+def test_patterns_come_before_case_splits_and_print_their_cells(cli):
+    """A hard rated puzzle: claiming and a W-wing are named with what forms them, as HoDoKu
+    writes them; the walk has no case split (a named pattern applies each time)."""
+    from pathlib import Path
+
+    rated = [ln.split() for ln in (Path(__file__).parent.parent / "benchmarks/data/rated_sudokus.txt").read_text()
+             .splitlines() if ln.strip() and not ln.startswith("#")]  # fmt: skip
+    doc = cli("explain", "sudoku", "--givens", rated[60][0], "--json").json()
+    lines = {s["text"]: s for s in doc["steps"] if s["technique"] not in ("naked single", "hidden single")}
+    wing = lines["W-Wing: 1/6 in r2c1,r6c2 connected by 6 in r7c1,r7c2"]
+    assert [f["cell"] for f in wing["deduced"]] == ["r3c2", "r6c1"] and wing["cost"] == 4.64
+    assert wing["pattern"] == {"cells": ["r2c1", "r7c1", "r7c2", "r6c2"], "digits": [1, 6],
+                               "text": "W-Wing: 1/6 in r2c1,r6c2 connected by 6 in r7c1,r7c2 => r3c2,r6c1≠1"}
+    assert "Naked Pair: 1,5 in r3c2,r3c7" in lines
+    assert not any("hypothesis" in s for s in doc["steps"]) and doc["solved"]

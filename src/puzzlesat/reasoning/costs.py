@@ -28,6 +28,27 @@ ALIASES = {
 }  # fmt: skip
 CHAIN = 280  # HoDoKu's score of a nice loop: a technique it has no score for prices as one
 
+# The least level a technique gives a puzzle (0 easy .. 4 extreme), as HoDoKu's level is its
+# hardest technique's: singles easy; locked candidates and pairs, triples medium; other named
+# patterns hard; chains and a contradiction by propagation expert; one by search extreme.
+MEDIUM = {"Locked Candidates Type 1 (Pointing)", "Locked Candidates Type 2 (Claiming)", "Locked Candidates",
+          "Locked Pair", "Locked Triple", "Naked Pair", "Naked Triple", "Hidden Pair", "Hidden Triple"}  # fmt: skip
+EXPERT = {"X-Chain", "XY-Chain", "contradiction"}
+
+
+def level_floor(technique: str) -> int:
+    """The least level (0 easy .. 4 extreme) a step of this technique gives the puzzle."""
+    name = ALIASES.get(technique, technique)
+    if name in ("Naked Single", "Hidden Single", "Full House"):
+        return 0
+    if name in MEDIUM:
+        return 1
+    if name in EXPERT:
+        return 3
+    if name == "deep contradiction":
+        return 4
+    return 2 if name in SCORES else 0
+
 
 def scaled(hodoku: float) -> float:
     """A HoDoKu technique score on this scale: monotone, a naked single (4) at 1.0, a hidden single

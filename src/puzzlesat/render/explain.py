@@ -40,6 +40,8 @@ def step_json(s: Step, names: Sequence[str]) -> dict[str, object]:
         doc["depth"] = s.depth
     if s.cells or s.digits:
         doc["pattern"] = {"cells": [names[c] for c in s.cells], "digits": list(s.digits)}
+        if s.text:
+            doc["pattern"]["text"] = s.text  # HoDoKu's whole line
     if s.chain:
         doc["chain"] = [fact_json(f, names) for f in s.chain]
         doc["ends"] = s.ends
@@ -140,8 +142,8 @@ def _digits(digits: Sequence[int]) -> str:
 def _shape(s: Step, names: Sequence[str]) -> str | None:
     """A named shape in HoDoKu's manner: the cells and digits that form it, in its houses."""
     t, houses = s.technique, [r.name for r in s.main]
-    if s.text:
-        return s.text
+    if s.text:  # HoDoKu's line without its tail, which the step's deductions already say
+        return s.text.split(" => ")[0]
     if t.split()[-1] in ("pair", "triple", "quad") and s.cells:
         return f"{t} {_digits(s.digits)} in {_cells(s.cells, names)} ({houses[0]})"
     if t == "pointing" and s.digits:
