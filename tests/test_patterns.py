@@ -11,7 +11,7 @@ import pytest
 
 from puzzlesat.reasoning.patterns.check import check
 from puzzlesat.reasoning.patterns.context import Board
-from puzzlesat.reasoning.patterns.library import FAMILIES
+from puzzlesat.reasoning.patterns.library import FAMILIES, find
 from tests.pattern_grids import marks
 
 
@@ -90,10 +90,10 @@ CASES = [
     ("Simple Colors Wrap", marks(only={7: "r1c1 r1c5 r5c5 r5c2 r2c2 r3c3"}),
      ["Simple Colors Wrap: 7 (r1c1,r2c2,r5c5) / (r1c5,r5c2) => r1c1,r2c2,r5c5≠7"]),
     # conjugate pairs: box 1 (r1c1,r3c2), row 1 (r1c1,r1c6), column 6 (r1c6,r9c6), column 5 (r3c5,r8c5),
-    # column 8 (r3c8,r9c8), box 2 (r1c6,r3c5)
+    # column 8 (r3c8,r9c8), box 2 (r1c6,r3c5); the shortest chain to each end is kept (r3c2 to r3c5
+    # is two links by box 2: a turbot fish, not an X-chain)
     ("X-Chain", marks(only={3: "r1c1 r1c6 r3c5 r8c5 r9c6 r9c2 r3c2 r3c8 r5c2 r9c8"}),
      ["X-Chain: 3 r3c2≠3 → r1c1=3 → r1c6≠3 → r3c5=3 → r3c8≠3 → r9c8=3 => r9c2≠3",
-      "X-Chain: 3 r3c2≠3 → r1c1=3 → r1c6≠3 → r9c6=3 → r8c5≠3 → r3c5=3 => r3c8≠3",
       "X-Chain: 3 r3c2≠3 → r1c1=3 → r1c6≠3 → r9c6=3 → r9c8≠3 → r3c8=3 => r3c5≠3"]),
     ("XY-Chain", marks("r1c1=12 r1c7=23 r5c7=34 r5c2=41"),
      ["XY-Chain: 1 r1c1≠1 → r1c1=2 → r1c7≠2 → r1c7=3 → r5c7≠3 → r5c7=4 → r5c2≠4 → r5c2=1 => "
@@ -108,3 +108,45 @@ CASES = [
 def test_exact_text(technique, m, expected):
     """The pattern is found, with HoDoKu's text and every elimination, and nothing else of its kind."""
     assert texts(m, technique) == expected
+
+
+def only_pattern(m, technique: str):
+    (p,) = [p for _, _, f in FAMILIES for p in f(Board(m)) if p.technique == technique]
+    return p
+
+
+def test_check_rejects_a_reason_that_is_false_on_other_marks():
+    """A pattern read on one state is refused on a state where its shape does not hold: a hidden
+    single whose value has a second place, a pointing whose box holds the value off the line, an
+    X-wing with a third place in a base row, a naked pair cell holding a third value."""
+    hidden = only_pattern(marks(only={7: ROW3 + " r3c5"}), "Hidden Single")
+    assert not check(marks(only={7: ROW3 + " r3c5 r3c9"}), hidden)
+    pointing = only_pattern(marks(only={5: BOX1 + " r3c1 r3c2"}), "Locked Candidates Type 1 (Pointing)")
+    assert not check(marks(only={5: BOX1 + " r3c1 r3c2 r1c1"}), pointing)
+    xwing = only_pattern(marks(only={4: "r2c3 r2c8 r7c3 r7c8 r5c3 r1c8"}), "X-Wing")
+    assert not check(marks(only={4: "r2c3 r2c8 r7c3 r7c8 r5c3 r1c8 r7c5"}), xwing)
+    pair = only_pattern(marks("r1c1=12 r1c5=12"), "Naked Pair")
+    assert not check(marks("r1c1=12 r1c5=123"), pair)
+    single = only_pattern(marks("r1c1=7"), "Naked Single")
+    assert not check(marks("r1c1=78"), single)
+
+
+def test_find_orders_by_hodoku_score_and_drops_repeats():
+    """On the skyscraper state: the hidden singles (14) first, then the empty rectangles (120), the
+    skyscraper (130) and a sashimi X-wing on the columns (150, r1c5); the simple colours trap
+    (150) repeats the skyscraper's eliminations and is dropped."""
+    m = marks(only={1: "r1c1 r1c5 r6c1 r6c6 r2c6 r3c6"})
+    got = [(p.technique, p.score) for p in find(m) if p.eliminates]
+    assert got == [("Empty Rectangle", 120), ("Empty Rectangle", 120), ("Skyscraper", 130), ("Sashimi X-Wing", 150)]
+
+
+def test_check_refuses_a_text_that_says_other_than_the_pattern():
+    """The text must name the technique and, after `=>`, exactly the cells changed and their digits."""
+    import dataclasses
+
+    p = only_pattern(marks("r1c1=12 r1c5=12"), "Naked Pair")
+    m = marks("r1c1=12 r1c5=12")
+    assert check(m, p)
+    assert not check(m, dataclasses.replace(p, text=p.text.replace("r1c9≠1,2", "r1c9≠1")))
+    assert not check(m, dataclasses.replace(p, text=p.text.replace("; r1c9≠1,2", "")))
+    assert not check(m, dataclasses.replace(p, text=p.text.replace("Naked Pair:", "Hidden Pair:")))

@@ -66,12 +66,29 @@ def check(marks: Marks, pattern: Pattern) -> bool:
         _need(all(v in m.c[x] and x not in marks.placed for x, v in p.eliminates))
         _need(all(v in m.c[x] and x not in marks.placed for x, v in p.places))
         _need(len(set(p.eliminates)) == len(p.eliminates))
+        _said(marks, p)
         rule = _rule(p.technique)
         _need(rule is not None)
         rule(m, p)  # type: ignore[misc]
         return True
-    except (_No, ValueError, IndexError, KeyError):
+    except (_No, ValueError, IndexError, KeyError, TypeError, StopIteration):
         return False
+
+
+def _said(marks: Marks, p: Pattern) -> None:
+    """The text names the technique, and after `=>` exactly what changes: `c1,c2≠d` / `c≠d1,d2`
+    segments for eliminations, `c=d` for placements, joined by `; `."""
+    _need(p.text.startswith(p.technique + ": "))
+    tail = p.text.split(" => ", 1)[1] if " => " in p.text else p.text[len(p.technique) + 2 :]
+    index = {n: i for i, n in enumerate(marks.names)}
+    said: dict[str, set[tuple[Cell, Value]]] = {"≠": set(), "=": set()}
+    for seg in tail.split("; "):
+        op = "≠" if "≠" in seg else "="
+        left, right = seg.split(op)
+        for name in left.split(","):
+            for d in right.split(","):
+                said[op].add((index[name], int(d)))
+    _need(said["≠"] == set(p.eliminates) and said["="] == set(p.places))
 
 
 def _rule(technique: str) -> Callable[[_M, Pattern], None] | None:
@@ -234,6 +251,10 @@ def _two_links(m: _M, p: Pattern) -> None:
 def _x_chain(m: _M, p: Pattern) -> None:
     _need(len({v for _, v in p.chain}) == 1 and len(p.chain) >= 6 and not p.places)
     _aic(m, p.chain, p.eliminates, p.cells)
+    _need(len(p.houses) == len(p.chain) // 2)  # the house of each strong link, in order
+    for name, ((a, v), (b, _)) in zip(p.houses, _links(p.chain), strict=True):
+        h = m.house(name)
+        _need(h.full and sorted(m.places(h, v)) == sorted((a, b)))
 
 
 def _xy_chain(m: _M, p: Pattern) -> None:

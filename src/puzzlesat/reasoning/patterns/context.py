@@ -29,6 +29,7 @@ class Board:
             for c in h.cells:
                 at[c].append(i)
         self.at = at
+        self._by_house: dict[str, dict[Value, tuple[Cell, ...]]] = {}
 
     @cached_property
     def peers(self) -> tuple[frozenset[Cell], ...]:
@@ -61,16 +62,24 @@ class Board:
         rows, cols = self.line_of["row"], self.line_of["column"]
         return {(rows[c].name, cols[c].name): c for c in rows if c in cols}
 
+    def _where(self, h: House) -> dict[Value, tuple[Cell, ...]]:
+        """v -> the cells of h that can still hold v, for every v some cell of h holds (once per house)."""
+        got = self._by_house.get(h.name)
+        if got is None:
+            acc: dict[Value, list[Cell]] = {}
+            for c in h.cells:
+                for v in self.cands[c]:
+                    acc.setdefault(v, []).append(c)
+            got = self._by_house[h.name] = {v: tuple(acc[v]) for v in sorted(acc)}
+        return got
+
     def places(self, h: House, v: Value) -> tuple[Cell, ...]:
         """The cells of h that can still hold v (placed ones too: a placed v is its place)."""
-        return tuple(c for c in h.cells if v in self.cands[c])
+        return self._where(h).get(v, ())
 
     def values(self, h: House) -> list[Value]:
         """The values some cell of h can hold, sorted."""
-        s: set[Value] = set()
-        for c in h.cells:
-            s |= self.cands[c]
-        return sorted(s)
+        return list(self._where(h))
 
     @cached_property
     def strong(self) -> dict[Value, list[tuple[Cell, Cell, str]]]:

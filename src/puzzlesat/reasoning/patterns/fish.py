@@ -64,32 +64,57 @@ def _order(name: str) -> tuple[str, int | str]:
 def finned(b: Board, k: int) -> Iterator[Pattern]:
     """Fins in one box or region: the cover is the lines of the places outside it, filled up to k
     with lines through the box; eliminations are cover cells outside the base seeing every fin."""
-    blocks = [h for h in b.houses if h.kind in ("box", "region")]
+    blocks = [i for i, h in enumerate(b.houses) if h.kind in ("box", "region")]
+    blockset = set(blocks)
     for base, cover in (("row", "column"), ("column", "row")):
         line = b.line_of[cover]
+        wide = max((len({line[c].name for c in b.houses[i].cells if c in line}) for i in blocks), default=0)
+        bit = {h.name: 1 << j for j, h in enumerate(b.kind(cover))}
         for v in sorted({v for c in b.open for v in b.cands[c]}):
             found: set[tuple] = set()
-            for combo in combinations(_bases(b, base, v, k + 3), k):
-                cells = [c for _, p in combo for c in p]
-                if any(c not in line for c in cells):
+            lines = [(h, p) for h, p in _bases(b, base, v, k + 2) if all(c in line for c in p)]
+            masks = {h.name: _mask(line, bit, p) for h, p in lines}
+            touch = {h.name: {i for c in p for i in b.at[c] if i in blockset} for h, p in lines}
+            out = {h.name: {i: _mask(line, bit, [c for c in p if i not in b.at[c]]) for i in touch[h.name]}
+                   for h, p in lines}
+            for combo in combinations(lines, k):
+                union = 0
+                for h, _ in combo:
+                    union |= masks[h.name]
+                if not k < union.bit_count() <= k + wide:
                     continue
-                all_cov = {line[c].name for c in cells}
-                if len(all_cov) <= k:
-                    continue
-                for blk in blocks:
-                    inb = set(blk.cells)
-                    outside = {line[c].name for c in cells if c not in inb}
-                    if len(outside) > k:
-                        continue
-                    extra = sorted({line[c].name for c in cells if c in inb} - outside)
-                    for add in combinations(extra, k - len(outside)):
-                        covers = sorted(outside | set(add), key=_order)
-                        fins = tuple(c for c in cells if line[c].name not in covers)
-                        empty = any(all(line[c].name not in covers for c in p) for _, p in combo)
-                        if not fins or empty or (v, tuple(covers), fins) in found:
-                            continue
-                        found.add((v, tuple(covers), fins))
-                        yield from _finned_one(b, k, v, base, cover, combo, covers, fins)
+                for i in sorted(set().union(*(touch[h.name] for h, _ in combo))):
+                    rest = 0
+                    for h, _ in combo:
+                        rest |= out[h.name].get(i, masks[h.name])
+                    if rest.bit_count() <= k:
+                        yield from _with_block(b, k, v, base, cover, combo, i, found)
+
+
+def _with_block(b: Board, k: int, v: int, base: str, cover: str, combo, i: int, found: set) -> Iterator[Pattern]:
+    """The fins in block i: cover the lines outside it, filled up to k with lines through it."""
+    line = b.line_of[cover]
+    cells = [c for _, p in combo for c in p]
+    cols = [line[c].name for c in cells]
+    inb = b.houses[i].cells
+    outside = {n for c, n in zip(cells, cols, strict=True) if c not in inb}
+    extra = sorted({n for c, n in zip(cells, cols, strict=True) if c in inb} - outside)
+    for add in combinations(extra, k - len(outside)):
+        covers = sorted(outside | set(add), key=_order)
+        fins = tuple(c for c, n in zip(cells, cols, strict=True) if n not in covers)
+        if not fins or (v, tuple(covers), fins) in found:
+            continue
+        if any(all(line[c].name not in covers for c in p) for _, p in combo):
+            continue
+        found.add((v, tuple(covers), fins))
+        yield from _finned_one(b, k, v, base, cover, combo, covers, fins)
+
+
+def _mask(line, bit: dict[str, int], cells) -> int:
+    m = 0
+    for c in cells:
+        m |= bit[line[c].name]
+    return m
 
 
 def _finned_one(b: Board, k: int, v: int, base: str, cover: str, combo, covers, fins) -> Iterator[Pattern]:

@@ -7,6 +7,7 @@ houses sharing two or more cells (a diagonal and a box, a jigsaw region and a ro
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from puzzlesat.reasoning.patterns import House, Pattern
 from puzzlesat.reasoning.patterns.context import Board, make
@@ -24,12 +25,18 @@ def kind_of(a: House, b: House) -> str:
 
 
 def pairs(b: Board) -> list[tuple[House, House, frozenset[int]]]:
+    return _pairs(b.houses)
+
+
+@lru_cache(maxsize=8)
+def _pairs(houses: tuple[House, ...]) -> list[tuple[House, House, frozenset[int]]]:
+    """Two houses meeting in 2 or more cells, neither inside the other (the grid's, cached by houses)."""
     out = []
-    for a in b.houses:
+    for a in houses:
         if not a.full:
             continue
         sa = frozenset(a.cells)
-        for h in b.houses:
+        for h in houses:
             if h is a:
                 continue
             inter = sa & frozenset(h.cells)
