@@ -60,11 +60,15 @@ class Explanation:
     before: tuple[frozenset[int], ...] = ()  # the pencil marks before the first step (--svg step 1)
 
 
-def level_of(score: float, floor: int = 0) -> str:
-    """The level the score reads, raised to `floor` (0 easy .. 4 extreme: the hardest technique's)."""
+def level_of(score: float, floor: int | None = None) -> str:
+    """The level the score reads; given `floor` (0 easy .. 4 extreme: the hardest technique's
+    level, as HoDoKu's), at least that and at most one above it (a long walk of locked
+    candidates is harder than one, not extreme)."""
     names = [name for _, name in LEVELS] + [TOP_LEVEL]
     read = next((i for i, (bound, _) in enumerate(LEVELS) if score <= bound), len(LEVELS))
-    return names[max(read, floor)]
+    if floor is not None:
+        read = max(floor, min(read, floor + 1))
+    return names[read]
 
 
 # What a step costs beyond the singles, summed and scaled, is added to the hardest step's cost:
@@ -76,7 +80,7 @@ SUM_SCALE = 5.0
 
 def grade_of(steps: Sequence[Step]) -> Grade:
     """The score is the hardest step's cost plus the work beyond singles (its sum, scaled); the
-    level reads the score, and is at least the level of the hardest technique used (as HoDoKu's)."""
+    level is the hardest technique's (as HoDoKu's), raised by one where the score reads higher."""
     if not steps:
         return Grade(0.0, level_of(0.0), 0, None, 0.0)
     hardest = max(steps, key=lambda s: (s.cost, -steps.index(s)))
