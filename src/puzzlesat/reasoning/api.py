@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from puzzlesat.model.model import Puzzle
-from puzzlesat.reasoning.costs import FACT, level_floor, rule_weight
+from puzzlesat.reasoning.costs import FACT, level_floor, named, rule_weight
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, RuleRef, Step
 from puzzlesat.reasoning.search import Explainer
 from puzzlesat.runtime.errors import CheckError, Status, UsageError
@@ -60,15 +60,16 @@ class Explanation:
     before: tuple[frozenset[int], ...] = ()  # the pencil marks before the first step (--svg step 1)
 
 
-def level_of(score: float, floor: int | None = None) -> str:
-    """The level the score reads; given `floor` (0 easy .. 4 extreme: the hardest technique's
-    level, as HoDoKu's), at least that and at most one above it (a long walk of locked
-    candidates is harder than one, not extreme)."""
+def level_of(score: float, floor: int = 0, reach: bool = False) -> str:
+    """The level the score reads, at least `floor` (0 easy .. 4 extreme: the hardest technique's
+    level, as HoDoKu's); with `reach` (every step a named technique) at most one above it: a long
+    walk of locked candidates is harder than one, not extreme. A cage's or a line's step has no
+    HoDoKu level, so the score alone reads those."""
     names = [name for _, name in LEVELS] + [TOP_LEVEL]
     read = next((i for i, (bound, _) in enumerate(LEVELS) if score <= bound), len(LEVELS))
-    if floor is not None:
-        read = max(floor, min(read, floor + 1))
-    return names[read]
+    if reach:
+        read = min(read, floor + 1)
+    return names[max(read, floor)]
 
 
 # What a step costs beyond the singles, summed and scaled, is added to the hardest step's cost:
@@ -87,7 +88,8 @@ def grade_of(steps: Sequence[Step]) -> Grade:
     total = round(sum(s.cost for s in steps), 2)
     score = round(hardest.cost + sum(max(0.0, s.cost - SINGLES) for s in steps) / SUM_SCALE, 2)
     floor = max(level_floor(s.technique) for s in steps)
-    return Grade(score, level_of(score, floor), len(steps), hardest, total)
+    reach = all(named(s.technique) for s in steps)
+    return Grade(score, level_of(score, floor, reach), len(steps), hardest, total)
 
 
 def _solutions(puzzle: Puzzle, deadline: float | None) -> list[tuple[int, ...]]:

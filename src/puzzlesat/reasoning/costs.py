@@ -36,6 +36,11 @@ MEDIUM = {"Locked Candidates Type 1 (Pointing)", "Locked Candidates Type 2 (Clai
 EXPERT = {"X-Chain", "XY-Chain", "contradiction"}
 
 
+def named(technique: str) -> bool:
+    """A technique HoDoKu names (or a contradiction), whose level `level_floor` knows."""
+    return ALIASES.get(technique, technique) in SCORES or technique in ("contradiction", "deep contradiction")
+
+
 def level_floor(technique: str) -> int:
     """The least level (0 easy .. 4 extreme) a step of this technique gives the puzzle."""
     name = ALIASES.get(technique, technique)
