@@ -451,15 +451,19 @@ class Explainer:
         sels = tuple(r.selector for r in self.g.rules)
         lits = self.fact_lits(range(self.puzzle.size))
         refuted: list[tuple[int, int, int, set[int]]] = []
+        held: set[int] = set()  # values a model found on the way holds: never refuted either
         for c in range(self.puzzle.size):
             if c in self.placed:
                 continue
             for v in sorted(self.cands[c]):
                 checkpoint()
                 hyp = self.g.lit[c, v]
-                if self.solutions and all(s[c] == v for s in self.solutions):
-                    continue  # a value every solution holds is never refuted
+                if any(s[c] == v for s in self.solutions) or hyp in held:
+                    continue  # a value a known solution holds is never refuted
                 if not self._refutes([*sels, *lits], hyp, complete):
+                    if complete:
+                        model = self.g.solver.get_model() or []
+                        held.update(lit for lit in model if lit > 0 and lit in self.g.fact_of)
                     continue
                 if not complete and self.g.satisfiable([*sels, *lits, hyp]):
                     raise CheckError("propagation refuted a value that a solution holds")
