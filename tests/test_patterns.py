@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from puzzlesat.reasoning.patterns import House, Marks
 from puzzlesat.reasoning.patterns.check import check
 from puzzlesat.reasoning.patterns.context import Board
 from puzzlesat.reasoning.patterns.library import FAMILIES, find
@@ -32,6 +33,12 @@ def texts(m, technique: str) -> list[str]:
     return out
 
 
+def with_diagonal(m):
+    """The state with the main diagonal as one more full house (an X-sudoku's region)."""
+    diag = House("region 1", "region", tuple(i * 9 + i for i in range(9)), True)
+    return Marks(m.cands, (*m.houses, diag), m.names, m.placed)
+
+
 ROW1 = everywhere_but(lambda r, c: r == 1)
 ROW3 = everywhere_but(lambda r, c: r == 3)
 BOX1 = everywhere_but(lambda r, c: r <= 3 and c <= 3)
@@ -53,6 +60,18 @@ CASES = [
      ["Hidden Pair: 1,2 in r1c1,r1c5 => r1c1≠3,4,5,6,7,8,9; r1c5≠3,4,5,6,7,8,9"]),
     ("Hidden Triple", marks(only=dict.fromkeys((1, 2, 3), ROW1 + " r1c2 r1c4 r1c6")),
      ["Hidden Triple: 1,2,3 in r1c2,r1c4,r1c6 => r1c2≠4,5,6,7,8,9; r1c4≠4,5,6,7,8,9; r1c6≠4,5,6,7,8,9"]),
+    ("Locked Triple", marks("r1c1=12 r1c2=23 r1c3=13"),
+     ["Locked Triple: 1,2,3 in r1c1,r1c2,r1c3 => r1c4≠1,2,3; r1c5≠1,2,3; r1c6≠1,2,3; r1c7≠1,2,3; r1c8≠1,2,3; "
+      "r1c9≠1,2,3; r2c1≠1,2,3; r2c2≠1,2,3; r2c3≠1,2,3; r3c1≠1,2,3; r3c2≠1,2,3; r3c3≠1,2,3"]),
+    ("Naked Quadruple", marks("r1c1=12 r1c3=23 r1c5=34 r1c7=14"),
+     ["Naked Quadruple: 1,2,3,4 in r1c1,r1c3,r1c5,r1c7 => r1c2≠1,2,3,4; r1c4≠1,2,3,4; r1c6≠1,2,3,4; "
+      "r1c8≠1,2,3,4; r1c9≠1,2,3,4"]),
+    ("Hidden Quadruple", marks(only=dict.fromkeys((1, 2, 3, 4), ROW1 + " r1c2 r1c4 r1c6 r1c8")),
+     ["Hidden Quadruple: 1,2,3,4 in r1c2,r1c4,r1c6,r1c8 => r1c2≠5,6,7,8,9; r1c4≠5,6,7,8,9; r1c6≠5,6,7,8,9; "
+      "r1c8≠5,6,7,8,9"]),
+    # the diagonal holds 6 only at r1c1 and r2c2, both in box 1
+    ("Locked Candidates", with_diagonal(marks(only={6: everywhere_but(lambda r, c: r == c) + " r1c1 r2c2"})),
+     ["Locked Candidates: 6 in region 1 on box 1 => r1c2,r1c3,r2c1,r2c3,r3c1,r3c2≠6"]),
     ("Locked Candidates Type 1 (Pointing)", marks(only={5: BOX1 + " r3c1 r3c2"}),
      ["Locked Candidates Type 1 (Pointing): 5 in box 1 on row 3 => r3c4,r3c5,r3c6,r3c7,r3c8,r3c9≠5"]),
     ("Locked Candidates Type 2 (Claiming)", marks(only={5: ROW3 + " r3c1 r3c2"}),
@@ -78,6 +97,11 @@ CASES = [
     # box 1's 5s on row 2 and column 2; column 7 holds 5 only at r2c7 and r8c7
     ("Empty Rectangle", marks(only={5: "r1c2 r2c1 r2c2 r2c7 r8c7 r8c2"}),
      ["Empty Rectangle: 5 in box 1 (r8c2,r8c7) => r2c7≠5", "Empty Rectangle: 5 in box 1 (r2c7,r8c7) => r8c2≠5"]),
+    # row 6 (r6c7,r6c1) and box 1 (r1c1,r3c2) joined in column 1; column 7 (r6c7,r3c7) and box 1
+    # joined in row 3
+    ("Turbot Fish", marks(only={5: "r3c2 r3c7 r1c1 r6c1 r6c7"}),
+     ["Turbot Fish: 5 in r6c7,r3c2 (connected by r6c1,r1c1) => r3c7≠5",
+      "Turbot Fish: 5 in r6c7,r1c1 (connected by r3c7,r3c2) => r6c1≠5"]),
     ("W-Wing", marks("r1c1=12 r9c9=12", only={2: "r1c1 r9c9 r1c5 r9c5 r2c2 r8c8 r3c7"}),
      ["W-Wing: 1/2 in r1c1,r9c9 connected by 2 in r1c5,r9c5 => r1c9,r9c1≠1"]),
     ("XY-Wing", marks("r1c1=12 r1c5=13 r3c2=23"), ["XY-Wing: 1/2/3 in r1c1,r1c5,r3c2 => r1c2,r1c3,r3c4,r3c5,r3c6≠3"]),

@@ -198,3 +198,13 @@ def test_sixteen_by_sixteen_states_sound():
         "Locked Candidates Type 1 (Pointing)": 5, "Locked Candidates Type 2 (Claiming)": 23, "Locked Pair": 2,
         "Naked Quadruple": 3, "Naked Single": 2, "Naked Triple": 1, "Sashimi X-Wing": 1,
     }
+
+
+def test_benchmark_counts_states_and_cheapest_patterns():
+    """`python -m benchmarks.patterns 60` walks 2 rated puzzles: 112 states, a pattern the
+    cheapest in each (neither needs a guess), and its times as median and max."""
+    from benchmarks.patterns import main
+
+    doc = main(60)
+    assert (doc["puzzles"], doc["states"], sum(doc["cheapest"].values())) == (2, 112, 112)
+    assert sorted(doc["first"]) == sorted(doc["all"]) == ["max_ms", "median_ms"]
