@@ -55,3 +55,8 @@ class Step:
     hypothesis: Fact | None = None
     depth: int = 0
     tier: str = ""  # how it was found (reasoning.costs.TIERS): "propagation", "complete pair", ...
+    cells: tuple[int, ...] = ()  # the cells that form the named shape (a naked triple's three)
+    digits: tuple[int, ...] = ()  # the digits that form it
+    chain: tuple[Fact, ...] = ()  # a case split's placements from the hypothesis to the contradiction
+    ends: str = ""  # where a case split's chain ends: "no 9 in row 2", "no value for r3c4"
+    text: str = ""  # a named pattern's own words (`patterns.Pattern.text`), else empty

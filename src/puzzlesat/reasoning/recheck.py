@@ -54,7 +54,8 @@ def implies(puzzle: Puzzle, rule_names: Sequence[str], facts: Sequence[Fact], de
     """Plain Python: do the named rules and the facts imply every deduced fact (with none
     deduced: do they conflict)? None if the search passes `limit` nodes. It looks for an
     assignment of the rules' cells that keeps the facts and breaks a deduced fact (smallest domain
-    first, each constraint with one cell left filtering that cell's values); there is none exactly
+    first; a value leaves the other cells of its all-different constraints, and any other
+    constraint with one cell left filters that cell's values); there is none exactly
     when the deduction follows."""
     wanted = set(rule_names)
     constraints = [con for label, con in puzzle.lowered if label in wanted]
@@ -90,6 +91,12 @@ def implies(puzzle: Puzzle, rule_names: Sequence[str], facts: Sequence[Fact], de
             if not holds(con, values):
                 return None
             open_cells = [d for d in con.cells if d not in values]
+            if isinstance(con, AllDifferent):  # c's value leaves every other open cell
+                for d in open_cells:
+                    out[d] = [v for v in out[d] if v != values[c]]
+                    if not out[d]:
+                        return None
+                continue
             if len(open_cells) == 1:
                 (d,) = open_cells
                 keep = [v for v in out[d] if holds(con, {**values, d: v})]

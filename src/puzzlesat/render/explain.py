@@ -38,6 +38,13 @@ def step_json(s: Step, names: Sequence[str]) -> dict[str, object]:
     if s.hypothesis is not None:
         doc["hypothesis"] = fact_json(s.hypothesis, names)
         doc["depth"] = s.depth
+    if s.cells or s.digits:
+        doc["pattern"] = {"cells": [names[c] for c in s.cells], "digits": list(s.digits)}
+        if s.text:
+            doc["pattern"]["text"] = s.text  # HoDoKu's whole line
+    if s.chain:
+        doc["chain"] = [fact_json(f, names) for f in s.chain]
+        doc["ends"] = s.ends
     return doc
 
 
@@ -57,7 +64,7 @@ def explain_json(e: Explanation) -> dict[str, object]:
         "complete": e.complete,
         "stopped": e.stopped,
         "solved": e.solved,
-        "grade": {"score": e.grade.score, "level": e.grade.level},
+        "grade": {"score": e.grade.score, "level": e.grade.level, "final": e.complete},
         "solutions": e.solutions,
     }
 
@@ -124,16 +131,48 @@ def _rules(refs: Sequence[RuleRef]) -> str:
     return ", ".join([*parts, *others])
 
 
+def _cells(cells: Sequence[int], names: Sequence[str]) -> str:
+    return ",".join(names[c] for c in cells)
+
+
+def _digits(digits: Sequence[int]) -> str:
+    return ",".join(map(str, digits))
+
+
+def _shape(s: Step, names: Sequence[str]) -> str | None:
+    """A named shape in HoDoKu's manner: the cells and digits that form it, in its houses."""
+    t, houses = s.technique, [r.name for r in s.main]
+    if s.text:  # HoDoKu's line without its tail, which the step's deductions already say
+        return s.text.split(" => ")[0]
+    if t.split()[-1] in ("pair", "triple", "quad") and s.cells:
+        return f"{t} {_digits(s.digits)} in {_cells(s.cells, names)} ({houses[0]})"
+    if t == "pointing" and s.digits:
+        return f"pointing: {s.digits[0]} in {houses[0]} only on {houses[1]}"
+    if t == "claiming" and s.digits:
+        return f"claiming: {s.digits[0]} in {houses[0]} only in {houses[1]}"
+    if t in ("X-wing", "swordfish", "jellyfish") and s.digits:
+        k = len(houses) // 2
+        return f"{t} on {s.digits[0]}: {_rules(s.main[:k])} and {_rules(s.main[k:])}"
+    return None
+
+
 def step_reason(s: Step, names: Sequence[str]) -> str:
-    """Why, in a few words: the technique and the rules it reads."""
+    """Why, in a few words: the technique, what forms it and the rules it reads."""
     main = _rules(s.main)
     t = s.technique
+    shape = _shape(s, names)
+    if shape is not None:
+        return shape
     if t == "hidden single":
         f = next(f for f in s.deduced if f.placed)
         return f"the only place for {f.value} in {main} (hidden single)"
     if t == "naked single":
         f = s.deduced[0]
         return f"the only value left in {names[f.cell]} (naked single)"
+    if s.hypothesis is not None and s.chain:
+        h = s.hypothesis
+        chain = " → ".join(f"{names[f.cell]}={f.value}" for f in s.chain)
+        return f"if {names[h.cell]} = {h.value}: {chain} → {s.ends} ({main}; {t}, depth {s.depth})"
     if s.hypothesis is not None:
         h = s.hypothesis
         how = "propagation" if s.depth == 1 else "search"
@@ -192,7 +231,8 @@ def summary_text(e: Explanation) -> str:
         more = f"at least {e.solutions}" if e.solutions > 2 else str(e.solutions)
         state = f"nothing more follows: {more} solutions remain"
     hardest = "" if g.hardest is None else f", hardest: {g.hardest.technique}"
-    return f"{head}, {state}. Grade: {g.level} (score {g.score:g}{hardest})."
+    grade = "Grade" if e.complete else "Grade so far"  # a prefix's grade is not the puzzle's
+    return f"{head}, {state}. {grade}: {g.level} (score {g.score:g}{hardest})."
 
 
 def board_text(e: Explanation, cands: Sequence[frozenset[int]]) -> str:
