@@ -55,3 +55,4 @@ class Step:
     hypothesis: Fact | None = None
     depth: int = 0
     tier: str = ""  # how it was found (reasoning.costs.TIERS): "propagation", "complete pair", ...
+    why: str = ""  # what a sum or line rule used, a line a rule, checked (reasoning.why)

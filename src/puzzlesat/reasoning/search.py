@@ -28,6 +28,7 @@ from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, Step
 from puzzlesat.reasoning.guarded import Rule, RuleCNF
 from puzzlesat.reasoning.names import technique
 from puzzlesat.reasoning.recheck import recheck
+from puzzlesat.reasoning.why import why_text
 from puzzlesat.runtime.errors import CheckError
 from puzzlesat.runtime.stop import checkpoint
 
@@ -391,6 +392,7 @@ class Explainer:
             hypothesis=None if k.hypothesis is None else self.g.fact_of[k.hypothesis],
             depth={"case split": 1, "search split": 2}.get(k.tier, 0),
             tier=k.tier,
+            why="" if k.hypothesis is not None else why_text(self.puzzle, main, self.cands, deduced),
         )
 
     def _unsaid(self, lits: Sequence[int]) -> list[int]:
