@@ -183,13 +183,15 @@ def say_pairs(s: Subject, marks: Marks, deduced: Sequence[Fact]) -> str | None:
     if phrase is None:
         return None
     work = {c: set(marks[c]) for c in s.cells}
+    wanted = {(f.cell, f.value) for f in deduced if not f.placed}  # a value the step removes, no other
     items: list[str] = []
     changed = True
     while changed:
         changed = False
         for a, b in pairs_of(s):
             for x, y in ((a, b), (b, a)):
-                dead = [v for v in sorted(work[x]) if not any(pair_allows(s, x, y, v, u) for u in work[y])]
+                dead = [v for v in sorted(work[x])
+                        if (x, v) in wanted and not any(pair_allows(s, x, y, v, u) for u in work[y])]
                 if dead and len(dead) < len(work[x]):
                     verb = "has" if len(dead) == 1 else "have"
                     items.append(f"{spans(dead)} in {s.names[x]} {verb} no partner in {s.names[y]}")
@@ -308,7 +310,10 @@ def check_why(rules: Sequence[Subject], marks: Marks, why: str) -> None:
         fam = family(owner)
         if fam is None:
             raise CheckError(f"a why-text for a rule that has none: {line}")
-        WHYS[fam].check(owner, marks, line[len(owner.name) + 2:])
+        try:
+            WHYS[fam].check(owner, marks, line[len(owner.name) + 2:])
+        except ValueError as e:  # a number that does not read: the text is not the rule's
+            raise CheckError(f"a why-text that does not read: {line}: {e}") from None
 
 
 def why_text(puzzle: Puzzle, rules: Sequence[Rule], marks: Marks, deduced: Sequence[Fact]) -> str:
