@@ -163,7 +163,8 @@ def say_chain(s: Subject, marks: Marks, deduced: Sequence[Fact]) -> str | None:
             continue
         name = s.names[c]
         low, high = any(v < lo[i] for v in gone), any(v > hi[i] for v in gone)
-        said.append(f"{lo[i]} ≤ {name} ≤ {hi[i]}" if low and high else f"{name} ≥ {lo[i]}" if low else f"{name} ≤ {hi[i]}")
+        both, up = f"{lo[i]} ≤ {name} ≤ {hi[i]}", f"{name} ≥ {lo[i]}"
+        said.append(both if low and high else up if low else f"{name} ≤ {hi[i]}")
     order = f" {sign} ".join(s.names[c] for c in chain)
     return f"{order}, so {', '.join(said)}" if said else order
 

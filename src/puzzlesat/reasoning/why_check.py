@@ -65,7 +65,8 @@ def _keeps(s: Subject, values: dict[int, int]) -> bool:
 def _placed(s: Subject, combo: Sequence[int], cells: Sequence[int], marks: Marks) -> bool:
     """Some order of the combination, one value a cell, within the marks and keeping the rule."""
     for order in set(permutations(combo)):
-        if all(v in marks[c] for c, v in zip(cells, order, strict=True)) and _keeps(s, dict(zip(cells, order, strict=True))):
+        values = dict(zip(cells, order, strict=True))
+        if all(v in marks[c] for c, v in values.items()) and _keeps(s, values):
             return True
     return False
 
