@@ -275,3 +275,28 @@ def test_sums_say_what_the_rest_makes(cells, marks, arrow, total):
         wrong = "1-6" if values != "1-6" else "1-5"
         check_why([s], marks, text.replace(f"so {name} is {values}", f"so {name} is {wrong}", 1))
     assert c in cells
+
+
+def test_xsum_and_sandwich_clues():
+    """An X-sum says which X are left and what the first cells make with the others; a sandwich
+    where its crusts can sit; a text with an X or a placement changed is refused."""
+    from puzzlesat.model.rules.outside import Outside
+
+    xsum = Outside("xsum", tuple(range(6)), 5)
+    s = subject(xsum)
+    marks = [set(VALUES) for _ in range(6)]
+    text = say_why([s], marks, [Fact(0, 1, ELIMINATE)])
+    assert text == ("rule #1: the first X = c0 cells sum to 5: X is 2 or 3 "
+                    "(1 cell makes 1; 4 cells make 7-22; 5 cells make 9-29; 6 cells make 11-36)")
+    check_why([s], marks, text)
+    for bad in (text.replace("X is 2 or 3", "X is 2"), text.replace("7-22", "7-21")):
+        with pytest.raises(CheckError):
+            check_why([s], marks, bad)
+    sandwich = Outside("sandwich", (0, 1, 2, 3), 5)
+    s = subject(sandwich)
+    marks = [{1, 4}, {2, 3}, {2, 3}, {1, 2, 3, 4}]
+    text = say_why([s], marks, [Fact(3, 4, ELIMINATE)])
+    assert text == "rule #1: 5 between 1 and 4: crusts at c0…c3"
+    check_why([s], marks, text)
+    with pytest.raises(CheckError):
+        check_why([s], marks, "rule #1: 5 between 1 and 4: crusts at c0…c3 or c0…c2")

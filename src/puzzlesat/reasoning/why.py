@@ -10,7 +10,8 @@ the pencil marks the step starts from:
 - pairs (whispers, dots, XV, parity, nabner, palindromes, negative constraints): the relation
   and each value without a partner: `line #1: differ by ≥ 5: 5 in r2c2 has no partner in r2c3`;
 - sums (arrows, little killers, region sums, double arrows): what the rest of the equation
-  makes and the values that leaves: `sum #1: r1c2 + r2c3 = r1c1: r1c2 + r2c3 makes 3-8, so r1c1 is 5 or 7`.
+  makes and the values that leaves: `sum #1: r1c2 + r2c3 = r1c1: r1c2 + r2c3 makes 3-8, so r1c1 is 5 or 7`;
+- outside clues (X-sums, sandwiches, `reasoning.why_clues`): the X left, where the crusts can sit.
 
 The family of a rule is looked up by its kind (`FAMILIES`), the text written by the family's
 `say` (`WHYS`), and every text is read back and re-derived by `reasoning.why_check` before a step
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from puzzlesat.model.model import Puzzle
-from puzzlesat.reasoning import why_check
+from puzzlesat.reasoning import why_check, why_clues
 from puzzlesat.reasoning.facts import Fact
 from puzzlesat.reasoning.why_rules import (
     MOST_LEFT,
@@ -252,6 +253,8 @@ WHYS: dict[str, Why] = {
     "chain": Why(say_chain, why_check.check_chain),
     "pairs": Why(say_pairs, why_check.check_pairs),
     "sums": Why(say_sums, why_check.check_sums),
+    "xsum": Why(why_clues.say_xsum, why_clues.check_xsum),
+    "sandwich": Why(why_clues.say_sandwich, why_clues.check_sandwich),
 }
 
 # The family of each kind of rule: (the model's key, its kind or operation); a rule the grid
@@ -266,6 +269,8 @@ FAMILIES: dict[tuple[str, str | None], str] = {
     ("negative", None): "pairs",
     ("sum", None): "sums",
     **{("line", k): "sums" for k in ("region_sum", "double_arrow", "zipper")},
+    ("outside", "xsum"): "xsum",
+    ("outside", "sandwich"): "sandwich",
 }
 
 

@@ -39,7 +39,7 @@ from puzzlesat.runtime.errors import CheckError
 
 Marks = Sequence[AbstractSet[int]]
 # Beyond this many assignments a sum's values are collected term by term instead of one by one.
-PRODUCT_LIMIT = 200_000
+PRODUCT_LIMIT = 20_000
 
 
 def _fail(s: Subject, text: str, why: str) -> CheckError:
