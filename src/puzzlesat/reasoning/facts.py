@@ -60,3 +60,4 @@ class Step:
     chain: tuple[Fact, ...] = ()  # a case split's placements from the hypothesis to the contradiction
     ends: str = ""  # where a case split's chain ends: "no 9 in row 2", "no value for r3c4"
     text: str = ""  # a named pattern's own words (`patterns.Pattern.text`), else empty
+    why: str = ""  # what a sum or line rule used, a line a rule, checked (reasoning.why)

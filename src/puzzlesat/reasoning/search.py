@@ -34,6 +34,7 @@ from puzzlesat.reasoning.patterns.library import find
 from puzzlesat.reasoning.pencil import houses_of, marks_of
 from puzzlesat.reasoning.recheck import recheck
 from puzzlesat.reasoning.stated import check_depth, check_stated
+from puzzlesat.reasoning.why import why_text
 from puzzlesat.runtime.errors import CheckError
 from puzzlesat.runtime.stop import checkpoint
 
@@ -578,6 +579,7 @@ class Explainer:
             digits=shape.digits,
             chain=chain,
             ends=ends,
+            why="" if k.hypothesis is not None else why_text(self.puzzle, main, self.cands, deduced),
         )
 
     def _pattern_step(self, k: Candidate) -> Step:

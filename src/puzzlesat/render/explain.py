@@ -34,6 +34,7 @@ def step_json(s: Step, names: Sequence[str]) -> dict[str, object]:
         "cost": s.cost,
         "technique": s.technique,
         "text": step_reason(s, names),
+        "why": s.why,
     }
     if s.hypothesis is not None:
         doc["hypothesis"] = fact_json(s.hypothesis, names)
@@ -186,8 +187,14 @@ def step_reason(s: Step, names: Sequence[str]) -> str:
     return f"{t} in {main}" if len(s.main) == 1 else f"{t}: {main}"
 
 
+def why_lines(s: Step, indent: str) -> list[str]:
+    """What the step's sum or line rules used, a line a rule under the step (`reasoning.why`)."""
+    return [f"{indent}{line}" for line in s.why.splitlines()]
+
+
 def step_line(i: int, s: Step, names: Sequence[str]) -> str:
-    return f"{i:>3}. {say_deduced(s.deduced, names)}: {step_reason(s, names)}  [{s.cost:g}]"
+    head = f"{i:>3}. {say_deduced(s.deduced, names)}: {step_reason(s, names)}  [{s.cost:g}]"
+    return "\n".join([head, *why_lines(s, "     ")])
 
 
 def conflict_text(e: Explanation) -> str:
@@ -256,7 +263,8 @@ def hint_text(e: Explanation) -> str:
         more = f"at least {e.solutions}" if e.solutions > 2 else str(e.solutions)
         return f"no step follows: {more} solutions remain"
     s = e.steps[0]
-    return f"{say_deduced(s.deduced, e.puzzle.cells)}: {step_reason(s, e.puzzle.cells)}  [{s.cost:g}]"
+    head = f"{say_deduced(s.deduced, e.puzzle.cells)}: {step_reason(s, e.puzzle.cells)}  [{s.cost:g}]"
+    return "\n".join([head, *why_lines(s, "  ")])
 
 
 def grade_text(e: Explanation) -> str:
