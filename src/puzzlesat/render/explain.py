@@ -22,7 +22,8 @@ def fact_json(f: Fact, names: Sequence[str]) -> dict[str, object]:
 
 
 def rule_json(r: RuleRef, names: Sequence[str]) -> dict[str, object]:
-    return {"name": r.name, "cells": [names[c] for c in r.cells]}
+    """A rule as the board names it and its stable id (docs/json.md)."""
+    return {"id": r.id, "name": r.name, "cells": [names[c] for c in r.cells]}
 
 
 def step_json(s: Step, names: Sequence[str]) -> dict[str, object]:

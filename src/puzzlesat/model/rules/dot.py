@@ -128,7 +128,7 @@ class Dot:
 
     def describe(self, names: Sequence[str]) -> str:
         a, b = self.cells
-        return f"{self.kind} {names[a]}-{names[b]}: {KINDS[self.kind].says}"
+        return f"{names[a]}, {names[b]}: {KINDS[self.kind].says}"
 
     def to_toml(self, names: Sequence[str]) -> list[str]:
         return [f"kind = {quote(self.kind)}", f"cells = {cells_value(self.cells, names)}"]
