@@ -91,7 +91,8 @@ def _overlapping_cages(p: Puzzle) -> list[str]:
             continue
         names = ", ".join(p.cells[c] for c in cells)
         found.append(
-            f"{p.display[f'cage #{a}']} and {p.display[f'cage #{b}']} share {'cell' if len(cells) == 1 else 'cells'} {names}; "
+            f"{p.display[f'cage #{a}']} and {p.display[f'cage #{b}']} share "
+            f"{'cell' if len(cells) == 1 else 'cells'} {names}; "
             "a killer's or KenKen's cages do not overlap"
         )
     return _capped(found, "overlapping cages")
@@ -133,7 +134,8 @@ def _out_of_reach(p: Puzzle) -> list[str]:
         seen.add(origin)
         pinned = [f"{p.cells[c]} = {given[c]}" for c in con.cells if c in given]
         why = f"with the givens {', '.join(pinned)}" if pinned else "whatever values its cells take"
-        found.append(f"{p.display.get(origin, origin)} ({texts.get(origin) or con.describe(p.cells)}) cannot hold {why}")
+        words = texts.get(origin) or con.describe(p.cells)
+        found.append(f"{p.display.get(origin, origin)} ({words}) cannot hold {why}")
     return _capped(found, "constraints that cannot hold")
 
 

@@ -141,9 +141,12 @@ class Puzzle:
     def display(self) -> dict[str, str]:
         """Each rule's id (a label of `lowered`: `less #2`) -> its name as the board shows it
         (`thermometer 2 (r1c6→r1c4)`): `puzzlesat.model.naming`."""
-        from puzzlesat.model.naming import display_names
+        from puzzlesat.model.naming import rule_names
 
-        return display_names(self)
+        named = dict(zip(self.rule_ids, rule_names(self.rules, self.grid, self.cells), strict=True))
+        # the grid's houses keep the grid's names; a file's groups are "distinct group 1"
+        out = {label: named.get(label) or label.replace(" #", " ") for label, _ in self.lowered}
+        return {**out, **named}  # a rule that lowers to nothing still has its name
 
     @cached_property
     def warnings(self) -> tuple[str, ...]:

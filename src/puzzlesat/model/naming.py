@@ -23,7 +23,6 @@ from puzzlesat.runtime.words import plural
 
 if TYPE_CHECKING:
     from puzzlesat.model.grid import Grid
-    from puzzlesat.model.model import Puzzle
 
 ARROWS = {(1, 1): "↘", (1, -1): "↙", (-1, 1): "↗", (-1, -1): "↖"}
 # An outside clue's side, by the step from its first cell to the next: (side, row or column).
@@ -166,7 +165,7 @@ def _dot(rule: Any, ctx: Context) -> Shown:
 
 
 def _dot_word(kind: Any) -> str:
-    """"white dot", "black dot"; a dot drawn as a letter is that letter: "X", "V"."""
+    """`white dot`, `black dot`; a dot drawn as a letter is that letter: "X", "V"."""
     shape, text = kind.look
     return text if shape == "letter" else f"{kind.name} dot"
 
@@ -259,11 +258,3 @@ def _distinguished(names: list[str]) -> tuple[str, ...]:
             n = f"{n} #{seen[n]}"
         out.append(n)
     return tuple(out)
-
-
-def display_names(p: Puzzle) -> dict[str, str]:
-    """Every rule's id (`Puzzle.lowered`'s label) -> its display name: the grid's houses as the
-    grid names them, `distinct group N` for a file's `distinct` groups, the rules by `NAMERS`."""
-    ids = dict(zip(p.rule_ids, rule_names(p.rules, p.grid, p.cells), strict=True))
-    out = {label: ids.get(label) or label.replace("distinct group #", "distinct group ") for label, _ in p.lowered}
-    return {**out, **ids}  # a rule that lowers to nothing still has its name

@@ -1,12 +1,13 @@
 """The puzzle's rules as one CNF in which every rule can be switched on and off.
 
-Each rule ("row 3", "cage 15 at r1c1 (3 cells)": a label of `Puzzle.lowered` with its display name,
-and every core constraint it lowers to) is encoded by the shared one-hot driver (`puzzlesat.encoders.intvars`), and its clauses are guarded by a
-selector literal: assume the selector and the rule holds, leave it out and the rule is gone. So
-"do these rules and these facts imply that deduction?" is one solver call under assumptions on
-one warm solver, and the unsatisfiable core of a failed call names the rules and facts that the
-deduction needs (the framework of Bogaerts, Gamba and Guns 2021, as Demystify and CPMpy use it).
-One-hot, because its literals are exactly the pencil marks: x[c, v] false is "v ruled out of c".
+Each rule ("row 3", "cage 15 at r1c1 (3 cells)": a label of `Puzzle.lowered` with its display
+name, and every core constraint it lowers to) is encoded by the shared one-hot driver
+(`puzzlesat.encoders.intvars`), and its clauses are guarded by a selector literal: assume the
+selector and the rule holds, leave it out and the rule is gone. So "do these rules and these facts
+imply that deduction?" is one solver call under assumptions on one warm solver, and the
+unsatisfiable core of a failed call names the rules and facts that the deduction needs (the
+framework of Bogaerts, Gamba and Guns 2021, as Demystify and CPMpy use it). One-hot, because its
+literals are exactly the pencil marks: x[c, v] false is "v ruled out of c".
 """
 
 from __future__ import annotations

@@ -182,9 +182,10 @@ def features(grid: Grid, rules: Sequence[Any]) -> Features:
             negatives.append(f"{shown[id(rule)]}: " + rule.describe(names))
         elif key not in ("cage", "less"):
             others.append(f"{shown[id(rule)]}: " + rule.describe(names))
-    thermometers = [] if futoshiki else [
+    chain_notes = [
         f"{shown[id(r)]}: {' < '.join(names[c] for c in r.cells)}" for r in rules if getattr(r, "key", "") == "less"
     ]
+    thermometers = [] if futoshiki else chain_notes
     return Features(
         cages=tuple(outlined),
         clues={sq: (v[0], v[1]) for sq, v in sorted(clues.items())},
