@@ -203,7 +203,7 @@ def test_show_solve_explain_and_json_agree_on_every_name(cli, ref):
     show = cli("show", path).out
     listed = _show_names(show, display)
     rule_names = [display[rid] for rid in p.rule_ids]
-    assert listed == rule_names[: len(listed)] and len(listed) == min(len(rule_names), 12)
+    assert listed == rule_names  # every rule of the puzzle, by name
     shown_json = cli("show", path, "--json").json()
     assert [(r["id"], r["name"]) for r in shown_json["rules"] + shown_json["sums"]] == sorted(
         ((rid, display[rid]) for rid in p.rule_ids), key=lambda pair: pair[0].startswith("sum ")

@@ -9,7 +9,7 @@ from puzzlesat.model.rules.sum import KEYS
 from puzzlesat.render.text.draw import draw
 from puzzlesat.runtime.words import number, plural
 
-SHOWN = 12  # rules of one kind listed in words; the rest are counted
+SHOWN = 40  # rules of one kind listed by name and in words (a 9x9 killer's cages); the rest counted
 
 
 def describe_json(p: Puzzle) -> dict[str, Any]:
