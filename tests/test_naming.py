@@ -248,3 +248,20 @@ def test_a_conflict_names_its_rules_as_show_does(cli, tmp_path):
         ("less #1", "thermometer 1 (r1c1→r1c3)"),
         ("less #2", "thermometer 2 (r1c3→r1c1)"),
     ]
+
+
+def test_a_step_lists_its_rules_by_name_and_splits_them_by_semicolons_when_a_name_has_commas():
+    """Houses are gathered (`rows 1, 2`); an arrow's name holds commas, so its step's rules are split by `;`."""
+    from puzzlesat.reasoning.facts import Fact, RuleRef, Step
+    from puzzlesat.render.explain import step_reason
+
+    names = [f"r{r}c{c}" for r in range(1, 7) for c in range(1, 7)]
+    arrow = RuleRef("arrow r5c3 (circle) → r6c2, r6c1", (25, 30, 31), "sum #7")
+    rows = (RuleRef("row 6", tuple(range(30, 36))), RuleRef("row 5", tuple(range(24, 30))))
+    fact = Fact(26, 2, "eliminate")
+    step = Step((fact,), (*rows, arrow), (), 2.0, "rules together", main=(*rows, arrow))
+    assert step_reason(step, names) == "from rows 6, 5; arrow r5c3 (circle) → r6c2, r6c1 together"
+    cage = RuleRef("cage 15 at r1c1 (3 cells)", (0, 1, 6), "cage #1")
+    step = Step((fact,), (rows[0], cage), (), 2.0, "rules together", main=(rows[0], cage))
+    assert step_reason(step, names) == "from row 6, cage 15 at r1c1 (3 cells) together"
+    assert arrow.id == "sum #7" and rows[0].id == "row 6"  # a house's id is its name
