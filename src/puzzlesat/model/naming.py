@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from puzzlesat.runtime.words import plural
@@ -45,6 +46,24 @@ class Context:
     names: Sequence[str]
     grid: Grid | None
     rules: Sequence[Any]
+
+    @cached_property
+    def futoshiki(self) -> bool:
+        """Every chain two neighbours: signs between cells, as the board draws them, not thermometers."""
+        grid = self.grid
+        chains = [r.cells for r in self.rules if getattr(r, "key", "") == "less"]
+        if grid is None or not chains:
+            return False
+        pos = grid.positions
+        near = lambda a, b: abs(pos[a][0] - pos[b][0]) + abs(pos[a][1] - pos[b][1]) == 1  # noqa: E731
+        return all(len(ch) == 2 and near(*ch) for ch in chains)
+
+    @cached_property
+    def kakuro(self) -> bool:
+        """Cages that cross in a grid without Latin rows: across and down runs."""
+        cages = [r for r in self.rules if getattr(r, "key", "") == "cage"]
+        overlapping = len({c for r in cages for c in r.cells}) < sum(len(r.cells) for r in cages)
+        return overlapping and self.grid is not None and not self.grid.latin
 
     def first(self, cells: Sequence[int]) -> int:
         """The cell a setter writes a clue in: the first in reading order."""
@@ -100,20 +119,10 @@ class Shown:
 
 def _less(rule: Any, ctx: Context) -> Shown:
     cells, names = rule.cells, ctx.names
-    if _futoshiki(ctx):
+    if ctx.futoshiki:
         return Shown("inequality", f"{names[cells[0]]} < {names[cells[1]]}")
     kind = "thermometer" if ctx.grid is not None else "chain"
     return Shown(kind, f"{names[cells[0]]}→{names[cells[-1]]}", numbered=True)
-
-
-def _futoshiki(ctx: Context) -> bool:
-    """Every chain two neighbours: signs between cells, as the board draws them, not thermometers."""
-    grid = ctx.grid
-    chains = [r.cells for r in ctx.rules if getattr(r, "key", "") == "less"]
-    if grid is None or not chains:
-        return False
-    near = lambda a, b: sum(abs(x - y) for x, y in zip(grid.positions[a], grid.positions[b], strict=True)) == 1  # noqa: E731
-    return all(len(ch) == 2 and near(*ch) for ch in chains)
 
 
 def arrow_of(rule: Any) -> tuple[int, tuple[int, ...]] | None:
@@ -149,10 +158,7 @@ def _sum(rule: Any, ctx: Context) -> Shown:
 def _cage(rule: Any, ctx: Context) -> Shown:
     size = f"({plural(len(rule.cells), 'cell')})"
     step = ctx.step(rule.cells)
-    cages = [r for r in ctx.rules if getattr(r, "key", "") == "cage"]
-    overlapping = len({c for r in cages for c in r.cells}) < sum(len(r.cells) for r in cages)
-    kakuro = overlapping and ctx.grid is not None and not ctx.grid.latin
-    if kakuro and step in ((0, 1), (1, 0)):  # runs across and down
+    if ctx.kakuro and step in ((0, 1), (1, 0)):  # runs across and down
         way = "across" if step == (0, 1) else "down"
         return Shown(f"run {rule.label} {way}", f"from {ctx.names[rule.cells[0]]} {size}")
     return Shown(f"cage {rule.label}", f"at {ctx.names[ctx.first(rule.cells)]} {size}")
