@@ -71,6 +71,7 @@ def test_every_rule_kind_has_a_namer():
          ["run 3 across from r1c2 (2 cells)", "run 4 down from r1c2 (2 cells)"]),
         (tuple(Dot(k, ("r1c1", "r1c2")) for k in DOT_KINDS), None,
          ["white dot r1c1–r1c2", "black dot r1c1–r1c2", "X r1c1–r1c2", "V r1c1–r1c2"]),
+        ((Dot("white", ("r1c7", "r1c6")), Dot("v", ("r3c1", "r2c1"))), None, ["white dot r1c6–r1c7", "V r2c1–r3c1"]),
         ((Negative(("x", "v")),), None, ["negative constraint (X, V)"]),
         ((Negative(("white", "black")),), None, ["negative constraint (white dot, black dot)"]),
         ((Clone(("r1c1", "r1c2"), ("r5c5", "r5c6")),), None, ["clone r1c1 = r5c5 (2 cells)"]),

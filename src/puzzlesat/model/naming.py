@@ -67,9 +67,13 @@ class Context:
 
     def first(self, cells: Sequence[int]) -> int:
         """The cell a setter writes a clue in: the first in reading order."""
+        return self.ordered(cells)[0]
+
+    def ordered(self, cells: Sequence[int]) -> list[int]:
+        """The cells in reading order (by index without a grid)."""
         if self.grid is None:
-            return min(cells)
-        return min(cells, key=lambda c: self.grid.positions[c])  # type: ignore[union-attr]
+            return sorted(cells)
+        return sorted(cells, key=lambda c: self.grid.positions[c])  # type: ignore[union-attr]
 
     def span(self, cells: Sequence[int], sep: str = ", ") -> str:
         """A few cells by name, or a long run as its ends and length."""
@@ -167,7 +171,7 @@ def _cage(rule: Any, ctx: Context) -> Shown:
 def _dot(rule: Any, ctx: Context) -> Shown:
     from puzzlesat.model.rules.dot import KINDS
 
-    return Shown(_dot_word(KINDS[rule.kind]), "–".join(ctx.names[c] for c in rule.cells))
+    return Shown(_dot_word(KINDS[rule.kind]), "–".join(ctx.names[c] for c in ctx.ordered(rule.cells)))
 
 
 def _dot_word(kind: Any) -> str:
