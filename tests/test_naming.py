@@ -266,3 +266,35 @@ def test_a_step_lists_its_rules_by_name_and_splits_them_by_semicolons_when_a_nam
     step = Step((fact,), (rows[0], cage), (), 2.0, "rules together", main=(rows[0], cage))
     assert step_reason(step, names) == "from row 6, cage 15 at r1c1 (3 cells) together"
     assert arrow.id == "sum #7" and rows[0].id == "row 6"  # a house's id is its name
+
+
+def test_names_match_what_the_board_draws_on_the_real_links():
+    """Over the real f-puzzles links: a sum is named a little killer exactly where the board draws
+    one, an arrow exactly where it draws an arrow, a chain a thermometer exactly where it draws a
+    thermometer; and no two rules of a puzzle share a name."""
+    from puzzlesat.render.text.gridboard import features
+    from puzzlesat.render.text.gridparts import little_killer
+
+    corpus = json.loads((ROOT / "tests/data/real_links.json").read_text())["puzzles"]
+    counted = {"little killer": 0, "arrow": 0, "thermometer": 0}
+    for entry in corpus:
+        p = puzzlesat.load(entry["link"])
+        names = list(p.display.values())
+        assert len(set(names)) == len(names), entry["link"][:60]
+        if p.grid is None:
+            continue
+        drawn = features(p.grid, p.rules)
+        arrows = iter(drawn.arrows)
+        thermometers = iter(drawn.thermometers)
+        for rid, rule in zip(p.rule_ids, p.rules, strict=True):
+            name = p.display[rid]
+            if rule.key == "sum":
+                assert name.startswith("little killer ") == (little_killer(p.grid, rule) is not None), name
+                if name.startswith("arrow "):
+                    circle, shaft = next(arrows)
+                    assert name == f"arrow {p.cells[circle]} (circle) → {', '.join(p.cells[c] for c in shaft)}"
+            if rule.key == "less" and name.startswith("thermometer "):
+                assert tuple(rule.cells) == next(thermometers)
+            counted.update({k: counted[k] + name.startswith(k + " ") for k in counted})
+        assert next(arrows, None) is None and next(thermometers, None) is None
+    assert counted == {"little killer": 22, "arrow": 44, "thermometer": 80}

@@ -9,8 +9,9 @@ grid's own rules keep the names the grid gives them (`row 3`, `column 7`, `box 5
 
 `NAMERS` maps a rule's key to the function that says what its rule is (`Shown`); a kind numbered
 on the board (a thermometer, a table) takes its number in the model's order, which is the file's
-order within a kind and `show`'s order (docs/decisions/explanations.md, "Rule names"). Two rules
-that would read alike (two kakuro runs of one total from one cell) are told apart by `#1`, `#2`.
+order within a kind and `show`'s order (docs/decisions/explanations.md, D3). Two rules
+that would read alike (two identical cages, two lines with the same ends) are told apart by `#1`,
+`#2`.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ SIDES = {(0, 1): ("left of", "row"), (0, -1): ("right of", "row"), (1, 0): ("abo
 OUTSIDE_WORDS = {"sandwich": "sandwich", "xsum": "X-sum", "skyscraper": "skyscraper", "room": "numbered room"}
 # Lines named as setters name them; any other kind is its key in words with " line" after it.
 LINE_WORDS = {"renban": "renban", "palindrome": "palindrome", "slow_thermometer": "slow thermometer",
-              "double_arrow": "double arrow", "region_sum": "region-sum line", "zipper": "zipper line"}  # fmt: skip
+              "double_arrow": "double arrow", "region_sum": "region-sum line"}  # fmt: skip
 WHISPERS = {5: "German whisper", 4: "Dutch whisper"}
 SPAN = 4  # cells listed by name in a locator; a longer run is its two ends and its length
 
@@ -104,11 +105,14 @@ class Context:
         return step if straight and max(abs(step[0]), abs(step[1])) == 1 else None
 
     def on_edge(self, cells: Sequence[int], step: tuple[int, int]) -> bool:
-        """Whether the run starts and ends at the grid's edge (a little killer's whole diagonal)."""
+        """Whether the run starts and ends at the grid's frame (a little killer's whole diagonal, as
+        the board draws one: `puzzlesat.render.text.gridparts.little_killer`)."""
         grid = self.grid
-        assert grid is not None
+        if grid is None:
+            return False
+        inside = lambda r, c: 1 <= r <= grid.rows and 1 <= c <= grid.columns  # noqa: E731
         (r0, c0), (r1, c1) = grid.positions[cells[0]], grid.positions[cells[-1]]
-        return (r0 - step[0], c0 - step[1]) not in grid.at and (r1 + step[0], c1 + step[1]) not in grid.at
+        return not inside(r0 - step[0], c0 - step[1]) and not inside(r1 + step[0], c1 + step[1])
 
 
 @dataclass(frozen=True)
