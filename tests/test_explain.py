@@ -28,7 +28,7 @@ def small(givens: str):
 
 
 def rederived(puzzle, step) -> bool | None:
-    return implies(puzzle, [r.name for r in step.rules], step.facts, step.deduced)
+    return implies(puzzle, [r.id for r in step.rules], step.facts, step.deduced)
 
 
 def test_json_has_the_fixed_keys_and_names(cli):
@@ -45,7 +45,7 @@ def test_json_has_the_fixed_keys_and_names(cli):
         for fact in step["deduced"] + step["facts"]:
             assert set(fact) == {"cell", "value", "kind"} and fact["kind"] in ("place", "eliminate")
         for rule in step["rules"]:
-            assert set(rule) == {"name", "cells"}
+            assert set(rule) == {"id", "name", "cells"} and rule["id"] == rule["name"]  # a house's id is its name
             names.add(rule["name"].split()[0])
             if rule["name"].startswith("row "):
                 n = rule["name"].split()[1]
@@ -133,7 +133,7 @@ def test_no_solution_gives_the_smallest_conflict(cli):
 def test_the_conflict_is_minimal_in_plain_python():
     p = small(NONE_4X4)
     c = puzzlesat.explain(p).conflict
-    rules, facts = [r.name for r in c.rules], list(c.facts)
+    rules, facts = [r.id for r in c.rules], list(c.facts)
     assert implies(p, rules, facts, []) is True  # they cannot hold together
     for i in range(len(rules)):
         assert implies(p, rules[:i] + rules[i + 1:], facts, []) is False

@@ -28,9 +28,10 @@ def violations(puzzle: Puzzle, values: Sequence[int], unknowns: Mapping[str, int
         if values[c] != v:
             problems.append(f"given cell {names[c]} = {v} holds {values[c]}")
     found = puzzle.unknown_values(values)
-    for origin, con in puzzle.lowered:
+    for label, con in puzzle.lowered:
         if con.holds(values, found):
             continue
+        origin = puzzle.display.get(label, label)
         if isinstance(con, AllDifferent):
             seen: dict[int, int] = {}
             for c in con.cells:

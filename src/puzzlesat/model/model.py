@@ -107,10 +107,19 @@ class Puzzle:
         """Every core constraint with where it comes from (`distinct group #1`, `sum #2`, ...)."""
         out: list[tuple[str, Constraint]] = [] if self.grid is None else self.grid.lowered(self.domains)
         out += [(f"distinct group #{gi}", AllDifferent(tuple(g))) for gi, g in enumerate(self.distinct, 1)]
+        for rid, rule in zip(self.rule_ids, self.rules, strict=True):
+            out += [(rid, c) for c in rule.lower(self.domains)]
+        return tuple(out)
+
+    @cached_property
+    def rule_ids(self) -> tuple[str, ...]:
+        """Each rule's stable id, its key and its count among the rules of that key (`less #2`):
+        the labels of `lowered`, kept by the JSON beside the display names (`display`)."""
         counts: dict[str, int] = {}
+        out = []
         for rule in self.rules:
             counts[rule.key] = counts.get(rule.key, 0) + 1
-            out += [(f"{rule.key} #{counts[rule.key]}", c) for c in rule.lower(self.domains)]
+            out.append(f"{rule.key} #{counts[rule.key]}")
         return tuple(out)
 
     @cached_property
@@ -127,6 +136,17 @@ class Puzzle:
     def groups(self) -> tuple[tuple[int, ...], ...]:
         """The cells of every all-different constraint of the core."""
         return tuple(c.cells for c in self.core if isinstance(c, AllDifferent))
+
+    @cached_property
+    def display(self) -> dict[str, str]:
+        """Each rule's id (a label of `lowered`: `less #2`) -> its name as the board shows it
+        (`thermometer 2 (r1c6→r1c4)`): `puzzlesat.model.naming`."""
+        from puzzlesat.model.naming import rule_names
+
+        named = dict(zip(self.rule_ids, rule_names(self.rules, self.grid, self.cells), strict=True))
+        # the grid's houses keep the grid's names; a file's groups are "distinct group 1"
+        out = {label: named.get(label) or label.replace(" #", " ") for label, _ in self.lowered}
+        return {**out, **named}  # a rule that lowers to nothing still has its name
 
     @cached_property
     def warnings(self) -> tuple[str, ...]:

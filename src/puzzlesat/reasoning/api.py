@@ -155,7 +155,7 @@ def _recheck_conflict(puzzle: Puzzle, rules: Sequence[RuleRef], facts: Sequence[
     from puzzlesat.reasoning.guarded import RuleCNF
 
     g = RuleCNF(puzzle)
-    solver = g.isolated([g.by_name[r.name].selector for r in rules], cells=[f.cell for f in facts])
+    solver = g.isolated([g.by_id[r.id].selector for r in rules], cells=[f.cell for f in facts])
     try:
         for f in facts:
             solver.add_clause([g.literal(f)])

@@ -31,10 +31,17 @@ class Fact:
 
 @dataclass(frozen=True, order=True)
 class RuleRef:
-    """One rule as the puzzle names it ("row 3", "box 5", "cage #2") and every cell it covers."""
+    """One rule as the board names it ("row 3", "thermometer 2 (r1c6→r1c4)", `Puzzle.display`),
+    every cell it covers, and its stable `id` (`Puzzle.lowered`'s label: "less #2"), which the
+    JSON keeps beside the name; without one, the name is the id."""
 
     name: str
     cells: tuple[int, ...]
+    id: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            object.__setattr__(self, "id", self.name)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,8 @@ def fact_json(f: Fact, names: Sequence[str]) -> dict[str, object]:
 
 
 def rule_json(r: RuleRef, names: Sequence[str]) -> dict[str, object]:
-    return {"name": r.name, "cells": [names[c] for c in r.cells]}
+    """A rule as the board names it and its stable id (docs/json.md)."""
+    return {"id": r.id, "name": r.name, "cells": [names[c] for c in r.cells]}
 
 
 def step_json(s: Step, names: Sequence[str]) -> dict[str, object]:
@@ -117,7 +118,8 @@ PLURALS = {"row": "rows", "column": "columns", "box": "boxes"}
 
 
 def _rules(refs: Sequence[RuleRef]) -> str:
-    """`rows 1, 2, columns 3, 7, box 5, cage #2`: a grid's houses gathered by kind."""
+    """`rows 1, 2, columns 3, 7, box 5, cage 15 at r1c1 (3 cells)`: a grid's houses gathered by
+    kind; `;` between the rules when a name holds a comma (`row 6; arrow r5c3 (circle) → r6c2, r6c1`)."""
     houses: dict[str, list[str]] = {}
     others: list[str] = []
     for r in refs:
@@ -129,7 +131,7 @@ def _rules(refs: Sequence[RuleRef]) -> str:
     parts = [
         f"{PLURALS[w] if len(ns) > 1 else w} {', '.join(ns)}" for w in PLURALS if (ns := houses.get(w))
     ]
-    return ", ".join([*parts, *others])
+    return ("; " if any("," in name for name in others) else ", ").join([*parts, *others])
 
 
 def _cells(cells: Sequence[int], names: Sequence[str]) -> str:
