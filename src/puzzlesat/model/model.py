@@ -98,6 +98,15 @@ class Puzzle:
     def __post_init__(self) -> None:
         _validate(self)
 
+    def with_givens(self, givens: Iterable[tuple[int, int]]) -> Puzzle:
+        """This puzzle with `givens` in place of its own, checked as `Puzzle` checks givens; the
+        rest is not validated again and its lowered core is shared (a batch makes one a line)."""
+        new = object.__new__(Puzzle)
+        new.__dict__.update({k: v for k, v in self.__dict__.items() if k not in _GIVENS_CACHED})
+        object.__setattr__(new, "givens", tuple(givens))
+        _validate_givens(new)
+        return new
+
     @property
     def size(self) -> int:
         return len(self.cells)
@@ -169,7 +178,6 @@ class Puzzle:
 
 def _validate(p: Puzzle) -> None:
     """Structural invariants; `define()` gives friendlier messages for the same faults."""
-    from puzzlesat.model.invariance import check_generator
     from puzzlesat.model.layout import validate_layout
 
     if not p.name:
@@ -215,6 +223,23 @@ def _validate(p: Puzzle) -> None:
             )
         if not u.domain:
             raise ModelError(f"unknowns.{u.name}: the domain is empty")
+    _validate_givens(p)
+    if p.layout is not None:
+        validate_layout(p.layout, n, p.cells)
+    if p.grid is not None and p.grid.cell_names != p.cells:
+        raise ModelError(f"grid: its {len(p.grid.cell_names)} squares are not the puzzle's {n} cells")
+
+
+# What a puzzle caches from its givens: dropped by `Puzzle.with_givens`, every other cache is kept.
+_GIVENS_CACHED = frozenset({"givens", "given_map", "warnings"})
+
+
+def _validate_givens(p: Puzzle) -> None:
+    """The givens' invariants: each a cell of the puzzle, once, inside its domain, no two alike in
+    an all-different constraint; and the declared symmetry still maps them onto themselves."""
+    from puzzlesat.model.invariance import check_generator
+
+    n = len(p.cells)
     seen: dict[int, int] = {}
     for c, v in p.givens:
         if not isinstance(c, int) or not 0 <= c < n:
@@ -227,6 +252,9 @@ def _validate(p: Puzzle) -> None:
     for where, con in p.lowered:
         if not isinstance(con, AllDifferent):
             continue
+        inside = [seen[c] for c in con.cells if c in seen]
+        if len(set(inside)) == len(inside):  # no clash here: the loop below only words one
+            continue
         held: dict[int, int] = {}
         for c in con.cells:
             if c in seen:
@@ -237,10 +265,6 @@ def _validate(p: Puzzle) -> None:
                         + _box_reading(p, where)
                     )
                 held[v] = c
-    if p.layout is not None:
-        validate_layout(p.layout, n, p.cells)
-    if p.grid is not None and p.grid.cell_names != p.cells:
-        raise ModelError(f"grid: its {len(p.grid.cell_names)} squares are not the puzzle's {n} cells")
     for k, gen in enumerate(p.generators):
         check_generator(p, gen, k)
 
