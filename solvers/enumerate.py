@@ -107,6 +107,9 @@ def enumerate_solutions(
             if answer is None:
                 break
             collector.add(answer)
+            if limit is not None and collector.count >= limit:  # nothing to block: no search follows
+                stopped = Status.LIMIT
+                break
             session.block(plan.blocked(answer.values))
     except SearchStopped:
         stopped = Status.TIMEOUT

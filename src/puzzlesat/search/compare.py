@@ -105,6 +105,7 @@ class Comparison:
     interrupted: bool = False
     timeout: float | None = None  # seconds per configuration
     repeat: int = 1
+    default: str | None = None  # the backend `solve` takes unasked, and why (solvers.plan.cp_reason)
 
     @property
     def consistent(self) -> bool:
@@ -369,7 +370,16 @@ def compare(
         if show:
             show.close()
     consistency = check_consistency(rows, all)
-    return Comparison(puzzle, all, modulo_symmetry, rows, consistency, interrupted, timeout, repeat)
+    return Comparison(puzzle, all, modulo_symmetry, rows, consistency, interrupted, timeout, repeat,
+                      default_rule(puzzle))  # fmt: skip
+
+
+def default_rule(puzzle: Puzzle) -> str:
+    """The backend `solve` runs this puzzle on unasked, and the measured rule that chose it."""
+    from puzzlesat.solvers import cp_reason
+
+    cp, why = cp_reason(puzzle)
+    return f"{'cp' if cp else 'sat'} ({why})"
 
 
 
