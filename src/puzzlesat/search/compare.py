@@ -39,7 +39,7 @@ COLUMNS = (
 
 DEFAULT_ENCODINGS = ("z3-int", "z3-pb", "domains", "onehot", "order", "log")
 # Without --card/--pb, one-hot (the encoding most sensitive to them) runs these pairs.
-ONEHOT_PAIRS = (("seqcounter", "unary"), ("seqcounter", "totalizer"), ("pairwise", "totalizer"), ("seqcounter", "bdd"))
+ONEHOT_PAIRS = (("auto", "unary"), ("seqcounter", "totalizer"), ("pairwise", "totalizer"), ("seqcounter", "bdd"))
 # The backend each kind of encoding runs on here (the external backend would need a program).
 BACKEND_FOR_KIND = {"smt": "z3", "cnf": "sat", "cp": "cp"}
 # compare's lists of option values, by option (solvers.OPTIONS) and as the command line spells them.
