@@ -230,6 +230,23 @@ def _validate(p: Puzzle) -> None:
         raise ModelError(f"grid: its {len(p.grid.cell_names)} squares are not the puzzle's {n} cells")
 
 
+def _houses(p: Puzzle) -> dict[int, tuple[int, ...]]:
+    """Cell -> the numbers of the all-different constraints it is in, once per lowered core (a
+    batch checks the givens of thousands of lines against one)."""
+    global _last_houses
+    entry = _last_houses
+    if entry is None or entry[0] is not p.lowered:
+        found: dict[int, list[int]] = {}
+        for k, (_, con) in enumerate(p.lowered):
+            if isinstance(con, AllDifferent):
+                for c in con.cells:
+                    found.setdefault(c, []).append(k)
+        entry = _last_houses = (p.lowered, {c: tuple(ks) for c, ks in found.items()})
+    return entry[1]
+
+
+_last_houses: tuple[object, dict[int, tuple[int, ...]]] | None = None
+
 # What a puzzle caches from its givens: dropped by `Puzzle.with_givens`, every other cache is kept.
 _GIVENS_CACHED = frozenset({"givens", "given_map", "warnings"})
 
@@ -249,11 +266,11 @@ def _validate_givens(p: Puzzle) -> None:
         seen[c] = v
         if v not in p.domains[c]:
             raise ModelError(f"givens: cell {p.cells[c]} = {v} is outside its domain {describe_values(p.domains[c])}")
-    for where, con in p.lowered:
+    houses = _houses(p)
+    keys = [(h, v) for c, v in p.givens for h in houses.get(c, ())]
+    clash = len(set(keys)) != len(keys)
+    for where, con in p.lowered if clash else ():  # only to word the clash
         if not isinstance(con, AllDifferent):
-            continue
-        inside = [seen[c] for c in con.cells if c in seen]
-        if len(set(inside)) == len(inside):  # no clash here: the loop below only words one
             continue
         held: dict[int, int] = {}
         for c in con.cells:

@@ -172,4 +172,12 @@ def _symbols(puzzle: Puzzle, values: Sequence[int]) -> list[str]:
     """Values as the grid writes them (16x16: A for 10), so a board can be pasted back as givens."""
     if puzzle.grid is None:
         return [str(v) for v in values]
-    return [puzzle.grid.symbol(v) for v in values]
+    global _written
+    grid, table = _written
+    if grid is not puzzle.grid:  # once a grid: a batch draws thousands of boards on one
+        table = {v: puzzle.grid.symbol(v) for v in puzzle.values}
+        _written = (puzzle.grid, table)
+    return [table[v] if v in table else puzzle.grid.symbol(v) for v in values]
+
+
+_written: tuple[object, dict[int, str]] = (None, {})  # the last grid drawn, and its value -> symbol
