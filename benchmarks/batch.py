@@ -72,7 +72,8 @@ def main() -> None:
     rows = [{"command": name, "wall": round(wall, 3), "cpu": round(cpu, 3), "per_second": round(n / wall),
              "ratio": round(wall / base, 2)} for name, (wall, cpu) in best.items()]  # fmt: skip
     for r in rows:
-        print(f"{r['command']:<34} wall {r['wall']:.3f} s  cpu {r['cpu']:.3f} s  {r['per_second']:>6}/s  {r['ratio']:.2f}x")
+        times = f"wall {r['wall']:.3f} s  cpu {r['cpu']:.3f} s"
+        print(f"{r['command']:<34} {times}  {r['per_second']:>6}/s  {r['ratio']:.2f}x")
     if bad:
         print(f"DISAGREE with the peer: {', '.join(bad)}")
     if args.save:

@@ -15,8 +15,8 @@ from puzzlesat.encoders.cnf import NativeAtMost
 from puzzlesat.encoders.pysat_names import (
     AUTO_BEYOND,
     DEFAULT_PB,
-    PAIRWISE_MAX,
     OWN_PB,
+    PAIRWISE_MAX,
     card_enc,
     check_pb,
     no_pysat_signals,

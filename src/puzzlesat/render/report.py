@@ -131,7 +131,9 @@ def instance_json(instance: Instance, outcome: Outcome | PuzzleSatError) -> dict
     }
 
 
-def batch_json(base: Puzzle, instances: Sequence[Instance], batch: BatchOutcome, results: bool = True) -> dict[str, Any]:
+def batch_json(
+    base: Puzzle, instances: Sequence[Instance], batch: BatchOutcome, results: bool = True
+) -> dict[str, Any]:
     """The `--json` document of a batch; one entry per instance attempted, in input order
     (without `results`, the summary that `--jsonl` ends with: each entry was streamed)."""
     doc, stats = _head(base, batch.plan, batch.stats)

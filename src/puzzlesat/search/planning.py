@@ -146,7 +146,8 @@ def for_instance(plan: Plan, puzzle: Puzzle) -> Plan:
     (its givens may break the base puzzle's symmetry) with its breaking; never a detected one."""
     from puzzlesat.symmetry.choice import Choice
 
-    if plan.group is not None and (plan.group.source == "none" or (plan.group.group.order == 1 and not puzzle.generators)):
+    chosen = plan.group
+    if chosen is not None and (chosen.source == "none" or (chosen.group.order == 1 and not puzzle.generators)):
         return plan  # no group to break: the batch's plan as it is
     group = puzzle.group
     return replace(plan, group=Choice(group, "declared"), breaking=breaking_for(puzzle, group, plan.symmetry_breaking))
