@@ -149,7 +149,8 @@ def backend_for(config: Config | Plan, puzzle: Puzzle | None = None) -> str:
     chosen = encoders.ENCODINGS.get(config.encoding or "")
     if chosen is not None and chosen.kind != BACKENDS[DEFAULT_BACKEND].kind:
         return next(b.name for b in BACKENDS.values() if b.kind == chosen.kind)
-    if chosen is None and puzzle is not None and not any(getattr(config, o) for o in OPTIONS) and prefers_cp(puzzle):
+    asked = config.encoding is not None or any(getattr(config, o) for o in OPTIONS)  # a name, even unknown
+    if not asked and puzzle is not None and prefers_cp(puzzle):
         return "cp"
     return DEFAULT_BACKEND
 

@@ -16,7 +16,7 @@ def main(argv: list[str] | None = None, *, keep_stop: bool = False) -> None:
     click are two thirds of a start-up: docs/decisions/start-up.md)."""
     import sys
 
-    if (sys.argv[1:] if argv is None else argv) == ["--version"]:
+    if (sys.argv[1:] if argv is None else argv) == ["--version"] and sys.stdout is not None:  # closed: entry says so
         from puzzlesat import __version__
 
         sys.stdout.write(f"puzzlesat {__version__}\n")
