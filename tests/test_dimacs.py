@@ -199,7 +199,7 @@ def test_default_path_and_size_line(cli, tmp_path, monkeypatch):
     the encoding is the one solve uses (order with unary sums for a 3x3 magic square)."""
     monkeypatch.chdir(tmp_path)
     result = cli("dimacs", "magic-square")
-    path = "cnf_out/magic-square-order3-order-seqcounter-unary.cnf"
+    path = "cnf_out/magic-square-order3-order-auto-unary.cnf"
     assert result.code == 0, result.err
     assert result.out.startswith(f"{path}: ") and " variables, " in result.out and " clauses" in result.out
     assert (tmp_path / path).is_file() and (tmp_path / (path + ".map.json")).is_file()

@@ -188,7 +188,7 @@ def test_text_writes_thousands_with_commas_and_json_keeps_integers(cli, stdin):
 def test_sizes_have_commas_in_text(cli, tmp_path):
     """dimacs' summary, compare's table: variables and clauses as text writes numbers."""
     out = cli("dimacs", "sudoku", "-o", str(tmp_path / "s.cnf")).out
-    assert out == f"{tmp_path / 's.cnf'}: 3,321 variables, 7,809 clauses (map: {tmp_path / 's.cnf.map.json'})\n"
+    assert out == f"{tmp_path / 's.cnf'}: 729 variables, 12,021 clauses (map: {tmp_path / 's.cnf.map.json'})\n"
     table = cli("compare", "sudoku", "--encoding", "onehot", "--card", "seqcounter", "--pb", "totalizer").out
     row = table.splitlines()[1].split()
     assert row[6:9] == ["3,321", "7,809", "17,853"]

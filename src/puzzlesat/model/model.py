@@ -98,6 +98,15 @@ class Puzzle:
     def __post_init__(self) -> None:
         _validate(self)
 
+    def with_givens(self, givens: Iterable[tuple[int, int]]) -> Puzzle:
+        """This puzzle with `givens` in place of its own, checked as `Puzzle` checks givens; the
+        rest is not validated again and its lowered core is shared (a batch makes one a line)."""
+        new = object.__new__(Puzzle)
+        new.__dict__.update({k: v for k, v in self.__dict__.items() if k not in _GIVENS_CACHED})
+        object.__setattr__(new, "givens", tuple(givens))
+        _validate_givens(new)
+        return new
+
     @property
     def size(self) -> int:
         return len(self.cells)
@@ -189,7 +198,6 @@ class Puzzle:
 
 def _validate(p: Puzzle) -> None:
     """Structural invariants; `define()` gives friendlier messages for the same faults."""
-    from puzzlesat.model.invariance import check_generator
     from puzzlesat.model.layout import validate_layout
 
     if not p.name:
@@ -235,6 +243,40 @@ def _validate(p: Puzzle) -> None:
             )
         if not u.domain:
             raise ModelError(f"unknowns.{u.name}: the domain is empty")
+    _validate_givens(p)
+    if p.layout is not None:
+        validate_layout(p.layout, n, p.cells)
+    if p.grid is not None and p.grid.cell_names != p.cells:
+        raise ModelError(f"grid: its {len(p.grid.cell_names)} squares are not the puzzle's {n} cells")
+
+
+def _houses(p: Puzzle) -> dict[int, tuple[int, ...]]:
+    """Cell -> the numbers of the all-different constraints it is in, once per lowered core (a
+    batch checks the givens of thousands of lines against one)."""
+    global _last_houses
+    entry = _last_houses
+    if entry is None or entry[0] is not p.lowered:
+        found: dict[int, list[int]] = {}
+        for k, (_, con) in enumerate(p.lowered):
+            if isinstance(con, AllDifferent):
+                for c in con.cells:
+                    found.setdefault(c, []).append(k)
+        entry = _last_houses = (p.lowered, {c: tuple(ks) for c, ks in found.items()})
+    return entry[1]
+
+
+_last_houses: tuple[object, dict[int, tuple[int, ...]]] | None = None
+
+# What a puzzle caches from its givens: dropped by `Puzzle.with_givens`, every other cache is kept.
+_GIVENS_CACHED = frozenset({"givens", "given_map", "warnings"})
+
+
+def _validate_givens(p: Puzzle) -> None:
+    """The givens' invariants: each a cell of the puzzle, once, inside its domain, no two alike in
+    an all-different constraint; and the declared symmetry still maps them onto themselves."""
+    from puzzlesat.model.invariance import check_generator
+
+    n = len(p.cells)
     seen: dict[int, int] = {}
     for c, v in p.givens:
         if not isinstance(c, int) or not 0 <= c < n:
@@ -244,7 +286,10 @@ def _validate(p: Puzzle) -> None:
         seen[c] = v
         if v not in p.domains[c]:
             raise ModelError(f"givens: cell {p.cells[c]} = {v} is outside its domain {describe_values(p.domains[c])}")
-    for where, con in p.lowered:
+    houses = _houses(p)
+    keys = [(h, v) for c, v in p.givens for h in houses.get(c, ())]
+    clash = len(set(keys)) != len(keys)
+    for where, con in p.lowered if clash else ():  # only to word the clash
         if not isinstance(con, AllDifferent):
             continue
         held: dict[int, int] = {}
@@ -257,10 +302,6 @@ def _validate(p: Puzzle) -> None:
                         + _box_reading(p, where)
                     )
                 held[v] = c
-    if p.layout is not None:
-        validate_layout(p.layout, n, p.cells)
-    if p.grid is not None and p.grid.cell_names != p.cells:
-        raise ModelError(f"grid: its {len(p.grid.cell_names)} squares are not the puzzle's {n} cells")
     for k, gen in enumerate(p.generators):
         check_generator(p, gen, k)
 
