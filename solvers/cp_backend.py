@@ -23,6 +23,12 @@ from puzzlesat.solvers.base import Found, SearchStopped, check_stop, remaining
 if TYPE_CHECKING:
     from puzzlesat.solvers.plan import Plan
 
+# Until its first solution the search restarts, after 100 * luby(i) failures in run i, on dom/wdeg with
+# values in random order from a fixed seed, so every run of a model is the same (search.md D7).
+RESTARTS = 100
+SEED = 0
+
+
 class CpSession:
     def __init__(self, puzzle: Puzzle, plan: Plan) -> None:
         t0 = time.perf_counter()
@@ -48,7 +54,7 @@ class CpSession:
         if self.search is None:
             m = self.model
             try:
-                s = self.Search(m.pinned(self.scope or ()), m.base, check_stop)
+                s = self.Search(m.pinned(self.scope or ()), m.base, check_stop, restarts=RESTARTS, seed=SEED)
                 for group in m.alldiff:
                     s.alldiff(group)
                 for cells, weights, op, rhs in m.linears:
