@@ -304,7 +304,12 @@ def make() -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["--make"]:
+    import argparse
+
+    ap = argparse.ArgumentParser(
+        prog="python -m benchmarks.defaults",
+        description="Issue 40's instances (the run itself is python -m benchmarks --defaults).",
+    )
+    ap.add_argument("--make", action="store_true", help="write benchmarks/data/defaults/ anew (needs ortools)")
+    if ap.parse_args().make:
         make()
-    else:
-        sys.exit("usage: python -m benchmarks.defaults --make (the run is python -m benchmarks --defaults)")

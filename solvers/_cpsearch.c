@@ -17,6 +17,12 @@
  *     within the domains has it), or none of them (checked once one variable is left).
  * Search: the variable with the fewest values (ties: the most constraints, then the lowest index),
  * values ascending; an explicit stack, so that `next` returns one solution and resumes after it.
+ * With `restarts` > 0 (issue 40), until the first solution the search restarts after
+ * restarts * luby(i) failures of run i; runs after the first branch on dom/wdeg (each constraint
+ * weighted by 1 + the failures it caused) with ties and values in random order from `seed`, and each
+ * run given up leaves its nogoods (record_nogoods). After the first solution no run is given up:
+ * the run that found it goes on as one depth-first search, so every solution is found once and no
+ * nogood (each from a subtree with no solution) cuts one (docs/decisions/search.md D7).
  *
  * Arithmetic (issue 39): `linear` takes weights whose sizes add up to at most 2**54 (MAX_WEIGHTS)
  * and right sides of at most 2**61 in size (MAX_RHS), and raises ValueError past them; a domain's

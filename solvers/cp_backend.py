@@ -1,7 +1,9 @@
 """The cp backend: puzzlesat's own propagating search (`puzzlesat.solvers._cpsearch`, in C) on the `domains`
 encoding.
 
-A depth-first search never returns a solution twice; what is blocked (the other members of a
+Until its first solution the search restarts (dom/wdeg, values in random order from a fixed seed,
+nogoods recorded at each restart); from there on it is one depth-first search, which never returns
+a solution twice (docs/decisions/search.md D7); what is blocked (the other members of a
 found solution's orbit) is kept in a set and skipped when the search reaches it. Lex-leader pairs
 become `a - b <= -1` before the search starts. A scope (`push`) is a fresh search over the same
 model with the givens as one-value domains: building one takes microseconds.

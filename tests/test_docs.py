@@ -244,7 +244,7 @@ def test_benchmarks_readme_names_only_existing_options() -> None:
 
     text = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
     helps = ""
-    for module in ("benchmarks", "benchmarks.make_instances"):
+    for module in ("benchmarks", "benchmarks.make_instances", "benchmarks.defaults"):
         done = subprocess.run([sys.executable, "-m", module, "--help"], cwd=ROOT, capture_output=True, text=True)
         helps += done.stdout
     for command in ("solve", "compare"):
