@@ -244,7 +244,10 @@ def test_benchmarks_readme_names_only_existing_options() -> None:
 
     text = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
     helps = ""
-    modules = ("benchmarks", "benchmarks.make_instances", "benchmarks.batch", "benchmarks.limit2", "benchmarks.startup")
+    modules = (
+        "benchmarks", "benchmarks.make_instances", "benchmarks.batch", "benchmarks.limit2", "benchmarks.startup",
+        "benchmarks.defaults",
+    )
     for module in modules:
         done = subprocess.run([sys.executable, "-m", module, "--help"], cwd=ROOT, capture_output=True, text=True)
         helps += done.stdout
