@@ -140,3 +140,144 @@ def test_a_4x4_and_a_16x16_take_their_digits(server, browser):
     pick(browser, "r16c16")
     keys(browser, "g")
     assert _entered(browser) == {"r16c16": 16}
+
+
+def _model(cli, puzzle: str) -> dict:
+    """What the CLI reads from a puzzle (`show --json`), its name, title and notes aside."""
+    doc = cli("show", puzzle, "--json").json()
+    return {k: v for k, v in doc.items() if k not in ("name", "title", "params", "warnings", "version")}
+
+
+def _new_grid(driver, size: int, boxes: str) -> None:
+    driver.find_element(By.ID, "tab-set").click()
+    idle(driver)
+    for field, value in (("set-size", str(size)), ("set-boxes", boxes)):
+        box = driver.find_element(By.ID, field)
+        box.clear()
+        box.send_keys(value)
+    driver.find_element(By.ID, "set-new").click()
+    idle(driver)
+    WebDriverWait(driver, WAIT).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board-svg rect.cell")) == size * size)
+
+
+def _settled(driver) -> None:
+    """Wait until the live solver has answered for the puzzle as it is now, its board drawn."""
+    idle(driver)
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-live") == "done")
+
+
+def _live(driver) -> str:
+    _settled(driver)
+    return text(driver, "live-status")
+
+
+def _tool(driver, button: str, cells: list[str], field: str | None = None, value: str | None = None) -> None:
+    _settled(driver)
+    pick(driver, *cells)
+    if field:
+        box = driver.find_element(By.ID, field)
+        box.clear()
+        box.send_keys(value)
+    driver.find_element(By.ID, button).click()
+    idle(driver)
+    assert text(driver, "error") == ""
+
+
+def _page_toml(driver) -> str:
+    return driver.find_element(By.ID, "puzzle-input").get_attribute("value")
+
+
+def _round_trips(driver, cli, tmp_path, expected: dict) -> None:
+    """The page's TOML, its f-puzzles link and its SudokuPad link all read as the expected model, and
+    loading each back onto the page gives the same TOML model again."""
+    toml = _page_toml(driver)
+    (tmp_path / "page.toml").write_text(toml)
+    assert _model(cli, str(tmp_path / "page.toml")) == expected
+    for button in ("set-fpuzzles", "set-sudokupad"):
+        driver.find_element(By.ID, button).click()
+        idle(driver)
+        link = driver.find_element(By.ID, "set-link").get_attribute("value")
+        assert link.startswith("https://"), link
+        assert _model(cli, link) == expected
+    for text_in in (toml, link):
+        box = driver.find_element(By.ID, "puzzle-input")
+        driver.execute_script("arguments[0].value = arguments[1]", box, text_in)
+        driver.find_element(By.ID, "load").click()
+        idle(driver)
+        assert text(driver, "error") == ""
+        back = driver.execute_script("return tomlDump(setter.doc)")
+        (tmp_path / "back.toml").write_text(back)
+        assert _model(cli, str(tmp_path / "back.toml")) == expected
+
+
+def test_a_killer_sudoku_set_from_an_empty_grid_is_unique_and_round_trips(server, browser, cli, tmp_path):
+    _open(browser, server, "sudoku")
+    _new_grid(browser, 6, "2x3")
+    assert _live(browser) == "more than 20 solutions"
+    example = cli("convert", "examples/killer-6x6.toml", "--json").json()["toml"]
+    import tomllib
+
+    cages = tomllib.loads(example)["cage"]
+    for cage in cages:
+        _tool(browser, "set-cage", cage["cells"], "set-total", str(cage["sum"]))
+    assert _live(browser) == "1 solution"
+    expected = _model(cli, "examples/killer-6x6.toml")
+    _round_trips(browser, cli, tmp_path, expected)
+    assert errors(browser) == []
+
+
+def test_a_thermo_sudoku_set_by_mouse_with_undo_and_a_delete(server, browser, cli, tmp_path):
+    _open(browser, server, "sudoku")
+    _new_grid(browser, 6, "2x3")
+    import tomllib
+
+    thermos = tomllib.loads(cli("convert", "examples/thermo-sudoku.toml", "--json").json()["toml"])["less"]
+    for thermo in thermos:
+        _tool(browser, "set-thermo", thermo["cells"])
+    _tool(browser, "set-thermo", ["r6c1", "r5c1"])  # one too many: deleted from its cell
+    _settled(browser)
+    pick(browser, "r6c1")
+    keys(browser, Keys.DELETE)
+    _settled(browser)
+    pick(browser, "r2c2")
+    keys(browser, "4")  # a given, then undone
+    _settled(browser)
+    assert "r2c2 = 4" in _page_toml(browser)
+    with_key(browser, Keys.CONTROL, "z")
+    _settled(browser)
+    assert "r2c2" not in _page_toml(browser)
+    assert _live(browser) == "1 solution"
+    _round_trips(browser, cli, tmp_path, _model(cli, "examples/thermo-sudoku.toml"))
+
+
+EDITS = [  # (tool, cells, field, value) on a 4x4 grid: ten edits, each followed by the live count
+    ("given", ["r1c1"], None, "1"),
+    ("set-cage", ["r1c2", "r1c3"], "set-total", "5"),
+    ("set-thermo", ["r2c1", "r2c2", "r2c3"], None, None),
+    ("given", ["r4c4"], None, "2"),
+    ("set-dot", ["r3c1", "r3c2"], "set-dot-kind", None),
+    ("set-region", ["r1c1", "r2c2", "r3c3", "r4c4"], None, None),
+    ("given", ["r3c4"], None, "4"),
+    ("set-line", ["r4c1", "r4c2"], None, None),
+    ("given", ["r2c4"], None, "3"),
+    ("set-arrow", ["r3c3", "r4c3"], None, None),
+]
+
+
+@pytest.mark.parametrize("edits", [EDITS])
+def test_the_live_count_after_each_of_ten_edits_is_the_clis_count(server, browser, cli, tmp_path, edits):
+    _open(browser, server, "sudoku")
+    _new_grid(browser, 4, "2x2")
+    for tool, cells, field, value in edits:
+        if tool == "given":
+            _settled(browser)
+            pick(browser, *cells)
+            keys(browser, value)
+            idle(browser)
+        else:
+            _tool(browser, tool, cells, field if value else None, value)
+        _settled(browser)
+        (tmp_path / "now.toml").write_text(_page_toml(browser))
+        count = cli("count", str(tmp_path / "now.toml"), "--json").json()["count"]
+        shown = browser.find_element(By.ID, "live-count").get_attribute("textContent")
+        assert shown == (str(count) if count <= 20 else ">20"), (tool, cells, count)

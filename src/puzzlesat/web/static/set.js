@@ -313,7 +313,10 @@ function liveSoon() {
   const mine = { controller: new AbortController(), timer: null };
   setter.live = mine;
   $("live-status").textContent = "…";
-  mine.timer = setTimeout(() => liveRun(mine), LIVE_MS);
+  document.body.dataset.live = "busy"; // "done" once the answer and its board are shown (for tests)
+  mine.timer = setTimeout(() => liveRun(mine).finally(() => {
+    if (setter.live === mine) document.body.dataset.live = "done";
+  }), LIVE_MS);
 }
 
 async function liveRun(mine) {
@@ -322,7 +325,7 @@ async function liveRun(mine) {
   const started = performance.now();
   try {
     const [solved, cands] = await Promise.all([
-      post("/api/solve", { ...body, all: true, limit: LIVE_LIMIT + 1, board: `${BOARD_ID}-live-a` }, signal),
+      post("/api/solve", { ...body, all: true, no_symmetry: true, limit: LIVE_LIMIT + 1, board: `${BOARD_ID}-live-a` }, signal),
       post("/api/candidates", { ...body, board: `${BOARD_ID}-live-b` }, signal),
     ]);
     if (setter.live !== mine) return;
@@ -347,7 +350,7 @@ async function liveRun(mine) {
     $("live-count").textContent = exact ? String(sols.length) : sols.length ? `>${LIVE_LIMIT}` : "0";
     performance.mark("live-answered");
     $("live-seconds").textContent = `${((performance.now() - started) / 1000).toFixed(2)} s`;
-    if (!sols.length) return liveConflict(mine);
+    if (!sols.length) return await liveConflict(mine);
     if (!$("live-marks").checked) return;
     const view = { marks };
     if (exact) view.counts = Object.fromEntries(Object.entries(counts).filter(([c]) => !(c in page.givens)));
