@@ -44,7 +44,7 @@ def text(driver, element: str) -> str:
 
 
 def cell(driver, name: str):
-    return driver.find_element(By.CSS_SELECTOR, f'#board-svg rect.cell[data-cell="{name}"]')
+    return driver.find_element(By.CSS_SELECTOR, f'#board-svg .cell[data-cell="{name}"]')
 
 
 def pick(driver, *cells: str) -> None:

@@ -281,3 +281,19 @@ def test_the_live_count_after_each_of_ten_edits_is_the_clis_count(server, browse
         count = cli("count", str(tmp_path / "now.toml"), "--json").json()["count"]
         shown = browser.find_element(By.ID, "live-count").get_attribute("textContent")
         assert shown == (str(count) if count <= 20 else ">20"), (tool, cells, count)
+
+
+def test_a_figure_opens_with_its_drawing_and_pinned_values_leave_fewer_classes(server, browser, cli, tmp_path):
+    _open(browser, server, "magic-star")
+    browser.find_element(By.ID, "param").send_keys("points=6")
+    browser.find_element(By.ID, "tab-set").click()
+    assert _live(browser) == "960 solutions, 80 classes under 12 symmetries"
+    cells = cli("show", "magic-star", "-p", "points=6", "--json").json()["cells"]
+    _settled(browser)
+    pick(browser, cells[0])
+    keys(browser, "1")
+    status = _live(browser)
+    (tmp_path / "pinned.toml").write_text(_page_toml(browser))
+    doc = cli("count", str(tmp_path / "pinned.toml"), "--json").json()
+    assert status == f"{doc['count']} solutions, {doc['orbits']} classes under {doc['group_order']} symmetries"
+    assert doc["count"] < 960 and doc["group_order"] < 12

@@ -14,7 +14,21 @@ const setter = {
   undo: [],
   redo: [],
   live: null, // {controller, timer}
+  generators: null, // a figure's symmetry as loaded, before values were pinned
 };
+
+// A figure's symmetries that keep the pinned values: the generators mapping every given cell to a
+// cell given the same value (they generate a subgroup of the stabiliser: the classes counted under it).
+function keepSymmetry(doc) {
+  if (!setter.generators) return;
+  const givens = doc.givens || {};
+  const index = (name) => (/^\d+$/.test(name) ? Number(name) : page.cells.indexOf(name));
+  const pinned = Object.entries(givens).map(([c, v]) => [index(c), v]);
+  const at = Object.fromEntries(pinned);
+  const kept = setter.generators.filter((p) => pinned.every(([i, v]) => at[p[i]] === v));
+  if (kept.length) doc.symmetry = { ...(doc.symmetry || {}), generators: kept };
+  else delete doc.symmetry;
+}
 
 function cellName(r, c) {
   return `r${r}c${c}`;
@@ -133,6 +147,7 @@ function setGiven(v) {
     for (const c of cells) all ? delete givens[c] : (givens[c] = v);
     if (Object.keys(givens).length) doc.givens = givens;
     else delete doc.givens;
+    keepSymmetry(doc);
   });
 }
 
@@ -144,6 +159,7 @@ function setErase() {
     if (cells.some((c) => c in givens)) {
       for (const c of cells) delete givens[c];
       if (!Object.keys(givens).length) delete doc.givens;
+      keepSymmetry(doc);
       return;
     }
     rulesTouching(doc, cells);
@@ -268,6 +284,7 @@ async function enterSet(signal) {
   await ensureLoaded(signal);
   const doc = await command("convert", {}, signal);
   setter.doc = tomlParse(doc.toml);
+  setter.generators = setter.doc.symmetry ? setter.doc.symmetry.generators : null;
   setter.undo = [];
   setter.redo = [];
   docChanged();
@@ -277,6 +294,7 @@ async function enterSet(signal) {
 async function adoptForSetting(signal) {
   const doc = await command("convert", {}, signal);
   setter.doc = tomlParse(doc.toml);
+  setter.generators = setter.doc.symmetry ? setter.doc.symmetry.generators : null;
   setter.undo = [];
   setter.redo = [];
   liveSoon();
@@ -288,6 +306,7 @@ function newGrid() {
   if (setter.doc) setter.undo.push(JSON.stringify(setter.doc));
   setter.redo = [];
   setter.doc = newDoc(size, boxes);
+  setter.generators = null;
   docChanged();
 }
 
@@ -325,6 +344,7 @@ async function liveRun(mine) {
   const signal = mine.controller.signal;
   const body = { puzzle: page.puzzle, timeout: 10 };
   const started = performance.now();
+  if (!page.grid) return liveFigure(mine, body, started);
   try {
     const [solved, cands] = await Promise.all([
       post("/api/solve", { ...body, all: true, no_symmetry: true, limit: LIVE_LIMIT + 1, board: `${BOARD_ID}-live-a` }, signal),
@@ -358,6 +378,22 @@ async function liveRun(mine) {
     if (exact) view.counts = Object.fromEntries(Object.entries(counts).filter(([c]) => !(c in page.givens)));
     const { doc } = await post("/api/board", { puzzle: page.puzzle, ...view }, signal);
     if (setter.live === mine) render(doc.svg);
+  } catch (e) {
+    if (setter.live === mine && e.name !== "AbortError") $("live-status").textContent = e.message;
+  }
+}
+
+// A figure: how many solutions, and the classes left under the symmetries that keep the pins.
+async function liveFigure(mine, body, started) {
+  try {
+    const { doc } = await post("/api/count", { ...body, board: `${BOARD_ID}-live-a` }, mine.controller.signal);
+    if (setter.live !== mine) return;
+    const about = doc.approximate ? "about " : doc.count_complete === false ? "at least " : "";
+    const classes = doc.orbits === null || doc.orbits === undefined ? "" : `, ${doc.orbits} ${doc.orbits === 1 ? "class" : "classes"} under ${plural(doc.group_order, "symmetry")}`.replace("symmetrys", "symmetries");
+    $("live-status").textContent = `${about}${plural(doc.count, "solution")}${classes}`;
+    $("live-count").textContent = String(doc.count);
+    $("live-seconds").textContent = `${((performance.now() - started) / 1000).toFixed(2)} s`;
+    performance.mark("live-answered");
   } catch (e) {
     if (setter.live === mine && e.name !== "AbortError") $("live-status").textContent = e.message;
   }
