@@ -297,3 +297,36 @@ def test_a_figure_opens_with_its_drawing_and_pinned_values_leave_fewer_classes(s
     doc = cli("count", str(tmp_path / "pinned.toml"), "--json").json()
     assert status == f"{doc['count']} solutions, {doc['orbits']} classes under {doc['group_order']} symmetries"
     assert doc["count"] < 960 and doc["group_order"] < 12
+
+
+def test_explain_marks_its_rules_in_the_text_and_draws_the_pencil_marks_before_each_step(server, browser, cli):
+    _open(browser, server, "sudoku")
+    _press(browser, "btn-explain")
+    _press(browser, "next")
+    steps = cli("explain", "sudoku", "--json").json()["steps"]
+    step = steps[1]
+    marked = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#step-text mark')).map(m => [m.dataset.rule, m.className])"
+    )
+    cited = [[name, "rule main" if name in step["main"] else "rule"] for name in (r["name"] for r in step["rules"])]
+    assert marked and all(m in cited for m in marked)
+    assert text(browser, "step-text") == step["text"]
+    marks: dict[str, list[int]] = {}
+    for c, v in board(browser, "text.mark"):
+        marks.setdefault(c, []).append(int(v))
+    assert marks == step["marks"] and "r4c8" not in marks  # the first step placed r4c8
+
+
+def test_no_stale_state_after_another_action_and_plurals(server, browser, cli):
+    _open(browser, server, "sudoku")
+    _press(browser, "btn-explain")
+    assert browser.find_element(By.ID, "explain-nav").is_displayed()
+    _press(browser, "btn-grade")
+    assert not browser.find_element(By.ID, "explain-nav").is_displayed()
+    assert board(browser, "rect.marked") == []  # the step's shading went with it
+    _press(browser, "btn-clues")
+    assert board(browser, "rect.marked")
+    _press(browser, "btn-export")
+    assert board(browser, "rect.marked") == []
+    _press(browser, "btn-count")
+    assert browser.find_element(By.ID, "result").text.split("\n")[0] == "1 solution"

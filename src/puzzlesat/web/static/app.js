@@ -421,9 +421,35 @@ async function showStep(i, signal) {
   $("prev").disabled = i <= 1;
   $("next").disabled = i >= steps.length;
   $("step-deduced").textContent = say(step.deduced);
-  $("step-text").textContent = step.text;
+  $("step-text").replaceChildren(...ruleText(step));
   $("step-cost").textContent = `${step.technique}, cost ${step.cost}`;
-  await draw({ values, shade: stepShade(step) }, signal);
+  const marks = page.grid && step.marks ? Object.fromEntries(Object.entries(step.marks).filter(([c]) => !(c in values))) : {};
+  await draw({ values, shade: stepShade(step), marks }, signal);
+}
+
+// A step's text with each rule it cites marked by its name (the main ones darker), its cells in
+// the mark's title: the names as the board's shading shows them.
+function ruleText(step) {
+  const main = new Set(step.main || []);
+  const rules = [...step.rules].sort((a, b) => b.name.length - a.name.length); // "box 10" before "box 1"
+  const out = [];
+  let rest = step.text;
+  while (rest) {
+    let best = null;
+    for (const r of rules) {
+      const at = rest.indexOf(r.name);
+      if (at >= 0 && (best === null || at < best.at)) best = { at, r };
+    }
+    if (!best) {
+      out.push(rest);
+      break;
+    }
+    out.push(rest.slice(0, best.at));
+    const cls = main.has(best.r.name) ? "rule main" : "rule";
+    out.push(h("mark", { class: cls, "data-rule": best.r.name, title: best.r.cells.join(" "), text: best.r.name }));
+    rest = rest.slice(best.at + best.r.name.length);
+  }
+  return out;
 }
 
 async function doGrade(signal) {
