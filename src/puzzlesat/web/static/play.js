@@ -58,7 +58,7 @@ function paintOverlay() {
   readGeometry();
   svg.querySelector("#overlay")?.remove();
   const layer = svgEl("g", { id: "overlay", "pointer-events": "none" });
-  const b = play.board;
+  const b = page.mode === "set" ? emptyBoard() : play.board; // setting shows givens and rules alone
   const shown = shownValues();
   for (const [cell, colour] of Object.entries(b.colour)) {
     const g = play.geom[cell];

@@ -307,6 +307,7 @@ function newGrid() {
   setter.redo = [];
   setter.doc = newDoc(size, boxes);
   setter.generators = null;
+  resetPlay();
   docChanged();
 }
 
