@@ -112,6 +112,7 @@ def first_view(server: Server, repeat: int) -> dict[str, Any] | None:
 
 
 LIVE = ["sudoku", "examples/killer-sudoku.toml"]  # a 9x9 classic and a 9x9 killer
+LIVE_DONE = "return document.body.dataset.live === 'done' && !job"  # set.js: the answer and its board shown
 
 
 def live_feedback(server: Server, edits: int) -> dict[str, Any] | None:
@@ -145,8 +146,7 @@ def live_feedback(server: Server, edits: int) -> dict[str, Any] | None:
                 WebDriverWait(driver, 30).until(lambda d: d.execute_script("return page.cells.length > 0 && !job"))
                 driver.execute_script("document.getElementById('puzzle-input').value = arguments[0]", text)
                 driver.execute_script("setMode('set')")
-                done = "return document.body.dataset.live === 'done' && !job"
-                WebDriverWait(driver, 60).until(lambda d: d.execute_script(done))
+                WebDriverWait(driver, 60).until(lambda d: d.execute_script(LIVE_DONE))
                 answered, drawn = [], []
                 for k in range(edits):
                     cell = open_cells[k // 2]  # a given typed, then deleted
@@ -157,7 +157,7 @@ def live_feedback(server: Server, edits: int) -> dict[str, Any] | None:
                         cell,
                         value,
                     )
-                    WebDriverWait(driver, 60).until(lambda d: d.execute_script(done))
+                    WebDriverWait(driver, 60).until(lambda d: d.execute_script(LIVE_DONE))
                     a, b = driver.execute_script(
                         "const t = (n) => (performance.getEntriesByName(n)[0].startTime - window.editAt) / 1000;"
                         "return [t('live-answered'), t('live-drawn')]"

@@ -157,13 +157,17 @@ def _new_grid(driver, size: int, boxes: str) -> None:
         box.send_keys(value)
     driver.find_element(By.ID, "set-new").click()
     idle(driver)
-    WebDriverWait(driver, WAIT).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board-svg rect.cell")) == size * size)
+    WebDriverWait(driver, WAIT).until(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board-svg rect.cell")) == size * size
+    )
 
 
 def _settled(driver) -> None:
     """Wait until the live solver has answered for the puzzle as it is now, its board drawn."""
     idle(driver)
-    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-live") == "done")
+    WebDriverWait(driver, WAIT).until(
+        lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-live") == "done"
+    )
 
 
 def _live(driver) -> str:

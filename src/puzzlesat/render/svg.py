@@ -225,7 +225,9 @@ def _grid_svg(
         body.append('<g class="cells" fill="none" pointer-events="all">')
         for i, name in enumerate(grid.cell_names):
             x, y = corner(*grid.positions[i])
-            body.append(f'<rect class="cell" data-cell="{attr(name)}" x="{_n(x)}" y="{_n(y)}" width="{CELL}" height="{CELL}"/>')
+            body.append(
+                f'<rect class="cell" data-cell="{attr(name)}" x="{_n(x)}" y="{_n(y)}" width="{CELL}" height="{CELL}"/>'
+            )
         body.append("</g>")
     notes = list(f.others) + [text for key, text in FLAGS.items() if getattr(grid, key)]
     notes += list(f.negatives) + parts.legend(grid, f.lines) + parts.outside_legend(f.outside)

@@ -74,8 +74,12 @@ def shoot(base: str, out: Path) -> list[Path]:
 
 # What the solving picture types: (cells, keys with their modifier: "" digit, "shift" corner, "ctrl" centre).
 TYPED = [
-    (["r1c2"], "", "6"), (["r1c3"], "", "3"), (["r1c5"], "", "5"),
-    (["r2c1", "r3c2"], "shift", "78"), (["r2c3", "r2c5", "r2c6"], "ctrl", "568"), (["r3c3", "r3c4"], "ctrl", "47"),
+    (["r1c2"], "", "6"),
+    (["r1c3"], "", "3"),
+    (["r1c5"], "", "5"),
+    (["r2c1", "r3c2"], "shift", "78"),
+    (["r2c3", "r2c5", "r2c6"], "ctrl", "568"),
+    (["r3c3", "r3c4"], "ctrl", "47"),
 ]
 # The killer 6x6's first cages (examples/killer-6x6.toml), drawn on an empty grid.
 CAGES = [(["r1c1", "r1c2"], 6), (["r1c3", "r1c4"], 10), (["r1c5", "r1c6", "r2c5"], 6), (["r2c1", "r3c1"], 5),
@@ -99,7 +103,9 @@ def _solve_and_set(driver, base: str, out: Path, press) -> list[Path]:
         chain.release().perform()
 
     def settled(d) -> bool:
-        return d.find_element(By.TAG_NAME, "body").get_attribute("data-live") == "done" and d.execute_script("return !job")
+        return d.find_element(By.TAG_NAME, "body").get_attribute("data-live") == "done" and d.execute_script(
+            "return !job"
+        )
 
     driver.get(f"{base}?puzzle={PUZZLE}")
     WebDriverWait(driver, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board-svg .cell"))
