@@ -14,6 +14,7 @@ for _module in ("selenium", "starlette", "uvicorn"):
 if not (shutil.which("/usr/bin/chromium") and shutil.which("/usr/bin/chromedriver")):
     pytest.skip("Debian's chromium and chromium-driver are not installed", allow_module_level=True)
 
+from selenium.webdriver.support.ui import Select  # noqa: E402
 from pagedriver import WAIT, By, Keys, WebDriverWait, board, chromium, errors, idle, keys, pick, text, with_key  # noqa: E402
 from served import served  # noqa: E402
 
@@ -334,3 +335,82 @@ def test_no_stale_state_after_another_action_and_plurals(server, browser, cli):
     assert board(browser, "rect.marked") == []
     _press(browser, "btn-count")
     assert browser.find_element(By.ID, "result").text.split("\n")[0] == "1 solution"
+
+
+def _set(driver, field: str, value: str) -> None:
+    element = driver.find_element(By.ID, field)
+    if element.tag_name == "select":
+        Select(element).select_by_value(value)
+    else:
+        element.clear()
+        element.send_keys(value)
+
+
+def test_outside_clues_little_killers_lines_and_jigsaw_regions_are_the_models_own(server, browser, cli, tmp_path):
+    _open(browser, server, "sudoku")
+    _new_grid(browser, 9, "3x3")
+    drawn = [
+        (
+            "set-outside",
+            ["r1c5"],
+            {"set-outside-kind": "sandwich", "set-outside-side": "left", "set-outside-value": "10"},
+        ),
+        ("set-outside", ["r4c2"], {"set-outside-kind": "xsum", "set-outside-side": "top", "set-outside-value": "15"}),
+        (
+            "set-outside",
+            ["r3c3"],
+            {"set-outside-kind": "skyscraper", "set-outside-side": "right", "set-outside-value": "4"},
+        ),
+        ("set-little", ["r1c2"], {"set-little-dir": "se", "set-little-value": "40"}),
+        ("set-line", ["r5c1", "r6c2", "r7c2"], {"set-line-kind": "whispers"}),
+        ("set-line", ["r9c1", "r9c2", "r9c3"], {"set-line-kind": "renban"}),
+        ("set-line", ["r8c4", "r8c5", "r8c6"], {"set-line-kind": "between"}),
+        ("set-line", ["r5c5", "r5c6"], {"set-line-kind": "region_sum"}),
+        ("set-line", ["r7c7", "r7c8", "r7c9"], {"set-line-kind": "palindrome"}),
+        ("set-dot", ["r2c8", "r2c9"], {"set-dot-kind": "black"}),
+        ("set-dot", ["r3c8", "r3c9"], {"set-dot-kind": "v"}),
+    ]
+    for button, cells, fields in drawn:
+        _settled(browser)
+        for field, value in fields.items():
+            _set(browser, field, value)
+        _tool(browser, button, cells)
+    row = lambda r, cs: [f"r{r}c{c}" for c in cs]  # noqa: E731
+    col = lambda c, rs: [f"r{r}c{c}" for r in rs]  # noqa: E731
+    expected = "\n".join(
+        [
+            'name = "x"',
+            "[grid]",
+            "size = 9",
+            'boxes = "3x3"',
+            f'[[outside]]\nkind = "sandwich"\ncells = {row(1, range(1, 10))}\nvalue = 10',
+            f'[[outside]]\nkind = "xsum"\ncells = {col(2, range(1, 10))}\nvalue = 15',
+            f'[[outside]]\nkind = "skyscraper"\ncells = {row(3, range(9, 0, -1))}\nvalue = 4',
+            f"[[sum]]\ncells = {[f'r{k}c{k + 1}' for k in range(1, 9)]}\nequals = 40",
+            '[[line]]\nkind = "whispers"\ncells = ["r5c1", "r6c2", "r7c2"]',
+            '[[line]]\nkind = "renban"\ncells = ["r9c1", "r9c2", "r9c3"]',
+            '[[line]]\nkind = "between"\ncells = ["r8c4", "r8c5", "r8c6"]',
+            '[[line]]\nkind = "region_sum"\ncells = ["r5c5", "r5c6"]',
+            '[[line]]\nkind = "palindrome"\ncells = ["r7c7", "r7c8", "r7c9"]',
+            '[[dot]]\nkind = "black"\ncells = ["r2c8", "r2c9"]',
+            '[[dot]]\nkind = "v"\ncells = ["r3c8", "r3c9"]',
+        ]
+    ).replace("'", '"')
+    (tmp_path / "expected.toml").write_text(expected + "\n")
+    (tmp_path / "page.toml").write_text(_page_toml(browser))
+    assert _model(cli, str(tmp_path / "page.toml")) == _model(cli, str(tmp_path / "expected.toml"))
+    assert "little-killer" in browser.execute_script("return document.getElementById('board-svg').innerHTML")
+
+    _new_grid(browser, 4, "2x2")
+    _settled(browser)
+    pick(browser, "r1c1", "r1c2", "r1c3", "r1c4")
+    browser.find_element(By.ID, "set-jigsaw").click()
+    idle(browser)  # half a jigsaw: the model's own line says why it is not a puzzle yet
+    assert text(browser, "error").startswith("puzzlesat: error: the puzzle: grid.regions: every region needs 4 cells")
+    _tool(browser, "set-jigsaw", ["r2c1", "r2c2", "r2c3", "r2c4"])
+    _tool(browser, "set-region", ["r1c1", "r2c2", "r3c3", "r4c4"])
+    jigsaw = 'name = "x"\ndistinct = [["r1c1", "r2c2", "r3c3", "r4c4"]]\n[grid]\nsize = 4\nregions = "EEEE\\nFFFF\\nCCDD\\nCCDD"\n'
+    (tmp_path / "jigsaw.toml").write_text(jigsaw)
+    (tmp_path / "page.toml").write_text(_page_toml(browser))
+    assert _model(cli, str(tmp_path / "page.toml")) == _model(cli, str(tmp_path / "jigsaw.toml"))
+    assert _live(browser) == "more than 20 solutions"
