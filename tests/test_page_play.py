@@ -14,8 +14,8 @@ for _module in ("selenium", "starlette", "uvicorn"):
 if not (shutil.which("/usr/bin/chromium") and shutil.which("/usr/bin/chromedriver")):
     pytest.skip("Debian's chromium and chromium-driver are not installed", allow_module_level=True)
 
-from selenium.webdriver.support.ui import Select  # noqa: E402
 from pagedriver import WAIT, By, Keys, WebDriverWait, board, chromium, errors, idle, keys, pick, text, with_key  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
 from served import served  # noqa: E402
 
 
