@@ -409,7 +409,10 @@ def test_outside_clues_little_killers_lines_and_jigsaw_regions_are_the_models_ow
     assert text(browser, "error").startswith("puzzlesat: error: the puzzle: grid.regions: every region needs 4 cells")
     _tool(browser, "set-jigsaw", ["r2c1", "r2c2", "r2c3", "r2c4"])
     _tool(browser, "set-region", ["r1c1", "r2c2", "r3c3", "r4c4"])
-    jigsaw = 'name = "x"\ndistinct = [["r1c1", "r2c2", "r3c3", "r4c4"]]\n[grid]\nsize = 4\nregions = "EEEE\\nFFFF\\nCCDD\\nCCDD"\n'
+    jigsaw = (
+        'name = "x"\ndistinct = [["r1c1", "r2c2", "r3c3", "r4c4"]]\n'
+        '[grid]\nsize = 4\nregions = "EEEE\\nFFFF\\nCCDD\\nCCDD"\n'
+    )
     (tmp_path / "jigsaw.toml").write_text(jigsaw)
     (tmp_path / "page.toml").write_text(_page_toml(browser))
     assert _model(cli, str(tmp_path / "page.toml")) == _model(cli, str(tmp_path / "jigsaw.toml"))
