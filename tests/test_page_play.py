@@ -417,3 +417,20 @@ def test_outside_clues_little_killers_lines_and_jigsaw_regions_are_the_models_ow
     (tmp_path / "page.toml").write_text(_page_toml(browser))
     assert _model(cli, str(tmp_path / "page.toml")) == _model(cli, str(tmp_path / "jigsaw.toml"))
     assert _live(browser) == "more than 20 solutions"
+
+
+def test_a_contradiction_is_shaded_where_explain_finds_it(server, browser, cli, tmp_path):
+    _open(browser, server, "sudoku")
+    _new_grid(browser, 4, "2x2")
+    _tool(browser, "set-cage", ["r1c1", "r1c2"], "set-total", "3")
+    _settled(browser)
+    pick(browser, "r1c1")
+    keys(browser, "3")  # no digit left for r1c2
+    status = _live(browser)
+    (tmp_path / "none.toml").write_text(_page_toml(browser))
+    conflict = cli("hint", str(tmp_path / "none.toml"), "--json").json()["conflict"]
+    names = ", ".join(r["name"] for r in conflict["rules"])
+    assert status == f"no solution: {names} cannot all hold"
+    shaded = {c for c, _ in board(browser, "rect.marked")}
+    assert shaded == {c for r in conflict["rules"] for c in r["cells"]} and shaded
+    assert browser.find_element(By.ID, "live-count").get_attribute("textContent") == "0"
