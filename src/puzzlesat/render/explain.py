@@ -54,6 +54,20 @@ def conflict_json(c: Conflict, names: Sequence[str]) -> dict[str, object]:
     return {"rules": [rule_json(r, names) for r in c.rules], "facts": [fact_json(f, names) for f in c.facts]}
 
 
+def marks_json(e: Explanation) -> list[dict[str, list[int]]]:
+    """The pencil marks before each step, {cell: candidates} for every cell not yet placed (givens,
+    entered values and earlier steps' placements left out), as step_svg draws them: the page shows
+    them beside the step's text."""
+    names = e.puzzle.cells
+    placed = set(e.puzzle.given_map) | {f.cell for f in e.start if f.placed}
+    out = []
+    for i, step in enumerate(e.steps):
+        before = e.after[i - 1] if i else e.before
+        out.append({names[c]: sorted(cands) for c, cands in enumerate(before) if c not in placed})
+        placed |= {f.cell for f in step.deduced if f.placed}
+    return out
+
+
 def explain_json(e: Explanation) -> dict[str, object]:
     names = e.puzzle.cells
     head = document(e.puzzle)
@@ -62,7 +76,7 @@ def explain_json(e: Explanation) -> dict[str, object]:
                 "solved": False}  # fmt: skip
     return {
         **head,
-        "steps": [step_json(s, names) for s in e.steps],
+        "steps": [{**step_json(s, names), "marks": marks} for s, marks in zip(e.steps, marks_json(e), strict=False)],
         "complete": e.complete,
         "stopped": e.stopped,
         "solved": e.solved,
