@@ -3,6 +3,7 @@ peers (plain PySAT, DLX) answer exactly what brute force answers."""
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import subprocess
 import sys
@@ -73,6 +74,8 @@ def test_a_grid_peer_says_none_when_there_is_no_solution(tmp_path):
     path = tmp_path / "givens.txt"
     path.write_text(" ".join(map(str, [1, 1] + [0] * 14)))
     for script in ("peer_dlx.py", "peer_pysat_grid.py"):
+        if script == "peer_dlx.py" and importlib.util.find_spec("exact_cover") is None:
+            continue  # the DLX peer needs the bench extra; the PySAT peer is still checked
         cmd = [sys.executable, str(ROOT / "benchmarks" / script), "4", "2", str(path), "first"]
         assert subprocess.run(cmd, capture_output=True, text=True, check=True).stdout == "none\n"
 

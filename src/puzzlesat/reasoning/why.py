@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from itertools import permutations
 from typing import TYPE_CHECKING
 
 from puzzlesat.model.model import Puzzle
@@ -107,6 +108,19 @@ def _rest(combo: Sequence[int], v: int) -> list[int]:
     return out
 
 
+def _fits(cells: Sequence[int], left: Sequence[tuple[int, ...]], marks: Marks, cell: int, v: int) -> bool:
+    """Whether some combination left, in some order within the marks, puts v in `cell` (a step
+    that also reads a house can remove v where the cage alone would keep it)."""
+    others = [c for c in cells if c != cell]
+    for t in left:
+        if v not in t:
+            continue
+        rest = _rest(t, v)
+        if any(all(x in marks[c] for c, x in zip(others, order, strict=True)) for order in set(permutations(rest))):
+            return True
+    return False
+
+
 def _no_place(s: Subject, cells: Sequence[int], left: Sequence[tuple[int, ...]], marks: Marks,
               deduced: Sequence[Fact]) -> list[str]:  # fmt: skip
     """Why a value of a combination left still leaves a cell: in two cells, the partner it needs
@@ -121,7 +135,7 @@ def _no_place(s: Subject, cells: Sequence[int], left: Sequence[tuple[int, ...]],
             other = cells[1 - cells.index(f.cell)]
             partners = {_rest(t, f.value)[0] for t in left if f.value in t}
             out.append(f"{f.value} in {name} needs {values_text(partners)} in {s.names[other]}, gone")
-        else:
+        elif not _fits(cells, left, marks, f.cell, f.value):  # else the cage alone keeps it: say nothing
             out.append(f"{f.value} in {name} fits none left")
     return out[:MOST_GONE]
 
