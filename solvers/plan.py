@@ -155,10 +155,12 @@ def backend_for(config: Config | Plan, puzzle: Puzzle | None = None) -> str:
     return DEFAULT_BACKEND
 
 
-# The most cells of a figure the cp search is the default for: it finds every 5x5 magic square
-# with givens and every star's classes 5-25x faster than CDCL, but its depth-first search lags on
-# the first square of order 6 (2.6 s against 0.9) and does not find one of order 7 in 60 s.
-CP_CELLS = 25
+# The most cells of a figure the cp search is the default for: its domains hold at most 64 values.
+# It finds every 5x5 magic square with givens and every star's classes 5-25x faster than CDCL, and
+# since its restarts (dom/wdeg, seeded random values, nogoods: docs/decisions/search.md D7) the
+# first magic squares of order 6, 7 and 8 in 0.25, 0.19, 0.19 s against sat's 1.65, 2.13, 18.97 s
+# (whole process, 2026-11-26; benchmarks/results-defaults.json: 0.04-0.19x CP-SAT).
+CP_CELLS = 64
 # The most values of a grid with boxes that the cp search is the default for: it solves 9x9 and
 # 16x16 sudokus and their variants 1.2-3x faster than CDCL (a batch of top1465 2.5x), Latin
 # completions of order 15-30 3-4x, but a 25x25 sudoku with 45% given took 31 s against 3.5 s
@@ -179,7 +181,7 @@ def cp_reason(puzzle: Puzzle) -> tuple[bool, str]:
     if grid is None and not puzzle.sums:
         return False, "a figure without sums: CDCL measured faster"
     if grid is None and puzzle.size > CP_CELLS:
-        return False, f"a figure of more than {CP_CELLS} cells: the cp search lags from the 6x6 magic square on"
+        return False, f"a figure of more than {CP_CELLS} cells: past the cp search's domains"
     if grid is not None and grid.box_shape is not None and len(puzzle.values) > CP_BOXED_VALUES:
         return False, f"a boxed grid of more than {CP_BOXED_VALUES} values: CDCL measured 9x faster (25x25 sudoku)"
     from puzzlesat.encoders.domains import refusal
