@@ -160,8 +160,21 @@ def main(argv: list[str] | None = None) -> int:
         "address-space cap (benchmarks/explain_variants.py; --only takes commands, e.g. hint,grade; --json "
         "defaults to benchmarks/results-explain-variants.json)",
     )
+    parser.add_argument(
+        "--defaults",
+        action="store_true",
+        help="run issue 40's workloads instead: every backend of puzzlesat beside CP-SAT, Gecode, plain PySAT and "
+        "DLX (benchmarks/defaults.py; --repeat rounds, default 3, interleaved, best kept; --json defaults to "
+        "benchmarks/results-defaults.json)",
+    )
     args = ap.parse_args(argv)
     default_json = str(ROOT / "benchmarks" / "results.json")
+    if args.defaults:
+        from . import defaults
+
+        out = str(defaults.RESULTS) if args.json == default_json else args.json
+        names = args.only.split(",") if args.only else None
+        return defaults.main(names, args.repeat or 3, args.timeout, out, machine())
     if args.issue == "16":
         from . import enumeration
 

@@ -33,15 +33,41 @@ def rated(path: Path = DATA) -> list[tuple[str, str, int]]:
 
 
 def grade_all(rows, timeout: float = 120.0):
+    """One record a puzzle: the grade, wall and CPU seconds, and each step's technique and cost
+    (`detail`), so the scale can be re-read without grading again (`--from`). A step whose
+    deduction or stated reason fails its re-check stops the walk with a CheckError: counted in
+    `errors`, never hidden."""
     import puzzlesat
+    from puzzlesat.runtime.errors import CheckError
 
     for grid, level, score in rows:
-        start = time.monotonic()
-        e = puzzlesat.explain(puzzlesat.load(grid), timeout=timeout)
-        yield {
-            "line": grid, "level": level, "hodoku": score, "secs": round(time.monotonic() - start, 2),
-            "solved": e.solved, "score": e.grade.score, "ours": e.grade.level, "steps": len(e.steps),
-        }  # fmt: skip
+        start, cpu = time.monotonic(), time.process_time()
+        error = ""
+        try:
+            e = puzzlesat.explain(puzzlesat.load(grid), timeout=timeout)
+        except CheckError as exc:
+            error, e = str(exc), None
+        record = {"line": grid, "level": level, "hodoku": score, "secs": round(time.monotonic() - start, 2),
+                  "cpu": round(time.process_time() - cpu, 2), "error": error}  # fmt: skip
+        if e is not None:
+            record |= {
+                "solved": e.solved, "score": e.grade.score, "ours": e.grade.level, "steps": len(e.steps),
+                "detail": [[s.technique, s.cost, len(s.main), len(s.chain)] for s in e.steps],
+            }
+        else:
+            record |= {"solved": False, "score": 0.0, "ours": "error", "steps": 0, "detail": []}
+        yield record
+
+
+def rescore(record: dict) -> dict:
+    """The record's score and level by today's `grade_of`, from the steps' techniques and costs."""
+    from puzzlesat.reasoning.api import grade_of
+    from puzzlesat.reasoning.facts import Step
+
+    if not record.get("detail"):
+        return record
+    g = grade_of([Step((), (), (), cost, technique) for technique, cost, *_ in record["detail"]])
+    return {**record, "score": g.score, "ours": g.level}
 
 
 def ranks(xs: list[float]) -> list[float]:
@@ -77,17 +103,30 @@ def summary(results: list[dict]) -> str:
         f"levels agreeing (HoDoKu's unfair read as expert): {agree} of {len(results)}",
     ]
     for level in LEVELS:
-        scores = [r["score"] for r in results if r["level"] == level]
+        mine = [r for r in results if r["level"] == level]
+        scores = [r["score"] for r in mine]
         if scores:
-            got = Counter(r["ours"] for r in results if r["level"] == level)
+            got = Counter(r["ours"] for r in mine)
             shown = ", ".join(f"{k} {v}" for k, v in sorted(got.items()))
             span = f"{min(scores):5.2f}-{max(scores):5.2f}"
-            lines.append(f"  HoDoKu {level:8} {len(scores):3} puzzles, score {span} ({shown})")
+            inside = spearman([r["hodoku"] for r in mine], scores) if len(set(scores)) > 1 else float("nan")
+            lines.append(
+                f"  HoDoKu {level:8} {len(scores):3} puzzles, score {span}, Spearman inside {inside:.2f} ({shown})"
+            )
     easy = max((r["score"] for r in results if r["level"] == "easy"), default=0)
     extreme = min((r["score"] for r in results if r["level"] == "extreme"), default=float("inf"))
     lines.append(f"hardest easy {easy:.2f} < easiest extreme {extreme:.2f}: {easy < extreme}")
     slow = max(results, key=lambda r: r["secs"])
     lines.append(f"slowest: {slow['secs']:.1f} s (HoDoKu {slow['level']}, {slow['steps']} steps)")
+    if all("cpu" in r for r in results):
+        cpu = sorted(r["cpu"] for r in results)
+        lines.append(f"grading CPU per puzzle: median {cpu[len(cpu) // 2]:.2f} s, max {cpu[-1]:.2f} s")
+    errors = [r for r in results if r.get("error")]
+    lines.append(f"re-check failures (a deduction or a stated reason): {len(errors)}")
+    details = [d for r in results for d in r.get("detail", ())]
+    if details:
+        named = Counter(d[0] for d in details)
+        lines.append(f"{len(details)} steps: " + ", ".join(f"{k} {v}" for k, v in named.most_common()))
     return "\n".join(lines)
 
 
@@ -96,9 +135,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--limit", type=int, help="grade only the first N puzzles")
     ap.add_argument("--json", metavar="FILE", help="write one JSON object a puzzle to FILE")
     ap.add_argument("--from", dest="source", metavar="FILE", help="summarise FILE instead of grading")
+    ap.add_argument("--rescore", action="store_true",
+                    help="with --from: score and level again from the steps' techniques and costs")
     args = ap.parse_args(argv)
     if args.source:
         results = [json.loads(line) for line in Path(args.source).read_text().splitlines() if line.strip()]
+        if args.rescore:
+            results = [rescore(r) for r in results]
     else:
         rows = rated()[: args.limit]
         results = []

@@ -8,12 +8,15 @@ at-most-one, PB constraints); this class says it in CNF with the selected encodi
 from __future__ import annotations
 
 from functools import cached_property
+from itertools import combinations
 from typing import Protocol
 
 from puzzlesat.encoders.cnf import NativeAtMost
 from puzzlesat.encoders.pysat_names import (
+    AUTO_BEYOND,
     DEFAULT_PB,
     OWN_PB,
+    PAIRWISE_MAX,
     card_enc,
     check_pb,
     no_pysat_signals,
@@ -110,13 +113,6 @@ class ClauseBuilder:
         self.atmosts: list[NativeAtMost] = []
 
     @cached_property
-    def card_id(self) -> int:
-        """PySAT's number for the card encoding; an encoding without one (log) never asks."""
-        if self.card is None:
-            raise ValueError("this encoding was planned without a card encoding")
-        return card_enc(self.card)
-
-    @cached_property
     def pb_id(self) -> int:
         """PySAT's number for the PB encoding, looked up at the first PB constraint: pysat.pb and
         Pindakaas cost 6 ms of start-up that a puzzle whose sums are ours (unary, mdd) never needs."""
@@ -126,18 +122,25 @@ class ClauseBuilder:
         return self.pool.id(key)
 
     def _add(self, cnf) -> None:  # a pysat.formula.CNFPlus
-        self.clauses.extend(list(c) for c in cnf.clauses)
+        self.clauses.extend(cnf.clauses)  # PySAT's own lists, not copied: nothing else holds them
         for am in cnf.atmosts:
             lits, bound, *rest = am
             self.atmosts.append((list(lits), int(bound), list(rest[0]) if rest else []))
 
     def at_most_one(self, lits: list[int], used: bool = False) -> None:
         checkpoint()
-        if len(lits) >= 2:
+        card = self.card
+        if card is None:  # an encoding without one (log) never asks
+            raise ValueError("this encoding was planned without a card encoding")
+        if card == "auto":
+            card = "pairwise" if len(lits) <= PAIRWISE_MAX else AUTO_BEYOND
+        if len(lits) >= 2 and card == "pairwise":  # written here: PySAT's object per call cost 5x the clauses
+            self.clauses.extend([-a, -b] for a, b in combinations(lits, 2))
+        elif len(lits) >= 2:
             from pysat.card import CardEnc
 
             with no_pysat_signals():  # PySAT's own Ctrl-C handling is unsafe
-                self._add(CardEnc.atmost(lits, 1, vpool=self.pool, encoding=self.card_id))
+                self._add(CardEnc.atmost(lits, 1, vpool=self.pool, encoding=card_enc(card)))
         if used:
             self.clauses.append(list(lits))
 

@@ -13,8 +13,9 @@ from types import ModuleType
 from puzzlesat.runtime.errors import BackendError, UsageError
 from puzzlesat.runtime.words import unknown
 
-# Every member of pysat.card.EncType (PySAT 1.9).
+# Every member of pysat.card.EncType (PySAT 1.9), and our auto.
 CARD_ENCODINGS: dict[str, str] = {
+    "auto": "ours: pairwise for an AtMostOne of up to 16 literals (no auxiliary variable), else seqcounter",
     "pairwise": "one binary clause per pair of literals, no auxiliary variables (AtMostOne only)",
     "seqcounter": "sequential counter (Sinz, CP 2005)",
     "sortnetwrk": "odd-even merge sorting network (Batcher; Een & Sorensson, JSAT 2006)",
@@ -50,10 +51,16 @@ OWN_PB: dict[str, str] = {"mdd": "totalizer", "unary": "totalizer"}
 
 # Chosen by measurement (the table is in solvers/sat_backend.py): the totalizer PB encoding is the
 # fastest on every seed puzzle but the order-4 magic square, where sorting networks win 2x with an
-# 8x bigger CNF and lose 3-4x on magic-square-18 and magic-pair-18. Card encodings differ little;
-# the sequential counter is a little ahead on the 1..18 puzzles. ("best" builds the same totalizer
+# 8x bigger CNF and lose 3-4x on magic-square-18 and magic-pair-18. Card encodings differ little on
+# the 1..18 puzzles (the sequential counter a little ahead); on grids pairwise halves CaDiCaL's time
+# (top1465 on 9x9 sudokus: 2.1 s against 2.8-5.9; a Latin completion of order 30: 0.1 s against
+# 1.2) but its clauses grow as n^2, so "auto" takes it up to 16 literals. ("best" builds the same totalizer
 # today, but names what Pindakaas prefers, which may change between versions.)
-DEFAULT_CARD = "seqcounter"
+DEFAULT_CARD = "auto"
+# "auto": an at-most-one over at most PAIRWISE_MAX literals pairwise (no auxiliary variable), a
+# longer one with AUTO_BEYOND (docs/decisions/encodings-and-defaults.md, "At-most-one by size").
+PAIRWISE_MAX = 16
+AUTO_BEYOND = "seqcounter"
 DEFAULT_PB = "totalizer"
 # Where a cell's values have order literals (its own, or channelled from one-hot), the unary adders
 # beat the totalizer on every sum puzzle measured (docs/decisions/encodings-and-defaults.md, "Unary

@@ -75,7 +75,7 @@ class VarMap:
         }
         return cls(encoding.nvars, cells, unknowns)
 
-    @property
+    @cached_property
     def ncells(self) -> int:
         return 1 + max((c for c, _ in self.cells), default=-1)
 
@@ -183,13 +183,44 @@ class VarMap:
             return None
         return tuple(cells), {str(what)[8:]: unknowns[str(what)[8:]] for what, _ in names}  # type: ignore[misc]
 
+    @cached_property
+    def _positions(self) -> tuple[Any, dict[int, tuple[int, int]], int] | None:
+        """For a one-hot map of cells only: an itemgetter of every value literal's place in a full
+        model (PySAT's: entry i is +-(i+1)), each literal's (cell, value), and the highest literal."""
+        direct = self._direct
+        if direct is None or self.unknowns or not direct:
+            return None
+        from operator import itemgetter
+
+        lits = sorted(direct)
+        return itemgetter(*(lit - 1 for lit in lits)), {lit: direct[lit][1:] for lit in lits}, lits[-1]  # type: ignore[misc]
+
+    def _positional_decode(self, model: list[int]) -> tuple[tuple[int, ...], dict[str, int]] | None:
+        """The decoding of a full model without a pass over its auxiliary variables: only the value
+        literals' places are read. None when the model is not positional or a cell does not get
+        exactly one value (the general decoding then applies, and names the fault)."""
+        at = self._positions
+        if at is None or len(model) < at[2] or abs(model[at[2] - 1]) != at[2]:
+            return None
+        get, owner, _ = at
+        cells: list[int | None] = [None] * self.ncells
+        found = 0
+        for lit in get(model):
+            if lit > 0:
+                hit = owner.get(lit)
+                if hit is None or cells[hit[0]] is not None:
+                    return None
+                cells[hit[0]] = hit[1]
+                found += 1
+        return (tuple(cells), {}) if found == len(cells) else None  # type: ignore[return-value]
+
     def decode(self, model: Iterable[int]) -> tuple[tuple[int, ...], dict[str, int]]:
         """Cell values and unknowns under a model (true literals; unlisted variables are false).
 
         Raises ValueError naming the first cell or unknown that gets no value or several.
         """
         model = list(model)
-        fast = self._direct_decode(model)
+        fast = self._positional_decode(model) or self._direct_decode(model)
         if fast is not None:
             return fast
         true = _TrueSet(model)

@@ -17,6 +17,12 @@
  *     within the domains has it), or none of them (checked once one variable is left).
  * Search: the variable with the fewest values (ties: the most constraints, then the lowest index),
  * values ascending; an explicit stack, so that `next` returns one solution and resumes after it.
+ * With `restarts` > 0 (issue 40), until the first solution the search restarts after
+ * restarts * luby(i) failures of run i; runs after the first branch on dom/wdeg (each constraint
+ * weighted by 1 + the failures it caused) with ties and values in random order from `seed`, and each
+ * run given up leaves its nogoods (record_nogoods). After the first solution no run is given up:
+ * the run that found it goes on as one depth-first search, so every solution is found once and no
+ * nogood (each from a subtree with no solution) cuts one (docs/decisions/search.md D7).
  *
  * Arithmetic (issue 39): `linear` takes weights whose sizes add up to at most 2**54 (MAX_WEIGHTS)
  * and right sides of at most 2**61 in size (MAX_RHS), and raises ValueError past them; a domain's
@@ -45,6 +51,7 @@ enum { C_ALLDIFF = 0, C_LINEAR = 1, C_TABLE = 2 };
 #define MAX_RHS (1LL << 61)     /* a linear constraint's right side, in size */
 #define MAX_VARS (1 << 20)
 #define MAX_CONS (1 << 28)      /* constraints, and variables in one: every size stays an int */
+#define MAX_LITS (1 << 22)      /* literals of all nogoods: past it, restarts record no more */
 
 typedef struct {
     int kind, op, n;  /* a table's op: 0 allowed, 1 forbidden */
@@ -77,6 +84,21 @@ typedef struct {
     int qhead, qtail, qlen;
     PyObject *poll;   /* called every few thousand nodes: raises to stop */
     long long nodes, failures, propagations, solutions;
+    /* restarts (issue 40): on until the first solution when restart_base > 0 */
+    long long restart_base; /* failures in Luby's unit run; 0: one depth-first search, as before */
+    int restarting;
+    long long runs, run_failures, run_limit, restarts;
+    u64 rng;          /* xorshift64 state: the seed's, so that every run of a model is the same */
+    i64 *weight;      /* per constraint: 1 + the failures it caused (dom/wdeg) */
+    u64 *rank;        /* per variable: a random tie-break, drawn anew at every restart */
+    /* nogoods recorded at restarts: each a conjunction of `var = val` decisions that has no solution */
+    int nng, capng;   /* nogoods */
+    int *ng_start, *ng_len, *ng_watch; /* ng_watch: two literal positions per nogood */
+    int *lit_var;     /* the pool of literals */
+    unsigned char *lit_val;
+    int nlit, caplit;
+    int **nw, *nnw, *capnw; /* per decision var = val (index 64 * var + val): the nogoods watching it */
+    int *fixq, fixlen; /* variables fixed since their nogoods were looked at */
 } Search;
 
 static inline int lowest(u64 d) { return __builtin_ctzll(d); }
@@ -118,6 +140,7 @@ static inline int narrow(Search *s, u64 *d, int v, u64 m) {
     if (!m) return 0;
     d[v] = m;
     enqueue_var(s, v);
+    if (s->fixq && single(m)) s->fixq[s->fixlen++] = v; /* each variable once a node: it is fixed once */
     return 1;
 }
 
@@ -242,10 +265,49 @@ static int prop_table(Search *s, const Con *c, u64 *d) {
     return open < 0 || narrow(s, d, c->vars[open], d[c->vars[open]] & ~out);
 }
 
-/* Run queued constraints to a fixpoint; 0 on failure. The queue is left empty either way. */
+/* The nogoods watching v, now fixed. A nogood is a set of decisions `x = a` that cannot all hold;
+ * two of its decisions not yet holding (x not fixed to a) are watched. When a watched one comes to
+ * hold, another one not holding is watched instead; when there is none, the other watched decision
+ * is made impossible (a leaves x's domain), or the node fails if it holds too. Watches need
+ * no undoing on backtrack: a nogood watched by literals not true at a node is so at its ancestors.
+ * The lists never grow here (each has room for all the nogoods of its variable: `watch_nogoods`). */
+static int prop_nogoods(Search *s, u64 *d, int v) {
+    size_t at = (size_t)v * 64 + lowest(d[v]);
+    int *list = s->nw[at];
+    for (int k = 0; k < s->nnw[at];) {
+        int id = list[k], *w = s->ng_watch + 2 * (size_t)id;
+        int me = s->lit_var[w[0]] == v ? 0 : 1, other = w[1 - me];
+        int st = s->ng_start[id], end = st + s->ng_len[id], j;
+        for (j = st; j < end; j++)
+            if (j != w[0] && j != w[1] && d[s->lit_var[j]] != 1ULL << s->lit_val[j]) break;
+        if (j < end) { /* watch j instead */
+            size_t x = (size_t)s->lit_var[j] * 64 + s->lit_val[j];
+            w[me] = j;
+            s->nw[x][s->nnw[x]++] = id;
+            list[k] = list[--s->nnw[at]];
+            continue;
+        }
+        k++;
+        int x = s->lit_var[other];
+        u64 bit = 1ULL << s->lit_val[other];
+        if (!(d[x] & bit)) continue;
+        if (d[x] == bit) return 0;
+        narrow(s, d, x, d[x] & ~bit);
+    }
+    return 1;
+}
+
+/* Run queued constraints (and the nogoods of newly fixed variables) to a fixpoint; 0 on failure.
+ * Both queues are left empty either way. */
 static int propagate(Search *s, u64 *d) {
     int ok = 1;
-    while (s->qlen) {
+    for (;;) {
+        while (ok && s->fixlen) {
+            int v = s->fixq[--s->fixlen];
+            if (s->nnw[(size_t)v * 64 + lowest(d[v])]) ok = prop_nogoods(s, d, v);
+        }
+        if (!ok) s->fixlen = 0;
+        if (!s->qlen) break;
         int ci = s->queue[s->qhead];
         if (++s->qhead == s->ncons) s->qhead = 0;
         s->qlen--;
@@ -256,6 +318,7 @@ static int propagate(Search *s, u64 *d) {
         ok = c->kind == C_ALLDIFF  ? prop_alldiff(s, c, d)
              : c->kind == C_LINEAR ? prop_linear(s, c, d)
                                    : prop_table(s, c, d);
+        if (!ok && s->weight) s->weight[ci]++;
     }
     return ok;
 }
@@ -268,11 +331,40 @@ static int propagate_all(Search *s, u64 *d) {
 
 static int choose(const Search *s, const u64 *d) {
     int best = -1, size = 65, deg = -1;
+    if (s->runs > 1) { /* after a restart: dom/wdeg (Boussemart et al. 2004), ties broken by the run's ranks */
+        i64 bw = 0;
+        for (int v = 0; v < s->n; v++) {
+            int p = __builtin_popcountll(d[v]);
+            if (p < 2) continue;
+            i64 w = 0;
+            for (int k = 0; k < s->nwatch[v]; k++) w += s->weight[s->watch[v][k]];
+            /* p / w < size / bw, crossed: weights stay below 2**40 (one per failure) */
+            i64 l = (i64)p * bw, r = (i64)size * w;
+            if (best < 0 || l < r || (l == r && s->rank[v] < s->rank[best])) { best = v; size = p; bw = w; }
+        }
+        return best;
+    }
     for (int v = 0; v < s->n; v++) {
         int p = __builtin_popcountll(d[v]);
         if (p > 1 && (p < size || (p == size && s->degree[v] > deg))) { best = v; size = p; deg = s->degree[v]; }
     }
     return best;
+}
+
+static u64 next_random(Search *s) {
+    u64 x = s->rng;
+    x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+    return s->rng = x;
+}
+
+/* The i-th term (from 1) of Luby, Sinclair and Zuckerman's sequence 1 1 2 1 1 2 4 1 1 2 ... */
+static long long luby(long long i) {
+    for (;;) {
+        int k = 1;
+        while ((1LL << k) - 1 < i) k++;
+        if ((1LL << k) - 1 == i) return 1LL << (k - 1);
+        i -= (1LL << (k - 1)) - 1;
+    }
 }
 
 /* Room for one more level; each array grows first, the capacity is recorded once all have. */
@@ -327,30 +419,178 @@ static PyObject *enter(Search *s, const u64 *d) {
     int v = choose(s, d);
     u64 *level = s->stack + (size_t)s->depth * s->n;
     if (level != d) memcpy(level, d, s->n * sizeof(u64));
-    if (v < 0) return emit(s);
+    if (v < 0) { s->restarting = 0; return emit(s); } /* from here on, one depth-first search */
     s->var_at[s->depth] = v;
     s->rest[s->depth] = d[v];
     s->depth++;
     return NULL;
 }
 
+/* Room for `more` nogoods of `lits` literals in all; 0 when there is none (nothing is recorded then:
+ * a nogood left out costs search, never a solution). */
+static int room_for_nogoods(Search *s, int more, int lits) {
+    if (s->nlit + (i64)lits > MAX_LITS) return 0;
+    if (s->nng + more > s->capng) {
+        int cap = 2 * (s->nng + more);
+        int *st = PyMem_Realloc(s->ng_start, (size_t)cap * sizeof(int));
+        if (!st) return 0;
+        s->ng_start = st;
+        int *ln = PyMem_Realloc(s->ng_len, (size_t)cap * sizeof(int));
+        if (!ln) return 0;
+        s->ng_len = ln;
+        int *wt = PyMem_Realloc(s->ng_watch, (size_t)cap * 2 * sizeof(int));
+        if (!wt) return 0;
+        s->ng_watch = wt;
+        s->capng = cap;
+    }
+    if (s->nlit + lits > s->caplit) {
+        int cap = 2 * (s->nlit + lits);
+        int *lv = PyMem_Realloc(s->lit_var, (size_t)cap * sizeof(int));
+        if (!lv) return 0;
+        s->lit_var = lv;
+        unsigned char *la = PyMem_Realloc(s->lit_val, cap);
+        if (!la) return 0;
+        s->lit_val = la;
+        s->caplit = cap;
+    }
+    return 1;
+}
+
+/* At a restart, the nogoods of the branch given up (Lecoutre, Sais, Tabary and Vidal 2007,
+ * "Recording and minimizing nogoods from restarts", the reduced nld-nogoods of d-way branching):
+ * at each level L, every value already tried for its variable was refuted with only the decisions
+ * of the levels above it in force (a child is made from its parent's domains, not from its tried
+ * siblings'), so {the decisions of levels 0..L-1, var_at[L] = that value} has no solution under the
+ * constraints and the nogoods before it. Only ever taken before the first solution: no solution was
+ * found under them, so none is cut. A nogood of one decision narrows the root instead. */
+static void record_nogoods(Search *s) {
+    int more = 0, lits = 0;
+    for (int L = 0; L < s->depth; L++) {
+        int v = s->var_at[L];
+        u64 cur = L + 1 < s->depth ? s->stack[(size_t)(L + 1) * s->n + v] : 0;
+        u64 tried = s->stack[(size_t)L * s->n + v] & ~s->rest[L] & ~cur;
+        int k = __builtin_popcountll(tried);
+        if (L == 0) { s->root[v] &= ~tried; continue; }
+        more += k;
+        lits += k * (L + 1);
+    }
+    if (!more || !room_for_nogoods(s, more, lits)) return;
+    for (int L = 1; L < s->depth; L++) {
+        int v = s->var_at[L];
+        u64 cur = L + 1 < s->depth ? s->stack[(size_t)(L + 1) * s->n + v] : 0;
+        u64 tried = s->stack[(size_t)L * s->n + v] & ~s->rest[L] & ~cur;
+        for (; tried; tried &= tried - 1) {
+            s->ng_start[s->nng] = s->nlit;
+            s->ng_len[s->nng] = L + 1;
+            for (int M = 0; M < L; M++) {
+                int x = s->var_at[M];
+                s->lit_var[s->nlit] = x;
+                s->lit_val[s->nlit++] = (unsigned char)lowest(s->stack[(size_t)(M + 1) * s->n + x]);
+            }
+            s->lit_var[s->nlit] = v;
+            s->lit_val[s->nlit++] = (unsigned char)lowest(tried);
+            s->nng++;
+        }
+    }
+}
+
+/* Watch two decisions of each nogood not holding on the root domains `d`; a nogood with one such
+ * decision takes its value out of d, one with none empties d[0] (no solution). The watch lists are
+ * sized once here for every nogood of their variable, so that propagation never allocates.
+ * -1 on no memory (MemoryError set). */
+static int watch_nogoods(Search *s, u64 *d) {
+    if (!s->nng) return 0;
+    size_t lists = (size_t)s->n * 64;
+    memset(s->nnw, 0, lists * sizeof(int));
+    for (int j = 0; j < s->nlit; j++) s->nnw[(size_t)s->lit_var[j] * 64 + s->lit_val[j]]++;
+    for (size_t x = 0; x < lists; x++) {
+        if (s->nnw[x] > s->capnw[x]) {
+            int *m = PyMem_Realloc(s->nw[x], (size_t)s->nnw[x] * sizeof(int));
+            if (!m) { PyErr_NoMemory(); memset(s->nnw, 0, lists * sizeof(int)); return -1; }
+            s->nw[x] = m;
+            s->capnw[x] = s->nnw[x];
+        }
+        s->nnw[x] = 0;
+    }
+    for (int id = 0; id < s->nng; id++) {
+        int st = s->ng_start[id], end = st + s->ng_len[id], got = 0, holds = 1;
+        for (int j = st; j < end && got < 2; j++) {
+            u64 x = d[s->lit_var[j]], bit = 1ULL << s->lit_val[j];
+            if (!(x & bit)) { holds = 0; break; } /* cannot hold: the nogood is kept for the whole run */
+            if (x != bit) s->ng_watch[2 * (size_t)id + got++] = j;
+        }
+        if (!holds) continue;
+        if (got == 0) { d[0] = 0; return 0; }
+        if (got == 1) {
+            int j = s->ng_watch[2 * (size_t)id];
+            d[s->lit_var[j]] &= ~(1ULL << s->lit_val[j]);
+            continue;
+        }
+        for (int k = 0; k < 2; k++) {
+            int j = s->ng_watch[2 * (size_t)id + k];
+            size_t x = (size_t)s->lit_var[j] * 64 + s->lit_val[j];
+            s->nw[x][s->nnw[x]++] = id;
+        }
+    }
+    return 0;
+}
+
+/* A run from the root (the first, or after a restart): the root's domains with the nogoods applied,
+ * propagated, as level 0. A solution or None (done: no solution) or NULL (error), or NULL with no
+ * error when the run goes on at level 0. */
+static PyObject *start_run(Search *s, int *error) {
+    *error = 0;
+    s->runs++;
+    s->run_failures = 0;
+    if (s->restart_base) s->run_limit = s->restart_base * luby(s->runs);
+    if (s->rank) for (int v = 0; v < s->n; v++) s->rank[v] = next_random(s);
+    s->depth = 0;
+    u64 *d = s->stack;
+    memcpy(d, s->root, s->n * sizeof(u64));
+    s->nodes++;
+    if (watch_nogoods(s, d) < 0) { *error = 1; return NULL; }
+    if (s->fixq) /* the variables fixed at the root: their nogoods are looked at once */
+        for (int v = 0; v < s->n; v++) if (single(d[v])) s->fixq[s->fixlen++] = v;
+    if (!propagate_all(s, d)) { s->failures++; s->done = 1; Py_RETURN_NONE; }
+    PyObject *found = enter(s, d);
+    if (found || s->pending) s->done = 1; /* the root is a leaf: nothing else to search */
+    *error = !found && s->pending;
+    return found;
+}
+
 static PyObject *search(Search *s, double seconds) {
     double deadline = seconds >= 0 ? now() + seconds : -1;
     if (!s->started) {
         if (grow(s) < 0) return NULL;
-        u64 *d = s->stack;
-        memcpy(d, s->root, s->n * sizeof(u64));
+        if (s->restart_base && !s->weight) {
+            s->weight = PyMem_Malloc((s->ncons ? s->ncons : 1) * sizeof(i64));
+            s->rank = PyMem_Calloc(s->n, sizeof(u64));
+            s->fixq = PyMem_Malloc(s->n * sizeof(int));
+            s->nw = PyMem_Calloc((size_t)s->n * 64, sizeof(int *));
+            s->nnw = PyMem_Calloc((size_t)s->n * 64, sizeof(int));
+            s->capnw = PyMem_Calloc((size_t)s->n * 64, sizeof(int));
+            if (!s->weight || !s->rank || !s->fixq || !s->nw || !s->nnw || !s->capnw) return PyErr_NoMemory();
+            for (int c = 0; c < s->ncons; c++) s->weight[c] = 1;
+            s->restarting = 1;
+        }
         s->started = 1;
-        s->nodes++;
-        if (!propagate_all(s, d)) { s->failures++; s->done = 1; Py_RETURN_NONE; }
-        PyObject *found = enter(s, d);
-        if (found || s->pending) { s->done = 1; return found; }
+        int error;
+        PyObject *found = start_run(s, &error);
+        if (found || error || s->done) return found;
     }
     u64 *child = PyMem_Malloc(s->n * sizeof(u64));
     if (!child) return PyErr_NoMemory();
     while (s->depth > 0) {
         int L = s->depth - 1;
         if (!s->rest[L]) { s->depth--; continue; }
+        if (s->restarting && s->run_failures >= s->run_limit) {
+            record_nogoods(s);
+            s->restarts++;
+            int error;
+            PyObject *found = start_run(s, &error);
+            if (found || error || s->done) { PyMem_Free(child); return found; }
+            continue;
+        }
         if ((s->nodes & 1023) == 0) {
             if (s->poll != Py_None) {
                 PyObject *r = PyObject_CallNoArgs(s->poll);
@@ -362,13 +602,19 @@ static PyObject *search(Search *s, double seconds) {
         }
         if (grow(s) < 0) { PyMem_Free(child); return NULL; } /* before a value is taken: retried */
         int v = s->var_at[L];
-        u64 bit = s->rest[L] & -s->rest[L];
+        u64 bit = s->rest[L] & -s->rest[L]; /* values ascending in the first run, then in random order */
+        if (s->runs > 1) {
+            u64 x = s->rest[L];
+            for (int r = (int)(next_random(s) % (u64)__builtin_popcountll(x)); r > 0; r--) x &= x - 1;
+            bit = x & -x;
+        }
         s->rest[L] &= ~bit;
         memcpy(child, s->stack + (size_t)L * s->n, s->n * sizeof(u64));
         child[v] = bit;
         s->nodes++;
         enqueue_var(s, v);
-        if (!propagate(s, child)) { s->failures++; continue; }
+        if (s->fixq) s->fixq[s->fixlen++] = v;
+        if (!propagate(s, child)) { s->failures++; s->run_failures++; continue; }
         PyObject *found = enter(s, child);
         if (found || s->pending) { PyMem_Free(child); return found; }
     }
@@ -526,16 +772,19 @@ static PyObject *Search_table(Search *s, PyObject *args) {
 }
 
 static PyObject *Search_stats(Search *s, PyObject *Py_UNUSED(ignored)) {
-    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:i}", "nodes", s->nodes, "failures", s->failures,
-                         "propagations", s->propagations, "solutions_seen", s->solutions, "constraints", s->ncons);
+    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:i,s:L,s:i}", "nodes", s->nodes, "failures", s->failures,
+                         "propagations", s->propagations, "solutions_seen", s->solutions, "constraints", s->ncons,
+                         "restarts", s->restarts, "nogoods", s->nng);
 }
 
 /* Every argument is checked and every array allocated before anything is recorded. */
 static int Search_init(Search *s, PyObject *args, PyObject *kw) {
-    static char *names[] = {"domains", "base", "poll", NULL};
+    static char *names[] = {"domains", "base", "poll", "restarts", "seed", NULL};
     PyObject *domains, *poll = Py_None;
-    long long base;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OL|O", names, &domains, &base, &poll)) return -1;
+    long long base, restarts = 0;
+    unsigned long long seed = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OL|O$LK", names, &domains, &base, &poll, &restarts, &seed)) return -1;
+    if (restarts < 0 || restarts > (1LL << 30)) { PyErr_SetString(PyExc_ValueError, "restarts: 0 (none) to 2**30 failures"); return -1; }
     if (s->n) { PyErr_SetString(PyExc_RuntimeError, "a Search is initialised once"); return -1; }
     if (poll != Py_None && !PyCallable_Check(poll)) { PyErr_SetString(PyExc_TypeError, "poll: a callable or None"); return -1; }
     Py_ssize_t n = PySequence_Size(domains);
@@ -574,6 +823,9 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw) {
     s->degree = degree;
     s->n = (int)n;
     s->base = base;
+    s->restart_base = restarts;
+    s->rng = seed * 0x9E3779B97F4A7C15ULL + 0x2545F4914F6CDD1DULL; /* never 0, which xorshift keeps */
+    if (!s->rng) s->rng = 1;
     Py_INCREF(poll);
     Py_XSETREF(s->poll, poll);
     return 0;
@@ -588,6 +840,10 @@ static void Search_dealloc(Search *s) {
     PyMem_Free(s->cons); PyMem_Free(s->watch); PyMem_Free(s->nwatch); PyMem_Free(s->capwatch);
     PyMem_Free(s->degree); PyMem_Free(s->root); PyMem_Free(s->stack); PyMem_Free(s->var_at);
     PyMem_Free(s->rest); PyMem_Free(s->queue); PyMem_Free(s->queued);
+    for (size_t x = 0; x < (size_t)s->n * 64 && s->nw; x++) PyMem_Free(s->nw[x]);
+    PyMem_Free(s->nw); PyMem_Free(s->nnw); PyMem_Free(s->capnw); PyMem_Free(s->fixq);
+    PyMem_Free(s->weight); PyMem_Free(s->rank); PyMem_Free(s->ng_start); PyMem_Free(s->ng_len);
+    PyMem_Free(s->ng_watch); PyMem_Free(s->lit_var); PyMem_Free(s->lit_val);
     Py_XDECREF(s->poll);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
@@ -610,7 +866,9 @@ static PyTypeObject SearchType = {
     .tp_name = "puzzlesat.solvers._cpsearch.Search",
     .tp_basicsize = sizeof(Search),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Search(domains, base, poll=None): domains are 64-bit masks of offsets from base",
+    .tp_doc = "Search(domains, base, poll=None, *, restarts=0, seed=0): domains are 64-bit masks of offsets from "
+              "base; restarts > 0 restarts the search until its first solution, after restarts * luby(i) failures "
+              "of run i, on dom/wdeg with ties drawn from seed, and records the nogoods of each run given up",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Search_init,
     .tp_dealloc = (destructor)Search_dealloc,

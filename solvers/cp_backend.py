@@ -1,7 +1,9 @@
 """The cp backend: puzzlesat's own propagating search (`puzzlesat.solvers._cpsearch`, in C) on the `domains`
 encoding.
 
-A depth-first search never returns a solution twice; what is blocked (the other members of a
+Until its first solution the search restarts (dom/wdeg, values in random order from a fixed seed,
+nogoods recorded at each restart); from there on it is one depth-first search, which never returns
+a solution twice (docs/decisions/search.md D7); what is blocked (the other members of a
 found solution's orbit) is kept in a set and skipped when the search reaches it. Lex-leader pairs
 become `a - b <= -1` before the search starts. A scope (`push`) is a fresh search over the same
 model with the givens as one-value domains: building one takes microseconds.
@@ -22,6 +24,12 @@ from puzzlesat.solvers.base import Found, SearchStopped, check_stop, remaining
 
 if TYPE_CHECKING:
     from puzzlesat.solvers.plan import Plan
+
+# Until its first solution the search restarts, after 100 * luby(i) failures in run i, on dom/wdeg with
+# values in random order from a fixed seed, so every run of a model is the same (search.md D7).
+RESTARTS = 100
+SEED = 0
+
 
 class CpSession:
     def __init__(self, puzzle: Puzzle, plan: Plan) -> None:
@@ -48,7 +56,7 @@ class CpSession:
         if self.search is None:
             m = self.model
             try:
-                s = self.Search(m.pinned(self.scope or ()), m.base, check_stop)
+                s = self.Search(m.pinned(self.scope or ()), m.base, check_stop, restarts=RESTARTS, seed=SEED)
                 for group in m.alldiff:
                     s.alldiff(group)
                 for cells, weights, op, rhs in m.linears:

@@ -78,6 +78,7 @@ def enumerate_solutions(
     on_solution: Callable[[Solution], None] | None = None,
     plan: Breaking | None = None,
     keep: bool = True,
+    reuse: bool = True,
 ) -> Outcome:
     """Run `session` to exhaustion, to `limit` solutions, or until the timeout or an interrupt.
 
@@ -85,7 +86,8 @@ def enumerate_solutions(
     static constraints must already be in the session. Without one: the declared group with orbit
     blocking, or no symmetry when `modulo_symmetry` is off. With `keep=False` (streaming to
     `on_solution`), the outcome holds the count only, so memory stays flat however many solutions
-    there are.
+    there are. `reuse=False` says the session is not searched again (a batch's scope is dropped
+    next): the solution that reaches the limit is then not blocked.
     """
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
@@ -107,6 +109,9 @@ def enumerate_solutions(
             if answer is None:
                 break
             collector.add(answer)
+            if not reuse and limit is not None and collector.count >= limit:  # no search follows
+                stopped = Status.LIMIT
+                break
             session.block(plan.blocked(answer.values))
     except SearchStopped:
         stopped = Status.TIMEOUT

@@ -149,27 +149,56 @@ def backend_for(config: Config | Plan, puzzle: Puzzle | None = None) -> str:
     chosen = encoders.ENCODINGS.get(config.encoding or "")
     if chosen is not None and chosen.kind != BACKENDS[DEFAULT_BACKEND].kind:
         return next(b.name for b in BACKENDS.values() if b.kind == chosen.kind)
-    if chosen is None and puzzle is not None and not any(getattr(config, o) for o in OPTIONS) and prefers_cp(puzzle):
+    asked = config.encoding is not None or any(getattr(config, o) for o in OPTIONS)  # a name, even unknown
+    if not asked and puzzle is not None and prefers_cp(puzzle):
         return "cp"
     return DEFAULT_BACKEND
 
 
-# The most cells of a figure the cp search is the default for: it finds every 5x5 magic square
-# with givens and every star's classes 5-25x faster than CDCL, but its depth-first search lags on
-# the first square of order 6 (2.6 s against 0.9) and does not find one of order 7 in 60 s.
-CP_CELLS = 25
+# The most cells of a figure the cp search is the default for: its domains hold at most 64 values.
+# It finds every 5x5 magic square with givens and every star's classes 5-25x faster than CDCL, and
+# since its restarts (dom/wdeg, seeded random values, nogoods: docs/decisions/search.md D7) the
+# first magic squares of order 6, 7 and 8 in 0.25, 0.19, 0.19 s against sat's 1.65, 2.13, 18.97 s
+# (whole process, 2026-11-26; benchmarks/results-defaults.json: 0.04-0.19x CP-SAT).
+CP_CELLS = 64
+# The most values of a grid with boxes that the cp search is the default for: it solves 9x9 and
+# 16x16 sudokus and their variants 1.2-3x faster than CDCL (a batch of top1465 2.5x), Latin
+# completions of order 15-30 3-4x, but a 25x25 sudoku with 45% given took 31 s against 3.5 s
+# (docs/decisions/encodings-and-defaults.md, "cp on grids").
+CP_BOXED_VALUES = 16
+# The rule, as `--help` and `compare` say it.
+CP_RULE = (
+    f"cp where its search takes the puzzle: figures of up to {CP_CELLS} cells with sums, and grids "
+    f"(boxed ones up to {CP_BOXED_VALUES} values); else sat"
+)
 
 
-def prefers_cp(puzzle: Puzzle) -> bool:
-    """Whether the cp search is this puzzle's default: a figure (no grid) of at most CP_CELLS cells
-    with linear sums that the search takes, where it is compiled (docs/decisions/search.md,
-    "A propagating search of our own")."""
-    if puzzle.grid is not None or not puzzle.sums or puzzle.size > CP_CELLS:
-        return False
+def cp_reason(puzzle: Puzzle) -> tuple[bool, str]:
+    """Whether the cp search is this puzzle's default, and why in a few words (`compare` says it):
+    measured per kind of puzzle (CP_CELLS, CP_BOXED_VALUES), where it is compiled and its search
+    takes every constraint (docs/decisions/search.md, "A propagating search of our own")."""
+    grid = puzzle.grid
+    if grid is None and not puzzle.sums:
+        return False, "a figure without sums: CDCL measured faster"
+    if grid is None and puzzle.size > CP_CELLS:
+        return False, f"a figure of more than {CP_CELLS} cells: past the cp search's domains"
+    if grid is not None and grid.box_shape is not None and len(puzzle.values) > CP_BOXED_VALUES:
+        return False, f"a boxed grid of more than {CP_BOXED_VALUES} values: CDCL measured 9x faster (25x25 sudoku)"
     from puzzlesat.encoders.domains import refusal
     from puzzlesat.solvers.cp_native import native
 
-    return refusal(puzzle) is None and native() is not None
+    why = refusal(puzzle)
+    if why is not None:
+        return False, f"the cp search does not take it ({why})"
+    if native() is None:
+        return False, "the cp search is not compiled"
+    kind = "a grid" if grid is not None else f"a figure of at most {CP_CELLS} cells with sums"
+    return True, f"{kind}: the cp search measured fastest"
+
+
+def prefers_cp(puzzle: Puzzle) -> bool:
+    """Whether the cp search is this puzzle's default (`cp_reason`)."""
+    return cp_reason(puzzle)[0]
 
 
 def has_cnf(plan: Plan) -> bool:
@@ -266,6 +295,7 @@ def option_names() -> dict[str, str]:
         "backends": ", ".join(BACKENDS),
         "backend_default": DEFAULT_BACKEND,
         "cp_cells": str(CP_CELLS),
+        "cp_rule": CP_RULE,
         "encodings": ", ".join(encoders.ENCODINGS),
         "cnf_encodings": ", ".join(encoders.names("cnf")),
         "cards": ", ".join(CARD_ENCODINGS),

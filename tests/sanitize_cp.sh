@@ -14,7 +14,7 @@ PY=${PYTHON:-$( [ -x .venv/bin/python ] && echo .venv/bin/python || echo python3
 PY=$(command -v "$PY")
 case $PY in /*) ;; *) PY=$PWD/$PY ;; esac  # used from the temporary folder
 CC=${CC:-gcc}
-TESTS=(tests/test_cp_native.py tests/test_cp_backend.py tests/test_cp_magnitudes.py)
+TESTS=(tests/test_cp_native.py tests/test_cp_backend.py tests/test_cp_magnitudes.py tests/test_cp_restarts.py)
 # as the tests skip without their tools: no compiler or no ASan runtime, nothing to run
 asan=$("$CC" -print-file-name=libasan.so 2>/dev/null || true)
 if [ ! -e "$asan" ]; then

@@ -73,7 +73,7 @@ def test_show_describes_the_model(cli):
     """`show` gives the cell count, the sums, the unknown's range, the group order and the board."""
     out = cli("show", "magic-blocks").out
     assert "cells: 9, values 1..9" in out
-    assert "  0 + 1 + 3 + 4 = N" in out
+    assert "  sum N of 0, 1, 3, 4: 0 + 1 + 3 + 4 = N" in out
     assert "unknowns: N in 10..30" in out
     assert "symmetry group: order 8 (2 generators)" in out
     assert "│0│1│2│" in out

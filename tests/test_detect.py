@@ -291,10 +291,33 @@ def test_tables_are_compared_as_they_act(cli, tmp_path, puzzle, order, cell_orde
     path = tmp_path / "t.toml"
     path.write_text(dump_toml(puzzle))
     warned = cli("symmetry", str(path)).err.splitlines()  # an empty table is a likely mistake: said once
-    assert len(warned) == (raw == 0) and all(line.startswith("puzzlesat: warning: table #1 ") for line in warned)
+    assert len(warned) == (raw == 0) and all(line.startswith("puzzlesat: warning: table 1 (") for line in warned)
     counted = cli("count", str(path), "--json")
     assert counted.code == 0 and counted.json()["count"] == raw
     solved = cli("solve", str(path), "--all", "--json")
     assert solved.code == 0 and solved.json()["count"] == counted.json()["orbits"]
     if raw == 0:
         assert cli("check", str(path)).code == 20
+
+
+def test_a_limited_run_does_not_detect_symmetry(cli, monkeypatch):
+    """`--limit 2` (and a first solution) stop early: the default rule takes the declared group and
+    never calls the detection (pynauty); `--all` still does, and gets the detected classes."""
+    import puzzlesat.symmetry.detect as detect_module
+
+    calls: list[str] = []
+    real = detect_module.detect
+
+    def spy(puzzle):
+        calls.append(puzzle.name)
+        return real(puzzle)
+
+    monkeypatch.setattr(detect_module, "detect", spy)
+    for args in (("--limit", "2"), ()):
+        r = cli("solve", "examples/killer-6x6.toml", *args, "--json")
+        assert r.code == 0, r.err
+        assert r.json()["symmetry"] == "declared" and r.json()["count"] == 1
+    assert calls == []
+    r = cli("solve", "sudoku", "-p", "box=2", "--givens", "." * 16, "--all", "--json")
+    assert (r.code, r.json()["symmetry"], r.json()["count"]) == (0, "detected", 2)
+    assert calls == ["sudoku"]

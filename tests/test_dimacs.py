@@ -199,7 +199,7 @@ def test_default_path_and_size_line(cli, tmp_path, monkeypatch):
     the encoding is the one solve uses (order with unary sums for a 3x3 magic square)."""
     monkeypatch.chdir(tmp_path)
     result = cli("dimacs", "magic-square")
-    path = "cnf_out/magic-square-order3-order-seqcounter-unary.cnf"
+    path = "cnf_out/magic-square-order3-order-auto-unary.cnf"
     assert result.code == 0, result.err
     assert result.out.startswith(f"{path}: ") and " variables, " in result.out and " clauses" in result.out
     assert (tmp_path / path).is_file() and (tmp_path / (path + ".map.json")).is_file()
@@ -481,7 +481,7 @@ def test_decode_a_model_that_breaks_the_puzzle(cli, frame):
     cnf, varmap, answer = frame
     wrong = model_for(varmap, [1, 2, 3, 4, 5, 6, 7, 8], {"N": 6})
     msg = one_line_error(cli("decode", "magic-frame", answer(wrong), "--map", f"{cnf}.map.json"), 7)
-    assert "breaks the puzzle" in msg and "sum #2 (0 + 3 + 5 = N) is 11" in msg
+    assert "breaks the puzzle" in msg and "sum N of 0, 3, 5 (0 + 3 + 5 = N) is 11" in msg
     two = wrong.replace(f" -{varmap.cells[0, 2][0]} ", f" {varmap.cells[0, 2][0]} ")
     msg = one_line_error(cli("decode", "magic-frame", answer(two), "--map", str(cnf)), 7)
     assert "gives cell #0 the values 1, 2" in msg

@@ -244,10 +244,14 @@ def test_benchmarks_readme_names_only_existing_options() -> None:
 
     text = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
     helps = ""
-    for module in ("benchmarks", "benchmarks.make_instances"):
+    modules = (
+        "benchmarks", "benchmarks.make_instances", "benchmarks.batch", "benchmarks.limit2", "benchmarks.startup",
+        "benchmarks.defaults",
+    )
+    for module in modules:
         done = subprocess.run([sys.executable, "-m", module, "--help"], cwd=ROOT, capture_output=True, text=True)
         helps += done.stdout
-    for command in ("solve", "compare"):
-        helps += _run_puzzlesat([command, "--help"])[1]
+    for command in (["solve"], ["compare"], []):
+        helps += _run_puzzlesat([*command, "--help"])[1]
     missing = sorted({flag for flag in re.findall(r"(--[a-z][a-z-]*)", text) if flag not in helps})
     assert not missing

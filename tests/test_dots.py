@@ -148,7 +148,10 @@ def test_the_picture_is_drawn_from_the_rules():
     svg = board_svg(load_text(NEW, "new"))
     assert svg.count('class="kropki white"') == 2 and svg.count('class="kropki black"') == 1
     assert svg.count('class="xv"') == 1
-    assert "negative: neighbours without a white or black dot are neither consecutive nor one twice the other" in svg
+    assert (
+        "negative constraint (white dot, black dot): neighbours without a white or black dot are neither "
+        "consecutive nor one twice the other"
+    ) in svg
 
 
 def test_a_new_kind_of_dot_is_one_registry_line(monkeypatch):

@@ -108,7 +108,7 @@ def test_clones_shade_both_shapes_and_quadruples_sit_on_their_corner():
     circle = quad.find(SVG + "circle")
     assert (circle.get("cx"), circle.get("cy")) == ("144", "144")
     assert [t.text for t in quad.findall(SVG + "text")] == ["1 3", "5"]
-    assert notes(root) == ["quadruple: quadruple r5c5 r5c6 r5c7: holds 2"]
+    assert notes(root) == ["quadruple 2 at r5c5: 2 among r5c5 r5c6 r5c7"]
 
 
 def test_indexer_cells_are_shaded():
@@ -118,7 +118,7 @@ def test_indexer_cells_are_shaded():
     indexers = [r for r in p.rules if r.key == "indexer"]
     assert len(by_class(tree(p), "rect", "indexer")) == len(indexers) == 27
     assert draw(p, ["."] * 81).splitlines()[-3:] == [
-        f"indexer r9c{c}: " + " ".join(f"r9c{k}" for k in range(1, 10)) for c in (1, 5, 9)
+        f"indexer r9c{c} on row 9: " + " ".join(f"r9c{k}" for k in range(1, 10)) for c in (1, 5, 9)
     ]
 
 
@@ -170,7 +170,7 @@ def test_little_killers_are_drawn_outside_with_an_arrow():
     assert [g.find(SVG + "text").text for g in groups] == ["40", "11"]
     assert [g.find(SVG + "path").get("d").count("M") for g in groups] == [2, 2]
     assert notes(root) == [
-        "sum: r1c1 + r2c2 = 3",
+        "sum 3 of r1c1, r2c2: r1c1 + r2c2 = 3",
         "little killer clues: the diagonal its arrow points along sums to the clue",
     ]
     assert root.get("width") == str(11 * CELL)
@@ -196,8 +196,8 @@ def test_text_board_lists_lines_in_short_words():
         rules=[Line("renban", ("r1c1", "r1c2", "r1c3", "r1c4")), Line("whispers", ("r2c1", "r2c2"), 4)],
     )
     assert draw(p, ["."] * 81).splitlines()[-2:] == [
-        "renban: r1c1-r1c2-r1c3-r1c4",
-        "whispers (difference 4): r2c1-r2c2",
+        "renban r1c1–r1c4: r1c1-r1c2-r1c3-r1c4",
+        "Dutch whisper r2c1–r2c2: r2c1-r2c2",
     ]
 
 

@@ -188,7 +188,7 @@ def test_text_writes_thousands_with_commas_and_json_keeps_integers(cli, stdin):
 def test_sizes_have_commas_in_text(cli, tmp_path):
     """dimacs' summary, compare's table: variables and clauses as text writes numbers."""
     out = cli("dimacs", "sudoku", "-o", str(tmp_path / "s.cnf")).out
-    assert out == f"{tmp_path / 's.cnf'}: 3,321 variables, 7,809 clauses (map: {tmp_path / 's.cnf.map.json'})\n"
+    assert out == f"{tmp_path / 's.cnf'}: 729 variables, 12,021 clauses (map: {tmp_path / 's.cnf.map.json'})\n"
     table = cli("compare", "sudoku", "--encoding", "onehot", "--card", "seqcounter", "--pb", "totalizer").out
     row = table.splitlines()[1].split()
     assert row[6:9] == ["3,321", "7,809", "17,853"]
@@ -227,7 +227,10 @@ def test_overlapping_cages_warn_and_still_solve(cli, tmp_path):
     path.write_text(KILLER)
     r = cli("solve", str(path))
     assert r.code == 0 and r.out.splitlines()[-1].startswith("1 solution")
-    said = "cage #1 and cage #2 share cell r1c2; a killer's or KenKen's cages do not overlap"
+    said = (
+        "cage 3 at r1c1 (2 cells) and cage 5 at r1c2 (2 cells) share cell r1c2; "
+        "a killer's or KenKen's cages do not overlap"
+    )
     assert r.err == f"puzzlesat: warning: {said}\n"
     doc = cli("show", str(path), "--json").json()
     assert doc["warnings"] == [said]
@@ -244,7 +247,10 @@ def test_kakuro_runs_cross_without_a_warning():
     across, down = Cage(("r1c1", "r1c2"), "sum", 3), Cage(("r1c1", "r2c1"), "sum", 4)
     assert define("k", grid=grid, values=range(1, 10), rules=[across, down]).warnings == ()
     latin = define("k", grid=Grid(2), rules=[Cage(("r1c1", "r1c2"), "sum", 3), Cage(("r1c1", "r2c1"), "sum", 3)])
-    assert latin.warnings == ("cage #1 and cage #2 share cell r1c1; a killer's or KenKen's cages do not overlap",)
+    assert latin.warnings == (  # two cages of one clue from one cell: told apart by #1, #2
+        "cage 3 at r1c1 (2 cells) #1 and cage 3 at r1c1 (2 cells) #2 share cell r1c1; "
+        "a killer's or KenKen's cages do not overlap",
+    )
 
 
 def test_a_sum_out_of_reach_warns():
@@ -252,14 +258,14 @@ def test_a_sum_out_of_reach_warns():
     from puzzlesat.model.model import define
 
     assert define("a", cells=2, values=range(1, 10), sums=[([0, 1], 30)]).warnings == (
-        "sum #1 (0 + 1 = 30) cannot hold whatever values its cells take",
+        "sum 30 of 0, 1 (0 + 1 = 30) cannot hold whatever values its cells take",
     )
     from puzzlesat.model.grid import Grid
     from puzzlesat.model.rules.cage import Cage
 
     cage = Cage(("r1c1", "r1c2"), "sum", 3)
     assert define("g", grid=Grid(4), rules=[cage], givens="4" + "." * 15).warnings == (
-        "cage #1 (cage 3: r1c1 + r1c2 = 3) cannot hold with the givens r1c1 = 4",
+        "cage 3 at r1c1 (2 cells) (r1c1 + r1c2 = 3) cannot hold with the givens r1c1 = 4",
     )
     assert define("g", grid=Grid(4), rules=[cage], givens="1" + "." * 15).warnings == ()
 

@@ -737,7 +737,8 @@ def test_solve_and_show_take_a_link(cli) -> None:
     shown = cli("show", LINK + CLIPPED).out
     assert "clipped: Clipped by Philipp Blume aka glum_hippo" in shown
     assert "grid: 9x9 grid; rows and columns all different; 3x3 boxes; anti-king" in shown
-    assert "  r6c5 < r7c4 < r8c3 < r8c2" in shown and "  r8c4 + r9c5 - r7c3 = 0" in shown
+    assert "  thermometer 1 (r6c5→r8c2): r6c5 < r7c4 < r8c3 < r8c2" in shown
+    assert "  arrow r7c3 (circle) → r8c4, r9c5: r8c4 + r9c5 - r7c3 = 0" in shown
     assert cli("solve", CLIPPED, "--json").json()["solutions"][0]["values"] == [int(c) for c in CLIPPED_SOLUTION]
 
 

@@ -230,7 +230,7 @@ def test_each_step_picture_shows_the_pencil_marks_before_it(cli, tmp_path):
         }
         placed.update((f.cell, f.value) for f in step.deduced if f.placed)
     third = (out / "step-003.svg").read_text()
-    assert {v for c, v in pairs(third, "mark") if c == "r3c4"} == {3}  # one candidate left, not yet placed
+    assert {v for c, v in pairs(third, "mark") if c == "r4c2"} == {3}  # one candidate left, not yet placed (step 5)
     assert len(elements((out / "step-001.svg").read_text(), "mark")) == sum(len(c) for c in e.before) - 7
 
 

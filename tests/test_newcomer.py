@@ -173,12 +173,13 @@ def test_version_and_help_name_every_choice(cli):
     text = " ".join(cli("solve", "--help").out.split())
     for needle in (
         "--encoding NAME Encoding: z3-int, z3-pb, onehot, order, domains, log.",
-        "pairwise, seqcounter,",
-        "[default: seqcounter]",
+        "auto, pairwise, seqcounter,",
+        "[default: auto]",
         "[default: unary for onehot and order; totalizer for log]",
         "[default: cadical195]",
         "cadical103, cadical153,",
-        "[default: cp for figures of up to 25 cells, else sat; z3 for --encoding z3-int or z3-pb]",
+        "[default, by measurement: cp where its search takes the puzzle: figures of up to 25 cells with sums, "
+        "and grids (boxed ones up to 16 values); else sat; z3 for --encoding z3-int or z3-pb]",
         "--timeout SECONDS",
         "-o, --output FILE",
     ):

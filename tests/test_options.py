@@ -103,7 +103,7 @@ def test_the_api_resolves_the_same_way():
     chosen = frozenset({"pb"})
     log = puzzlesat.Plan("sat", "log", card=None, pb="bdd", solver="cadical195", chosen=chosen)
     assert puzzlesat.resolve(Config(pb="bdd"), six) == log
-    order = puzzlesat.Plan("sat", "order", card="seqcounter", pb="bdd", solver="cadical195", chosen=chosen)
+    order = puzzlesat.Plan("sat", "order", card="auto", pb="bdd", solver="cadical195", chosen=chosen)
     assert puzzlesat.resolve(Config(pb="bdd"), star) == order
 
 

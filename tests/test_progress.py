@@ -161,7 +161,7 @@ def test_a_long_first_solution_shows_the_ticker_on_a_terminal_and_leaves_stdout_
     standard output (a pipe) is the JSON document alone."""
     import json
 
-    code, out, text = _stderr_on_a_terminal("solve", "magic-square", "-p", "order=6", "--json")
+    code, out, text = _stderr_on_a_terminal("solve", "magic-square", "-p", "order=6", "--backend", "sat", "--json")
     assert code == 0 and json.loads(out)["count"] == 1
     assert "searching, " in text and text.endswith(ERASE)
 

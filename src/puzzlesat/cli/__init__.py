@@ -12,7 +12,15 @@ MODULES = ("entry", "common", "puzzles", "solving", "exchange", "setter", "reaso
 
 def main(argv: list[str] | None = None, *, keep_stop: bool = False) -> None:
     """The console script's entry: the commands are imported only now, so `import puzzlesat.cli`
-    costs nothing."""
+    costs nothing. `puzzlesat --version` alone is answered before typer is imported (typer and
+    click are two thirds of a start-up: docs/decisions/start-up.md)."""
+    import sys
+
+    if (sys.argv[1:] if argv is None else argv) == ["--version"] and sys.stdout is not None:  # closed: entry says so
+        from puzzlesat import __version__
+
+        sys.stdout.write(f"puzzlesat {__version__}\n")
+        return
     import importlib
 
     importlib.import_module("puzzlesat.cli.common")  # first: its start-up signal handlers come before typer

@@ -225,8 +225,8 @@ BackendOpt = Annotated[
     str | None,
     typer.Option(
         metavar="NAME",
-        help="sat (PySAT), z3, cp (puzzlesat's own search, in C) or external (--solver-cmd). [default: cp for "
-        "figures of up to {cp_cells} cells, else {backend_default}; z3 for --encoding z3-int or z3-pb]",
+        help="sat (PySAT), z3, cp (puzzlesat's own search, in C) or external (--solver-cmd). [default, by "
+        "measurement: {cp_rule}; z3 for --encoding z3-int or z3-pb]",
     ),
 ]
 SolverCmdOpt = Annotated[

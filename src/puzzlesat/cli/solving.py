@@ -241,7 +241,7 @@ def _solve_batch(
         batch = puzzlesat.solve_batch(instances.puzzles(), timeout=timeout, config=config, on_outcome=done, **options)
     finally:
         status.close()
-    doc = puzzlesat.batch_json(batch.base, instances, batch)
+    doc = puzzlesat.batch_json(batch.base, instances, batch, results=not jsonl or output is not None)
     _emit(doc, "results", lambda: puzzlesat.batch_summary_text(batch), as_json, jsonl, output)
     if batch.stopped:
         raise typer.Exit(puzzlesat.ExitCode.STOPPED)

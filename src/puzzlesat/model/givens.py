@@ -3,8 +3,6 @@ cells form a grid: one character or number a cell, row by row."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from puzzlesat.model.grid import parse_givens
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.errors import ModelError, UsageError
@@ -20,6 +18,6 @@ def with_givens(puzzle: Puzzle, text: str, label: str) -> Puzzle:
         )
     try:
         given = parse_givens(text, puzzle.grid, puzzle.values)
-        return replace(puzzle, givens=tuple(sorted(given.items())))
+        return puzzle.with_givens(sorted(given.items()))
     except ModelError as e:  # the string is the user's: a bad character or a clash is bad input
         raise UsageError(str(e)) from None

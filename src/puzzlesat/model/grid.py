@@ -172,7 +172,7 @@ class Grid:
                     pairs.add((min(i, j), max(i, j)))
         return sorted(pairs)
 
-    @property
+    @cached_property
     def symbols(self) -> str:
         side = max(self.rows, self.columns)
         return SYMBOLS[:side] if side <= len(SYMBOLS) else ""

@@ -11,15 +11,21 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from puzzlesat.runtime.errors import ModelError
 
 _SPEC = re.compile(r"[<>^]?\d{0,3}")
 
 
-def _fields(template: str, names: Sequence[str] = ()) -> list[tuple[str, int | None, str]]:
+def _fields(template: str, names: Sequence[str] = ()) -> tuple[tuple[str, int | None, str], ...]:
     """Split a template into (literal, cell index or None, spec) triples; a placeholder is a cell
-    index or one of `names` (the cells' names)."""
+    index or one of `names` (the cells' names). Parsed once per template: a batch draws thousands."""
+    return _parsed(template, tuple(names))
+
+
+@lru_cache(maxsize=64)
+def _parsed(template: str, names: tuple[str, ...]) -> tuple[tuple[str, int | None, str], ...]:
     index = {name: i for i, name in enumerate(names)}
     try:
         parts = list(string.Formatter().parse(template))
@@ -37,7 +43,7 @@ def _fields(template: str, names: Sequence[str] = ()) -> list[tuple[str, int | N
                 f"{':' + spec if spec else ''}}} is not of the form {{i}}, {{i:>w}} or {{name}} (a cell's name)"
             )
         out.append((literal, index[field_name] if named else int(field_name), spec or ""))
-    return out
+    return tuple(out)
 
 
 def validate_layout(template: str, ncells: int, names: Sequence[str] = ()) -> None:
@@ -67,6 +73,10 @@ def render(template: str | None, values: Sequence[object], names: Sequence[str] 
     """
     if template is None:
         return "[" + ", ".join(str(v) for v in values) + "]"
+    narrowest, positional = _filled(template, tuple(names))
+    shown = [str(v) for v in values]
+    if len(shown) >= narrowest[1] and max(map(len, shown), default=0) <= narrowest[0]:  # nothing to widen
+        return _tidy(positional.format(*shown))
     fields = _fields(template, names)
     texts = {i: str(values[i]) for _, i, _ in fields if i is not None}
     widths = {i: max(len(format("", spec)), 1) for _, i, spec in fields if i is not None}
@@ -79,6 +89,20 @@ def render(template: str | None, values: Sequence[object], names: Sequence[str] 
                 out.append(format(texts[i], spec))
         return _tidy("".join(out))
     return _tidy(_widened(fields, texts, widths, extra))
+
+
+@lru_cache(maxsize=64)
+def _filled(template: str, names: tuple[str, ...]) -> tuple[tuple[int, int], str]:
+    """A layout as a `str.format` template by cell index, with (its narrowest slot's width, the
+    cells it needs): a board whose texts all fit is one `format` call (a batch draws thousands)."""
+    fields = _fields(template, names)
+    slots = [max(len(format("", spec)), 1) for _, i, spec in fields if i is not None]
+    needed = 1 + max((i for _, i, _ in fields if i is not None), default=-1)
+    positional = "".join(
+        literal.replace("{", "{{").replace("}", "}}") + ("" if i is None else f"{{{i}:{spec}}}" if spec else f"{{{i}}}")
+        for literal, i, spec in fields
+    )
+    return (min(slots, default=1), needed), positional
 
 
 def _tidy(text: str) -> str:

@@ -41,6 +41,12 @@ class Puzzle(Protocol):
     @property
     def lowered(self) -> tuple[tuple[str, Constraint], ...]: ...
 
+    @property
+    def display(self) -> dict[str, str]: ...
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]: ...
+
 # The most warnings of one kind listed; the rest are counted in the last one.
 MAX_EACH = 5
 
@@ -85,7 +91,8 @@ def _overlapping_cages(p: Puzzle) -> list[str]:
             continue
         names = ", ".join(p.cells[c] for c in cells)
         found.append(
-            f"cage #{a} and cage #{b} share {'cell' if len(cells) == 1 else 'cells'} {names}; "
+            f"{p.display[f'cage #{a}']} and {p.display[f'cage #{b}']} share "
+            f"{'cell' if len(cells) == 1 else 'cells'} {names}; "
             "a killer's or KenKen's cages do not overlap"
         )
     return _capped(found, "overlapping cages")
@@ -112,12 +119,8 @@ def _can_hold(con: Constraint, doms: Sequence[Sequence[int]]) -> bool:
 
 
 def _rule_texts(p: Puzzle) -> dict[str, str]:
-    """Each rule's origin label (`cage #2`, as `Puzzle.lowered` names it) and its words."""
-    out, counts = {}, {}
-    for rule in p.rules:
-        counts[rule.key] = counts.get(rule.key, 0) + 1
-        out[f"{rule.key} #{counts[rule.key]}"] = rule.describe(p.cells)
-    return out
+    """Each rule's id (`cage #2`, as `Puzzle.lowered` labels it) and its words."""
+    return {rid: rule.describe(p.cells) for rid, rule in zip(p.rule_ids, p.rules, strict=True)}
 
 
 def _out_of_reach(p: Puzzle) -> list[str]:
@@ -131,7 +134,8 @@ def _out_of_reach(p: Puzzle) -> list[str]:
         seen.add(origin)
         pinned = [f"{p.cells[c]} = {given[c]}" for c in con.cells if c in given]
         why = f"with the givens {', '.join(pinned)}" if pinned else "whatever values its cells take"
-        found.append(f"{origin} ({texts.get(origin) or con.describe(p.cells)}) cannot hold {why}")
+        words = texts.get(origin) or con.describe(p.cells)
+        found.append(f"{p.display.get(origin, origin)} ({words}) cannot hold {why}")
     return _capped(found, "constraints that cannot hold")
 
 
@@ -144,7 +148,7 @@ def _too_few_values(p: Puzzle) -> list[str]:
         if len(con.cells) > len(values):
             kind = origin.rstrip("0123456789#").strip()
             by_kind.setdefault(kind, []).append(
-                f"{origin}: {number(len(con.cells))} cells must all differ but have only "
+                f"{p.display.get(origin, origin)}: {number(len(con.cells))} cells must all differ but have only "
                 f"{plural(len(values), 'value')} between them"
             )
     found = []

@@ -98,6 +98,15 @@ class Puzzle:
     def __post_init__(self) -> None:
         _validate(self)
 
+    def with_givens(self, givens: Iterable[tuple[int, int]]) -> Puzzle:
+        """This puzzle with `givens` in place of its own, checked as `Puzzle` checks givens; the
+        rest is not validated again and its lowered core is shared (a batch makes one a line)."""
+        new = object.__new__(Puzzle)
+        new.__dict__.update({k: v for k, v in self.__dict__.items() if k not in _GIVENS_CACHED})
+        object.__setattr__(new, "givens", tuple(givens))
+        _validate_givens(new)
+        return new
+
     @property
     def size(self) -> int:
         return len(self.cells)
@@ -107,10 +116,19 @@ class Puzzle:
         """Every core constraint with where it comes from (`distinct group #1`, `sum #2`, ...)."""
         out: list[tuple[str, Constraint]] = [] if self.grid is None else self.grid.lowered(self.domains)
         out += [(f"distinct group #{gi}", AllDifferent(tuple(g))) for gi, g in enumerate(self.distinct, 1)]
+        for rid, rule in zip(self.rule_ids, self.rules, strict=True):
+            out += [(rid, c) for c in rule.lower(self.domains)]
+        return tuple(out)
+
+    @cached_property
+    def rule_ids(self) -> tuple[str, ...]:
+        """Each rule's stable id, its key and its count among the rules of that key (`less #2`):
+        the labels of `lowered`, kept by the JSON beside the display names (`display`)."""
         counts: dict[str, int] = {}
+        out = []
         for rule in self.rules:
             counts[rule.key] = counts.get(rule.key, 0) + 1
-            out += [(f"{rule.key} #{counts[rule.key]}", c) for c in rule.lower(self.domains)]
+            out.append(f"{rule.key} #{counts[rule.key]}")
         return tuple(out)
 
     @cached_property
@@ -127,6 +145,17 @@ class Puzzle:
     def groups(self) -> tuple[tuple[int, ...], ...]:
         """The cells of every all-different constraint of the core."""
         return tuple(c.cells for c in self.core if isinstance(c, AllDifferent))
+
+    @cached_property
+    def display(self) -> dict[str, str]:
+        """Each rule's id (a label of `lowered`: `less #2`) -> its name as the board shows it
+        (`thermometer 2 (r1c6→r1c4)`): `puzzlesat.model.naming`."""
+        from puzzlesat.model.naming import rule_names
+
+        named = dict(zip(self.rule_ids, rule_names(self.rules, self.grid, self.cells), strict=True))
+        # the grid's houses keep the grid's names; a file's groups are "distinct group 1"
+        out = {label: named.get(label) or label.replace(" #", " ") for label, _ in self.lowered}
+        return {**out, **named}  # a rule that lowers to nothing still has its name
 
     @cached_property
     def warnings(self) -> tuple[str, ...]:
@@ -169,7 +198,6 @@ class Puzzle:
 
 def _validate(p: Puzzle) -> None:
     """Structural invariants; `define()` gives friendlier messages for the same faults."""
-    from puzzlesat.model.invariance import check_generator
     from puzzlesat.model.layout import validate_layout
 
     if not p.name:
@@ -215,6 +243,40 @@ def _validate(p: Puzzle) -> None:
             )
         if not u.domain:
             raise ModelError(f"unknowns.{u.name}: the domain is empty")
+    _validate_givens(p)
+    if p.layout is not None:
+        validate_layout(p.layout, n, p.cells)
+    if p.grid is not None and p.grid.cell_names != p.cells:
+        raise ModelError(f"grid: its {len(p.grid.cell_names)} squares are not the puzzle's {n} cells")
+
+
+def _houses(p: Puzzle) -> dict[int, tuple[int, ...]]:
+    """Cell -> the numbers of the all-different constraints it is in, once per lowered core (a
+    batch checks the givens of thousands of lines against one)."""
+    global _last_houses
+    entry = _last_houses
+    if entry is None or entry[0] is not p.lowered:
+        found: dict[int, list[int]] = {}
+        for k, (_, con) in enumerate(p.lowered):
+            if isinstance(con, AllDifferent):
+                for c in con.cells:
+                    found.setdefault(c, []).append(k)
+        entry = _last_houses = (p.lowered, {c: tuple(ks) for c, ks in found.items()})
+    return entry[1]
+
+
+_last_houses: tuple[object, dict[int, tuple[int, ...]]] | None = None
+
+# What a puzzle caches from its givens: dropped by `Puzzle.with_givens`, every other cache is kept.
+_GIVENS_CACHED = frozenset({"givens", "given_map", "warnings"})
+
+
+def _validate_givens(p: Puzzle) -> None:
+    """The givens' invariants: each a cell of the puzzle, once, inside its domain, no two alike in
+    an all-different constraint; and the declared symmetry still maps them onto themselves."""
+    from puzzlesat.model.invariance import check_generator
+
+    n = len(p.cells)
     seen: dict[int, int] = {}
     for c, v in p.givens:
         if not isinstance(c, int) or not 0 <= c < n:
@@ -224,7 +286,10 @@ def _validate(p: Puzzle) -> None:
         seen[c] = v
         if v not in p.domains[c]:
             raise ModelError(f"givens: cell {p.cells[c]} = {v} is outside its domain {describe_values(p.domains[c])}")
-    for where, con in p.lowered:
+    houses = _houses(p)
+    keys = [(h, v) for c, v in p.givens for h in houses.get(c, ())]
+    clash = len(set(keys)) != len(keys)
+    for where, con in p.lowered if clash else ():  # only to word the clash
         if not isinstance(con, AllDifferent):
             continue
         held: dict[int, int] = {}
@@ -237,10 +302,6 @@ def _validate(p: Puzzle) -> None:
                         + _box_reading(p, where)
                     )
                 held[v] = c
-    if p.layout is not None:
-        validate_layout(p.layout, n, p.cells)
-    if p.grid is not None and p.grid.cell_names != p.cells:
-        raise ModelError(f"grid: its {len(p.grid.cell_names)} squares are not the puzzle's {n} cells")
     for k, gen in enumerate(p.generators):
         check_generator(p, gen, k)
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from puzzlesat.model.model import Puzzle
-from puzzlesat.reasoning.costs import FACT, rule_weight
+from puzzlesat.reasoning.costs import FACT, level_floor, named, rule_weight
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, RuleRef, Step
 from puzzlesat.reasoning.search import Explainer
 from puzzlesat.runtime.errors import CheckError, Status, UsageError
@@ -21,9 +21,10 @@ from puzzlesat.runtime.errors import CheckError, Status, UsageError
 # Solutions looked for before explaining: two tell unique from not; more only to say how many remain.
 SOLUTIONS_SHOWN = 2
 
-# Levels by the score (docs/decisions/explanations.md, "Grading"): set against HoDoKu's levels of 120
-# classic sudokus (easy, medium, hard, unfair ~ expert, extreme), 85 of them agreeing.
-LEVELS: tuple[tuple[float, str], ...] = ((2.5, "easy"), (5.0, "medium"), (10.0, "hard"), (16.0, "expert"))
+# Levels by the score (docs/decisions/explanations.md, D3): set against HoDoKu's levels of 120
+# classic sudokus (easy, medium, hard, unfair ~ expert, extreme), each bound where the two levels
+# beside it are told apart best.
+LEVELS: tuple[tuple[float, str], ...] = ((3.6, "easy"), (7.5, "medium"), (9.5, "hard"), (14.7, "expert"))
 TOP_LEVEL = "extreme"
 
 
@@ -59,29 +60,36 @@ class Explanation:
     before: tuple[frozenset[int], ...] = ()  # the pencil marks before the first step (--svg step 1)
 
 
-def level_of(score: float) -> str:
-    for bound, name in LEVELS:
-        if score <= bound:
-            return name
-    return TOP_LEVEL
+def level_of(score: float, floor: int = 0, reach: bool = False) -> str:
+    """The level the score reads, at least `floor` (0 easy .. 4 extreme: the hardest technique's
+    level, as HoDoKu's); with `reach` (every step a named technique) at most one above it: a long
+    walk of locked candidates is harder than one, not extreme. A cage's or a line's step has no
+    HoDoKu level, so the score alone reads those."""
+    names = [name for _, name in LEVELS] + [TOP_LEVEL]
+    read = next((i for i, (bound, _) in enumerate(LEVELS) if score <= bound), len(LEVELS))
+    if reach:
+        read = min(read, floor + 1)
+    return names[max(read, floor)]
 
 
 # What a step costs beyond the singles, summed and scaled, is added to the hardest step's cost:
 # a walk of many hard steps is harder than one hard step among singles (docs/decisions/explanations.md,
 # "Grading").
-SINGLES = 1.5
+SINGLES = 0.9  # every step counts, a naked single (1.0) a little, a hidden single (1.2) more
 SUM_SCALE = 5.0
 
 
 def grade_of(steps: Sequence[Step]) -> Grade:
     """The score is the hardest step's cost plus the work beyond singles (its sum, scaled); the
-    level reads the score."""
+    level is the hardest technique's (as HoDoKu's), raised by one where the score reads higher."""
     if not steps:
         return Grade(0.0, level_of(0.0), 0, None, 0.0)
     hardest = max(steps, key=lambda s: (s.cost, -steps.index(s)))
     total = round(sum(s.cost for s in steps), 2)
     score = round(hardest.cost + sum(max(0.0, s.cost - SINGLES) for s in steps) / SUM_SCALE, 2)
-    return Grade(score, level_of(score), len(steps), hardest, total)
+    floor = max(level_floor(s.technique) for s in steps)
+    reach = all(named(s.technique) for s in steps)
+    return Grade(score, level_of(score, floor, reach), len(steps), hardest, total)
 
 
 def _solutions(puzzle: Puzzle, deadline: float | None) -> list[tuple[int, ...]]:
@@ -147,7 +155,7 @@ def _recheck_conflict(puzzle: Puzzle, rules: Sequence[RuleRef], facts: Sequence[
     from puzzlesat.reasoning.guarded import RuleCNF
 
     g = RuleCNF(puzzle)
-    solver = g.isolated([g.by_name[r.name].selector for r in rules], cells=[f.cell for f in facts])
+    solver = g.isolated([g.by_id[r.id].selector for r in rules], cells=[f.cell for f in facts])
     try:
         for f in facts:
             solver.add_clause([g.literal(f)])

@@ -12,9 +12,61 @@ a killer cage, a thermometer or a magic line; the numbers were set against publi
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from puzzlesat.reasoning.guarded import Rule
+from puzzlesat.reasoning.patterns.scores import SCORES
+
+# puzzlesat's own names of the shapes it names (`reasoning.names`) as HoDoKu calls them.
+ALIASES = {
+    "naked single": "Naked Single", "hidden single": "Hidden Single",
+    "pointing": "Locked Candidates Type 1 (Pointing)", "claiming": "Locked Candidates Type 2 (Claiming)",
+    "naked pair": "Naked Pair", "naked triple": "Naked Triple", "naked quad": "Naked Quadruple",
+    "hidden pair": "Hidden Pair", "hidden triple": "Hidden Triple", "hidden quad": "Hidden Quadruple",
+    "X-wing": "X-Wing", "swordfish": "Swordfish", "jellyfish": "Jellyfish",
+}  # fmt: skip
+CHAIN = 280  # HoDoKu's score of a nice loop: a technique it has no score for prices as one
+
+# The least level a technique gives a puzzle (0 easy .. 4 extreme), as HoDoKu's level is its
+# hardest technique's: singles easy; locked candidates and pairs, triples medium; other named
+# patterns hard; chains and a contradiction by propagation expert; one by search extreme.
+MEDIUM = {"Locked Candidates Type 1 (Pointing)", "Locked Candidates Type 2 (Claiming)", "Locked Candidates",
+          "Locked Pair", "Locked Triple", "Naked Pair", "Naked Triple", "Hidden Pair", "Hidden Triple"}  # fmt: skip
+EXPERT = {"X-Chain", "XY-Chain", "contradiction"}
+
+
+def named(technique: str) -> bool:
+    """A technique HoDoKu names (or a contradiction), whose level `level_floor` knows."""
+    return ALIASES.get(technique, technique) in SCORES or technique in ("contradiction", "deep contradiction")
+
+
+def level_floor(technique: str) -> int:
+    """The least level (0 easy .. 4 extreme) a step of this technique gives the puzzle."""
+    name = ALIASES.get(technique, technique)
+    if name in ("Naked Single", "Hidden Single", "Full House"):
+        return 0
+    if name in MEDIUM:
+        return 1
+    if name in EXPERT:
+        return 3
+    if name == "deep contradiction":
+        return 4
+    return 2 if name in SCORES else 0
+
+
+def scaled(hodoku: float) -> float:
+    """A HoDoKu technique score on this scale: monotone, a naked single (4) at 1.0, a hidden single
+    (14) at 1.2 (Sudoku Explainer's), then logarithmic: pointing (50) 3.05, X-wing (140) 4.54,
+    a chain (260) 5.44, a forcing chain (500) 6.38."""
+    if hodoku <= 14:
+        return round(1.0 + 0.2 * max(0.0, hodoku - 4) / 10, 2)
+    return round(1.2 + 1.45 * math.log(hodoku / 14), 2)
+
+
+def named_cost(technique: str) -> float:
+    """The price of a named technique (puzzlesat's name or HoDoKu's): its HoDoKu score on this scale."""
+    return scaled(SCORES.get(ALIASES.get(technique, technique), CHAIN))
 
 FACT = 0.02  # each fact a step reads
 PEER = 0.03  # each house that only carried a placed value's removal

@@ -31,10 +31,17 @@ class Fact:
 
 @dataclass(frozen=True, order=True)
 class RuleRef:
-    """One rule as the puzzle names it ("row 3", "box 5", "cage #2") and every cell it covers."""
+    """One rule as the board names it ("row 3", "thermometer 2 (r1c6→r1c4)", `Puzzle.display`),
+    every cell it covers, and its stable `id` (`Puzzle.lowered`'s label: "less #2"), which the
+    JSON keeps beside the name; without one, the name is the id."""
 
     name: str
     cells: tuple[int, ...]
+    id: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            object.__setattr__(self, "id", self.name)
 
 
 @dataclass(frozen=True)
@@ -55,3 +62,9 @@ class Step:
     hypothesis: Fact | None = None
     depth: int = 0
     tier: str = ""  # how it was found (reasoning.costs.TIERS): "propagation", "complete pair", ...
+    cells: tuple[int, ...] = ()  # the cells that form the named shape (a naked triple's three)
+    digits: tuple[int, ...] = ()  # the digits that form it
+    chain: tuple[Fact, ...] = ()  # a case split's placements from the hypothesis to the contradiction
+    ends: str = ""  # where a case split's chain ends: "no 9 in row 2", "no value for r3c4"
+    text: str = ""  # a named pattern's own words (`patterns.Pattern.text`), else empty
+    why: str = ""  # what a sum or line rule used, a line a rule, checked (reasoning.why)

@@ -1,12 +1,13 @@
 """The puzzle's rules as one CNF in which every rule can be switched on and off.
 
-Each rule ("row 3", "cage #2": a label of `Puzzle.lowered`, with every core constraint it lowers
-to) is encoded by the shared one-hot driver (`puzzlesat.encoders.intvars`), and its clauses are guarded by a
-selector literal: assume the selector and the rule holds, leave it out and the rule is gone. So
-"do these rules and these facts imply that deduction?" is one solver call under assumptions on
-one warm solver, and the unsatisfiable core of a failed call names the rules and facts that the
-deduction needs (the framework of Bogaerts, Gamba and Guns 2021, as Demystify and CPMpy use it).
-One-hot, because its literals are exactly the pencil marks: x[c, v] false is "v ruled out of c".
+Each rule ("row 3", "cage 15 at r1c1 (3 cells)": a label of `Puzzle.lowered` with its display
+name, and every core constraint it lowers to) is encoded by the shared one-hot driver
+(`puzzlesat.encoders.intvars`), and its clauses are guarded by a selector literal: assume the
+selector and the rule holds, leave it out and the rule is gone. So "do these rules and these facts
+imply that deduction?" is one solver call under assumptions on one warm solver, and the
+unsatisfiable core of a failed call names the rules and facts that the deduction needs (the
+framework of Bogaerts, Gamba and Guns 2021, as Demystify and CPMpy use it). One-hot, because its
+literals are exactly the pencil marks: x[c, v] false is "v ruled out of c".
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ class Rule:
     @property
     def name(self) -> str:
         return self.ref.name
+
+    @property
+    def id(self) -> str:
+        return self.ref.id
 
     @property
     def cells(self) -> tuple[int, ...]:
@@ -81,6 +86,7 @@ class RuleCNF:
             start = len(self.builder.clauses)
             self.driver.order_literals(var)
             self.cell_clauses[c] += self.builder.clauses[start:]
+        shown = puzzle.display
         for label, constraints in rules_of(puzzle):
             start = len(self.builder.clauses)
             for con in constraints:
@@ -93,7 +99,7 @@ class RuleCNF:
             del self.builder.clauses[start:]
             self.builder.clauses.extend(guarded)
             cells = tuple(sorted({c for con in constraints for c in con.cells}))
-            self.rules.append(Rule(RuleRef(label, cells), tuple(constraints), selector))
+            self.rules.append(Rule(RuleRef(shown[label], cells, label), tuple(constraints), selector))
             self.clauses_of[selector] = guarded
         if self.builder.atmosts:
             raise ValueError("the explainer's CNF takes no native constraints")
@@ -102,6 +108,7 @@ class RuleCNF:
         self.fact_of.update({-lit: Fact(c, v, ELIMINATE) for (c, v), lit in self.lit.items()})
         self.by_selector = {r.selector: r for r in self.rules}
         self.by_name = {r.name: r for r in self.rules}
+        self.by_id = {r.id: r for r in self.rules}
         self.solver = self.new_solver(self.builder.clauses)
 
     def _cell_blocks(self) -> list[list[list[int]]]:
@@ -188,16 +195,19 @@ class SolverPool:
         from collections import OrderedDict
 
         self.g, self.size, self.name = g, pool_size() if size is None else size, name
-        self.solvers: OrderedDict[tuple[int, ...], ClauseSolver] = OrderedDict()
+        self.solvers: OrderedDict[tuple[tuple[int, ...], bool], ClauseSolver] = OrderedDict()
 
-    def get(self, selectors: tuple[int, ...]) -> ClauseSolver:
-        if selectors in self.solvers:
-            self.solvers.move_to_end(selectors)
-            return self.solvers[selectors]
+    def get(self, selectors: tuple[int, ...], complete: bool = False) -> ClauseSolver:
+        """The group's solver for search (`complete`) or for propagation alone: kept apart, so the
+        propagating one never searches and never holds a learnt clause (a false depth)."""
+        key = (tuple(sorted(selectors)), complete)
+        if key in self.solvers:
+            self.solvers.move_to_end(key)
+            return self.solvers[key]
         while len(self.solvers) >= self.size:
             _, old = self.solvers.popitem(last=False)
             old.delete()
-        solver = self.solvers[selectors] = self.g.isolated(selectors, name=self.name, on=False)
+        solver = self.solvers[key] = self.g.isolated(key[0], name=self.name, on=False)
         return solver
 
     def close(self) -> None:

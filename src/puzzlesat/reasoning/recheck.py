@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 def recheck(g: RuleCNF, solutions: Sequence[Sequence[int]], names: Sequence[str], step: Step) -> None:
     """Raise CheckError unless the step follows from what it cites alone and agrees with every
     known solution."""
-    selectors = [g.by_name[r.name].selector for r in step.rules]
+    selectors = [g.by_id[r.id].selector for r in step.rules]
     solver = g.isolated(selectors, cells=[f.cell for f in (*step.facts, *step.deduced)])
     try:
         for fact in step.facts:
@@ -49,14 +49,15 @@ def say(fact: Fact, names: Sequence[str]) -> str:
     return f"{names[fact.cell]} {'=' if fact.placed else '!='} {fact.value}"
 
 
-def implies(puzzle: Puzzle, rule_names: Sequence[str], facts: Sequence[Fact], deduced: Sequence[Fact],
+def implies(puzzle: Puzzle, rule_ids: Sequence[str], facts: Sequence[Fact], deduced: Sequence[Fact],
             limit: int = 2_000_000) -> bool | None:
-    """Plain Python: do the named rules and the facts imply every deduced fact (with none
+    """Plain Python: do the rules (by id, `RuleRef.id`) and the facts imply every deduced fact (with none
     deduced: do they conflict)? None if the search passes `limit` nodes. It looks for an
     assignment of the rules' cells that keeps the facts and breaks a deduced fact (smallest domain
-    first, each constraint with one cell left filtering that cell's values); there is none exactly
+    first; a value leaves the other cells of its all-different constraints, and any other
+    constraint with one cell left filters that cell's values); there is none exactly
     when the deduction follows."""
-    wanted = set(rule_names)
+    wanted = set(rule_ids)
     constraints = [con for label, con in puzzle.lowered if label in wanted]
     cells = sorted({c for con in constraints for c in con.cells} | {f.cell for f in (*facts, *deduced)})
     doms: dict[int, list[int]] = {c: list(puzzle.domains[c]) for c in cells}
@@ -90,6 +91,12 @@ def implies(puzzle: Puzzle, rule_names: Sequence[str], facts: Sequence[Fact], de
             if not holds(con, values):
                 return None
             open_cells = [d for d in con.cells if d not in values]
+            if isinstance(con, AllDifferent):  # c's value leaves every other open cell
+                for d in open_cells:
+                    out[d] = [v for v in out[d] if v != values[c]]
+                    if not out[d]:
+                        return None
+                continue
             if len(open_cells) == 1:
                 (d,) = open_cells
                 keep = [v for v in out[d] if holds(con, {**values, d: v})]

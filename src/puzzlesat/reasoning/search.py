@@ -23,12 +23,19 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from puzzlesat.model.model import Puzzle
+from puzzlesat.reasoning import patterns
 from puzzlesat.reasoning.backbone import Witnesses, alldifferent_support, backbone
-from puzzlesat.reasoning.costs import rule_weight, step_cost
+from puzzlesat.reasoning.chain import follow
+from puzzlesat.reasoning.costs import named_cost, rule_weight, scaled, step_cost
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, Step
-from puzzlesat.reasoning.guarded import Rule, RuleCNF, SolverPool
-from puzzlesat.reasoning.names import technique
+from puzzlesat.reasoning.guarded import SOLVER, Rule, RuleCNF, SolverPool
+from puzzlesat.reasoning.names import GENERIC, technique
+from puzzlesat.reasoning.patterns.check import check
+from puzzlesat.reasoning.patterns.library import find
+from puzzlesat.reasoning.pencil import houses_of, marks_of
 from puzzlesat.reasoning.recheck import recheck
+from puzzlesat.reasoning.stated import check_depth, check_stated
+from puzzlesat.reasoning.why import why_text
 from puzzlesat.reasoning.widen import widen
 from puzzlesat.runtime.errors import CheckError
 from puzzlesat.runtime.stop import checkpoint
@@ -37,6 +44,8 @@ from puzzlesat.runtime.stop import checkpoint
 IN_FULL_CELLS = 36
 # How many refuted hypotheses a case-split tier shrinks before it takes the cheapest.
 SPLIT_CHOICES = 6
+# A rule that is one all-different house and nothing else: its propagation is its singles.
+HOUSE = frozenset({"AllDifferent"})
 
 
 @dataclass(frozen=True)
@@ -50,6 +59,7 @@ class Candidate:
     target: int
     tier: str
     hypothesis: int | None = None
+    pattern: patterns.Pattern | None = None
 
 
 def _silent(rule: Rule) -> bool:
@@ -83,8 +93,12 @@ class Explainer:
         self.origin: dict[Fact, tuple[object, ...]] = {}
         self.cache: dict[tuple[object, ...], list[Candidate]] = {}
         self.steps: list[Step] = []
-        self.subs = SolverPool(self.g)  # each group's own small solver, a bounded number at once
+        self.subs = SolverPool(self.g)  # each group's own small solvers, a bounded number at once
         self.witnesses: dict[tuple[int, ...], Witnesses] = {}  # each group's models (reasoning.backbone)
+        self.houses = houses_of(self.g.rules, puzzle.domains)
+        # Propagation is asked of solvers that never search: a learnt clause would let propagation
+        # "refute" what the rules it cites do not refute by propagation (a false depth and price).
+        self.prop = self.g.isolated([r.selector for r in self.g.rules], name=SOLVER, on=False)
         for c, v in sorted(puzzle.givens):
             self._place(c, v, ("given",))
         for f in start:  # a hint's entered values (cited like givens) and pencil marks (like a step's)
@@ -107,7 +121,7 @@ class Explainer:
         self.origin[Fact(c, v, PLACE)] = origin
         self.placed[c] = v
         self.cands[c] = {v}
-        for rule in self.rules_at.get(c, ()):
+        for rule in sorted(self.rules_at.get(c, ()), key=lambda r: r.kinds != HOUSE):  # houses cited first
             for part in rule.alldifferent:
                 if c in part:
                     for d in part:
@@ -154,17 +168,14 @@ class Explainer:
                 facts.add(fact)
         return main, [peers[s] for s in sorted(peers)], sorted(facts)
 
-    def price(self, tier: str, selectors: Sequence[int], lits: Sequence[int], hypothesis: int | None = None) -> float:
+    def price(self, tier: str, selectors: Sequence[int], lits: Sequence[int], chain: int = 0) -> float:
         """The step's cost (`reasoning.costs`): its tier, rules, facts, subset size and chain."""
         main, peers, facts = self.premises(selectors, lits)
-        size = chain = 0
+        size = 0
         if tier in ("complete", "complete pair"):
             size = len({self.g.fact_of[lit].cell for lit in lits} - set(self.placed))
             free = sum(1 for r in main for c in r.cells if c not in self.placed)
             size = max(1, min(size, free - size)) if free > size else size
-        if hypothesis is not None:
-            ok, follow = self.g.propagate([*selectors, *lits, hypothesis])
-            chain = sum(1 for f in self.g.facts(follow) if f.placed and not self.known(f))  # to the conflict
         return step_cost(tier, main, len(peers), len(facts), size, chain)
 
     def _dearness(self, lit: int) -> int:
@@ -176,17 +187,24 @@ class Explainer:
 
     # --- implication ------------------------------------------------------------------------
 
-    def _sub(self, sels: tuple[int, ...]):
+    def marks(self) -> patterns.Marks:
+        """The pencil marks as printed so far (what a stated technique must hold on)."""
+        return marks_of(self.houses, self.cands, self.placed, self.puzzle.cells)
+
+    def _sub(self, sels: tuple[int, ...], complete: bool):
         """A small solver holding only these rules (switched on) and the cells' own clauses: a
-        group's questions there take a tenth of the time they take on the whole puzzle's solver."""
-        return self.subs.get(sels)
+        group's questions there take a tenth of the time they take on the whole puzzle's solver.
+        One for search, one for propagation alone (which never searches, so learns nothing); the
+        pool (`guarded.SolverPool`) keeps a bounded number of them at once."""
+        return self.subs.get(tuple(sorted(sels)), complete)
 
     def close(self) -> None:
         self.subs.close()
+        self.prop.delete()
         self.g.close()
 
     def _up_implies(self, assumptions: Sequence[int], target: int, solver=None) -> bool:
-        ok, lits = (solver or self.g.solver).propagate(assumptions=list(assumptions))
+        ok, lits = (solver or self.prop).propagate(assumptions=list(assumptions))
         return not ok or target in lits
 
     def _implies(self, assumptions: Sequence[int], target: int, solver=None) -> bool:
@@ -198,8 +216,8 @@ class Explainer:
     ) -> tuple[tuple[int, ...], tuple[int, ...]]:  # fmt: skip
         """A minimal subset of the facts (and, if `rules_too`, of the rules) that still implies
         `target` (with `fixed` assumed as well); dearest first, so what stays is cheap. `solver`:
-        a group's own (`_sub`), else the whole puzzle's."""
-        solver = solver or self.g.solver
+        a group's own (`_sub`), else the whole puzzle's (the propagating one for propagation)."""
+        solver = solver or (self.g.solver if complete else self.prop)
         check = self._implies if complete else self._up_implies
 
         def implies(assumptions: Sequence[int], t: int) -> bool:
@@ -225,6 +243,31 @@ class Explainer:
                 keep = trial
         return tuple(sorted(sels)), tuple(sorted(keep, key=abs))
 
+    def widen(self, selectors: Sequence[int], lits: Sequence[int], complete: bool) -> list[int]:
+        """Everything the same rules and facts imply on the rules' cells, not known yet: by
+        propagation, or in full (the backbone: eliminations). A step found for one target says all
+        that its premises give, so one deduction is one step (a naked triple with all it removes).
+        Every tier widens here, for every kind of rule."""
+        sels = tuple(sorted(set(selectors)))
+        solver = self._sub(sels, complete)
+        base = [*sels, *lits]
+        if complete:
+            cells = sorted({c for s in sels for c in self.g.by_selector[s].cells})
+            return self._backbone(base, cells, solver)
+        ok, implied = solver.propagate(assumptions=base)
+        return self._new(implied) if ok else []
+
+    def _shrink_all(self, sels: Sequence[int], lits: Sequence[int], targets: Sequence[int]) -> tuple[int, ...]:
+        """A minimal subset of the facts from which these rules imply every target (in full)."""
+        solver = self._sub(tuple(sorted(set(sels))), True)
+        keep = list(lits)
+        for lit in sorted(keep, key=lambda lit: (self._dearness(lit), abs(lit))):
+            checkpoint()
+            trial = [x for x in keep if x != lit]
+            if all(not solver.solve(assumptions=[*sels, *trial, -t]) for t in targets):
+                keep = trial
+        return tuple(sorted(keep, key=abs))
+
     def _new(self, lits: Sequence[int]) -> list[int]:
         """Cell literals that are not known yet, placements first."""
         out = [lit for lit in lits if lit in self.g.fact_of and not self.known(self.g.fact_of[lit])]
@@ -242,8 +285,28 @@ class Explainer:
             if c not in self.placed and len(self.cands[c]) == 1:
                 (v,) = self.cands[c]
                 lits = self.fact_lits([c])
-                cost = self.price("naked single", (), lits)
-                out.append(Candidate(cost, (0, c), (), lits, self.g.lit[c, v], "naked single"))
+                out.append(Candidate(named_cost("naked single"), (0, c), (), lits, self.g.lit[c, v], "naked single"))
+        return out
+
+    def _hidden_singles(self) -> list[Candidate]:
+        """A value with one place left in a full house, read off the marks (the cell may hold others)."""
+        out = []
+        for h in self.houses:
+            rule = self.g.by_name.get(h.name)
+            if not h.full or rule is None:
+                continue
+            for v in sorted(set().union(*(self.puzzle.domains[c] for c in h.cells))):
+                where = [c for c in h.cells if v in self.cands[c]]
+                if len(where) != 1 or where[0] in self.placed:
+                    continue
+                c = where[0]
+                lits = tuple(sorted(
+                    ((self.g.lit[d, self.placed[d]] if d in self.placed else -self.g.lit[d, v])
+                     for d in h.cells if d != c and (d in self.placed or v in self.puzzle.domains[d])),
+                    key=abs,
+                ))  # fmt: skip
+                cost = named_cost("hidden single")
+                out.append(Candidate(cost, (1, c, v), (rule.selector,), lits, self.g.lit[c, v], "propagation"))
         return out
 
     def _group(self, rules: Sequence[Rule], complete: bool) -> list[Candidate]:
@@ -255,7 +318,7 @@ class Explainer:
         if key in self.cache:
             return [k for k in self.cache[key] if not self.known(self.g.fact_of[k.target])]
         base = [*sels, *lits]
-        solver = self._sub(sels)
+        solver = self._sub(sels, complete)
         if complete:
             targets = self._backbone(base, cells, solver)
         else:
@@ -269,16 +332,17 @@ class Explainer:
             s, kept = self.shrink(sels, lits, t, complete, solver=solver)
             if len(rules) > 1 and self._one_rule_enough(s, kept, t, complete):
                 continue
-            ok, follow = solver.propagate(assumptions=[*s, *kept])
-            done |= set(follow)
+            ok, follow_lits = solver.propagate(assumptions=[*s, *kept])
+            done |= set(follow_lits)
             tier = ("complete" if complete else "propagation") + (" pair" if len(rules) > 1 else "")
             out.append(Candidate(self.price(tier, s, kept), (1 + len(rules), sels, abs(t)), s, kept, t, tier))
         self.cache[key] = out
         return out
 
     def _one_rule_enough(self, sels: Sequence[int], lits: Sequence[int], target: int, complete: bool) -> bool:
+        solver = None if complete else self.prop
         implies = self._implies if complete else self._up_implies
-        return any(implies([s, *lits], target) for s in sels)
+        return any(implies([s, *lits], target, solver) for s in sels)
 
     def _backbone(self, base: Sequence[int], cells: Sequence[int], solver) -> list[int]:
         """The candidates on `cells` that no solution of `base` keeps, as elimination literals
@@ -312,58 +376,167 @@ class Explainer:
                     out.append((a, b))
         return out
 
+    def _patterns(self, marks: patterns.Marks) -> list[Candidate]:
+        """The cheapest named pattern on the marks (`patterns.find` yields cheapest first and runs
+        only the finders that could beat what it has), as a candidate citing its houses."""
+        for p in find(marks):
+            if any(h not in self.g.by_name for h in p.houses):
+                continue  # a house this explainer does not name as a rule (a second part of one)
+            sels = self._pattern_rules(p)
+            target = self.g.lit[p.places[0]] if p.places else -self.g.lit[p.eliminates[0]]
+            order = (5, p.technique, p.cells, p.digits)
+            return [Candidate(scaled(p.score), order, sels, self._pattern_facts(p, sels), target, "pattern", pattern=p)]
+        return []
+
+    def _targets(self, p: patterns.Pattern) -> list[int]:
+        return [self.g.lit[x] for x in p.places] + [-self.g.lit[x] for x in p.eliminates]
+
+    def _pattern_rules(self, p: patterns.Pattern) -> tuple[int, ...]:
+        """The rules a pattern reads: its houses, and the houses that link its cells (a wing's
+        pincers see what they eliminate through a row or a box the text need not name), cut to
+        those the deduction needs."""
+        own = [self.g.by_name[h].selector for h in p.houses]
+        involved = set(p.cells) | {c for c, _ in (*p.chain, *p.places, *p.eliminates)}
+        extra = [self.g.by_name[h.name].selector for h in self.houses
+                 if h.name in self.g.by_name and len(involved & set(h.cells)) >= 2]  # fmt: skip
+        sels = sorted(set(own) | set(extra))
+        lits = self.fact_lits(sorted({c for s in sels for c in self.g.by_selector[s].cells}))
+        targets = self._targets(p)
+
+        def enough(trial: Sequence[int]) -> bool:
+            return all(not self.g.solver.solve(assumptions=[*trial, *lits, -t]) for t in targets)
+
+        for s in sorted(set(extra) - set(own), key=lambda s: (-self.cost_of[s], s)):
+            checkpoint()
+            trial = [x for x in sels if x != s]
+            if enough(trial):
+                sels = trial
+        return tuple(sels)
+
+    def _pattern_facts(self, p: patterns.Pattern, sels: Sequence[int]) -> tuple[int, ...]:
+        """The facts a pattern reads: on its rules' cells, those of its digits and of its own
+        cells (all the facts there if those are not enough)."""
+        cells = sorted({c for s in sels for c in self.g.by_selector[s].cells})
+        digits = set(p.digits) | {v for _, v in (*p.chain, *p.places, *p.eliminates)}
+        lits = self.fact_lits(cells)
+        own = set(p.cells) | {c for c, _ in p.chain}
+        narrow = tuple(lit for lit in lits if self.g.fact_of[lit].cell in own or self.g.fact_of[lit].value in digits
+                       or self.g.fact_of[lit].placed)  # fmt: skip
+        solver = self._sub(tuple(sorted(set(sels))), True)
+        enough = all(not solver.solve(assumptions=[*sels, *narrow, -t]) for t in self._targets(p))
+        return narrow if enough else lits
+
+    def _refutes(self, assumptions: Sequence[int], hyp: int, complete: bool) -> bool:
+        """Do these rules and facts refute the hypothesis: by propagation (on the solver that never
+        searched) or by search?"""
+        if complete:
+            return not self.g.solver.solve(assumptions=[*assumptions, hyp])
+        return not self.prop.propagate(assumptions=[*assumptions, hyp])[0]
+
+    def _split_rules(self, rules: Sequence[int], lits: Sequence[int], hyp: int, complete: bool) -> list[int]:
+        """A minimal set of the rules that still refutes the hypothesis, dearest dropped first."""
+        keep = sorted(rules)
+        for s in sorted(keep, key=lambda s: (-self.cost_of[s], s)):
+            checkpoint()
+            trial = [x for x in keep if x != s]
+            if trial and self._refutes([*trial, *lits], hyp, complete):
+                keep = trial
+        return keep
+
+    def _split_facts(self, rules: Sequence[int], lits: Sequence[int], hyp: int, complete: bool) -> tuple[int, ...]:
+        """A minimal set of the facts that, with these rules, refutes the hypothesis (facts off the
+        rules' cells first, at once)."""
+        cells = {c for s in rules for c in self.g.by_selector[s].cells}
+        keep = [lit for lit in lits if self.g.fact_of[lit].cell in cells]
+        if not self._refutes([*rules, *keep], hyp, complete):
+            keep = list(lits)
+        for lit in sorted(keep, key=lambda lit: (self._dearness(lit), abs(lit))):
+            checkpoint()
+            trial = [x for x in keep if x != lit]
+            if self._refutes([*rules, *trial], hyp, complete):
+                keep = trial
+        return tuple(sorted(keep, key=abs))
+
     def _splits(self, complete: bool) -> list[Candidate]:
-        """Hypotheses the whole puzzle refutes: by propagation (depth 1) or by search (depth 2)."""
+        """Hypotheses the whole puzzle refutes: by propagation (depth 1) or by search (depth 2).
+        Each is cut to a minimal set of rules and facts that still refutes it, and the smallest
+        (fewest and lightest rules, then the shortest chain) wins."""
         sels = tuple(r.selector for r in self.g.rules)
         lits = self.fact_lits(range(self.puzzle.size))
-        refuted: list[tuple[int, int, int]] = []
+        refuted: list[tuple[int, int, int, set[int]]] = []
+        held: set[int] = set()  # values a model found on the way holds: never refuted either
         for c in range(self.puzzle.size):
             if c in self.placed:
                 continue
             for v in sorted(self.cands[c]):
                 checkpoint()
                 hyp = self.g.lit[c, v]
-                if self.solutions and all(s[c] == v for s in self.solutions):
-                    continue  # a value every solution holds is never refuted
+                if any(s[c] == v for s in self.solutions) or hyp in held:
+                    continue  # a value a known solution holds is never refuted
+                if not self._refutes([*sels, *lits], hyp, complete):
+                    if complete:
+                        model = self.g.solver.get_model() or []
+                        held.update(lit for lit in model if lit > 0 and lit in self.g.fact_of)
+                    continue
+                if not complete and self.g.satisfiable([*sels, *lits, hyp]):
+                    raise CheckError("propagation refuted a value that a solution holds")
                 if complete:
-                    if self.g.satisfiable([*sels, *lits, hyp]):
-                        continue
-                else:
-                    ok, _ = self.g.propagate([*sels, *lits, hyp])
-                    if ok:
-                        continue
-                    if self.g.satisfiable([*sels, *lits, hyp]):
-                        raise CheckError("propagation refuted a value that a solution holds")
+                    self.g.satisfiable([*sels, *lits, hyp])
                 core = set(self.g.core())
-                refuted.append((sum(1 for x in core if x in self.g.by_selector), len(core), hyp))
+                refuted.append((sum(1 for x in core if x in self.g.by_selector), len(core), hyp, core))
+        cut = []
+        for _, _, hyp, core in sorted(refuted, key=lambda r: r[:3])[: 2 * SPLIT_CHOICES]:
+            start = [s for s in sels if s in core]  # the warm solver's core: a start, not the answer
+            if not self._refutes([*start, *lits], hyp, complete):
+                start = list(sels)
+            rules = self._split_rules(start, lits, hyp, complete)
+            cut.append((round(sum(self.cost_of[s] for s in rules), 2), len(rules), abs(hyp), hyp, rules))
         out = []
-        for _, _, hyp in sorted(refuted)[:SPLIT_CHOICES]:
-            s, kept = self.shrink(sels, lits, -hyp, complete, rules_too=True)
-            tier = "search split" if complete else "case split"
-            out.append(Candidate(self.price(tier, s, kept, hyp), (9, abs(hyp)), s, kept, -hyp, tier, hypothesis=hyp))
+        marks = self.marks()
+        tier = "search split" if complete else "case split"
+        for _, _, _, hyp, rules in sorted(cut)[:SPLIT_CHOICES]:
+            kept = self._split_facts(rules, lits, hyp, complete)
+            found = self._chain(marks, rules, hyp)
+            length = len(found.placements) if found else 0
+            out.append(Candidate(self.price(tier, rules, kept, length), (9, abs(hyp)), tuple(rules), kept, -hyp, tier,
+                                 hypothesis=hyp))  # fmt: skip
         return out
+
+    def _chain(self, marks: patterns.Marks, rules: Sequence[int], hyp: int):
+        names = {self.g.by_selector[s].name for s in rules}
+        fact = self.g.fact_of[hyp]
+        return follow(marks, [h for h in self.houses if h.name in names], fact.cell, fact.value)
 
     # --- one step -----------------------------------------------------------------------------
 
     def candidates(self) -> list[Candidate]:
-        """The cheapest tier that finds anything."""
-        found = self._naked_singles()
+        """The cheapest tier that finds anything. Singles first; then the cheapest named pattern on
+        the marks (`patterns.find`), which stands for every house-only tier (subsets, locked
+        candidates, fish, wings, chains); the SAT tiers ask only groups holding some other rule
+        (a cage, a line), whose steps compete with the pattern on price; a case split only where
+        no named pattern applies. Two-cell all-different rules are never asked as groups (`_silent`)."""
+        found = self._naked_singles() + self._hidden_singles()
         for rule in self.singles:
-            found += self._group([rule], complete=False)
+            if rule.kinds != HOUSE:  # a house's propagation is its singles, read off the marks above
+                found += self._group([rule], complete=False)
         if found:
             return found
-        found = self._in_full([[rule] for rule in self.singles])
-        if found:
-            return found
+        named = self._patterns(self.marks())
         pairs = self._pairs()
+        # houses alone: the named patterns' ground, never asked of the solver
+        singles = [[r] for r in self.singles if r.kinds != HOUSE]
+        pairs = [p for p in pairs if any(r.kinds != HOUSE for r in p)]
+        found = self._in_full(singles)
+        if found:
+            return found + named
         for pair in pairs:
             found += self._group(pair, complete=False)
         if found:
-            return found
+            return found + named
         found = self._in_full(pairs)
         if found:
-            return found
-        return self._splits(complete=False) or self._splits(complete=True)
+            return found + named
+        return named or self._splits(complete=False) or self._splits(complete=True)
 
     def _in_full(self, groups: Sequence[Sequence[Rule]]) -> list[Candidate]:
         """The groups reasoned in full, the cheapest they could be first, stopping where none left
@@ -380,37 +553,85 @@ class Explainer:
         return found
 
     def next_step(self) -> Step | None:
-        """The cheapest next step, checked and applied; None when nothing more follows."""
+        """The cheapest next step, checked (its deduction and its stated reason) and applied; None
+        when nothing more follows."""
         if self.solved:
             return None
         found = self.candidates()
         if not found:
             return None
         best = min(found, key=lambda k: (k.cost, k.order))
-        step = self.build(best)
+        marks = self.marks()
+        step = self.build(best, marks)
         recheck(self.g, self.solutions, self.puzzle.cells, step)
+        check_stated(marks, step)
+        check_depth(self.g, step)
+        if best.pattern is not None and not check(marks, best.pattern):
+            raise CheckError(f"a named pattern does not hold on the marks: {best.pattern.text}")
         self.apply(step, len(self.steps))
         self.steps.append(step)
         return step
 
-    def build(self, k: Candidate) -> Step:
+    def build(self, k: Candidate, marks: patterns.Marks) -> Step:
         """The step a candidate stands for: everything its premises give, named and priced."""
+        if k.pattern is not None:
+            return self._pattern_step(k)
         deduced_lits, lits = widen(self, k)  # a removal with all its premises give (reasoning.widen)
-        cost = k.cost if lits == k.lits else self.price(k.tier, k.selectors, lits, k.hypothesis)
         deduced = tuple(self.g.fact_of[lit] for lit in deduced_lits)
         main, peers, facts = self.premises(k.selectors, lits)
-        read = {self.g.fact_of[lit].cell for lit in lits}
-        name = technique(k.tier, main, deduced, read, set(range(self.puzzle.size)) - set(self.placed))
+        sums = any("Linear" in r.kinds for r in main)
+        shape = technique(k.tier, [r.name for r in main], deduced, marks, sums)
+        if shape.houses:  # the shape's houses first, in its order (pointing: the box, then the line)
+            main = [self.g.by_name[n] for n in shape.houses] + [r for r in main if r.name not in shape.houses]
+        if shape.technique not in GENERIC:
+            cost = named_cost(shape.technique)
+        else:
+            cost = k.cost if lits == k.lits else self.price(k.tier, k.selectors, lits)
+        chain, ends = (), ""
+        if k.hypothesis is not None:
+            found = self._chain(marks, k.selectors, k.hypothesis)
+            if found is not None:
+                chain, ends = tuple(Fact(c, v, PLACE) for c, v in found.placements), found.ends
         return Step(
             deduced=deduced,
             rules=tuple(r.ref for r in [*main, *peers]),
             facts=tuple(facts),
             cost=cost,
-            technique=name,
+            technique=shape.technique,
             main=tuple(r.ref for r in main),
             hypothesis=None if k.hypothesis is None else self.g.fact_of[k.hypothesis],
             depth={"case split": 1, "search split": 2}.get(k.tier, 0),
             tier=k.tier,
+            cells=shape.cells,
+            digits=shape.digits,
+            chain=chain,
+            ends=ends,
+            why="" if k.hypothesis is not None else why_text(self.puzzle, main, self.cands, deduced),
+        )
+
+    def _pattern_step(self, k: Candidate) -> Step:
+        """A named pattern as one step: its houses as rules, the facts it reads (cut to a minimal
+        set), every placement and elimination it gives."""
+        p = k.pattern
+        assert p is not None
+        deduced = tuple(sorted({Fact(c, v, PLACE) for c, v in p.places}
+                               | {Fact(c, v, ELIMINATE) for c, v in p.eliminates}))  # fmt: skip
+        kept = self._shrink_all(k.selectors, k.lits, [self.g.literal(f) for f in deduced])
+        _, peers, facts = self.premises(k.selectors, kept)
+        named = [self.g.by_name[h] for h in dict.fromkeys(p.houses)]
+        main = named + [self.g.by_selector[s] for s in k.selectors if self.g.by_selector[s] not in named]
+        return Step(
+            deduced=deduced,
+            rules=tuple(r.ref for r in [*main, *peers]),
+            facts=tuple(facts),
+            cost=k.cost,
+            technique=p.technique,
+            main=tuple(r.ref for r in main),
+            tier="pattern",
+            cells=p.cells,
+            digits=p.digits,
+            chain=tuple(Fact(c, v, PLACE) for c, v in p.chain),
+            text=p.text,
         )
 
     def _unsaid(self, lits: Sequence[int]) -> list[int]:
@@ -445,4 +666,3 @@ class Explainer:
             if step is None:
                 return
             yield step
-

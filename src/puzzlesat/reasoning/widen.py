@@ -23,13 +23,9 @@ def widen(ex: Any, k: Any) -> tuple[list[int], tuple[int, ...]]:
         return [k.target], k.lits
     cells = sorted({c for s in k.selectors for c in ex.g.by_selector[s].cells})
     facts = ex.fact_lits(cells)
-    solver = ex._sub(tuple(k.selectors))
     complete = k.tier.startswith("complete")
-    if complete:
-        implied = ex._backbone([*k.selectors, *facts], cells, solver)
-    else:
-        ok, follow = solver.propagate(assumptions=[*k.selectors, *facts])
-        implied = ex._new(follow) if ok else []
+    solver = ex._sub(tuple(k.selectors), complete)
+    implied = ex.widen(k.selectors, facts, complete)  # what the rules and every fact there imply
     cited = set(k.lits)
     out = [k.target]
     for t in implied:

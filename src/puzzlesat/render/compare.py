@@ -47,6 +47,8 @@ def table_text(comparison: Comparison) -> str:
     out = [line(heads), *(line(b) for b in body)]
     verdict = "consistent" if comparison.consistent else "INCONSISTENT"
     ok = sum(r.status == "ok" for r in comparison.rows)
+    if comparison.default is not None:
+        out.append(f"solve's default: {comparison.default}")
     out.append(
         f"{comparison.puzzle.name}: {plural(len(comparison.rows), 'configuration')}, {ok} ok, {scope}, {verdict}"
     )
@@ -103,4 +105,5 @@ def comparison_json(comparison: Comparison) -> dict[str, Any]:
         "repeat": comparison.repeat,
         "rows": [r.as_dict() for r in comparison.sorted_rows()],
         "consistent": comparison.consistent,
+        "default": comparison.default,
     }

@@ -9,13 +9,14 @@ from puzzlesat.model.rules.sum import KEYS
 from puzzlesat.render.text.draw import draw
 from puzzlesat.runtime.words import number, plural
 
-SHOWN = 12  # rules of one kind listed in words; the rest are counted
+SHOWN = 40  # rules of one kind listed by name and in words (a 9x9 killer's cages); the rest counted
 
 
 def describe_json(p: Puzzle) -> dict[str, Any]:
     from puzzlesat import __version__
     from puzzlesat.model.document import params_json
 
+    ids = list(zip(p.rule_ids, p.rules, strict=True))
     return {
         "version": __version__,
         "name": p.name,
@@ -25,12 +26,16 @@ def describe_json(p: Puzzle) -> dict[str, Any]:
         "domains": [list(d) for d in p.domains],
         "distinct": [list(g) for g in p.distinct],
         "sums": [
-            {"cells": list(s.cells), "weights": list(s.weights), KEYS[s.op]: s.rhs}
-            for rule in p.rules
+            {"id": rid, "name": p.display[rid], "cells": list(s.cells), "weights": list(s.weights), KEYS[s.op]: s.rhs}
+            for rid, rule in ids
             if rule.key == "sum"
             for s in rule.lower(p.domains)
         ],
-        "rules": [{"kind": r.key, "text": r.describe(p.cells)} for r in p.rules if r.key != "sum"],
+        "rules": [
+            {"kind": r.key, "id": rid, "name": p.display[rid], "text": r.describe(p.cells)}
+            for rid, r in ids
+            if r.key != "sum"
+        ],
         "core": _core_counts(p),
         "unknowns": {u.name: {"values": list(u.domain), "prime": u.prime} for u in p.unknowns},
         "givens": {p.cells[c]: v for c, v in p.givens},
@@ -68,10 +73,10 @@ def describe_text(p: Puzzle) -> str:
 
 
 def _rules_text(p: Puzzle) -> list[str]:
-    """`sums: 8` and the first few in words, then each other kind of rule the same way."""
+    """`sums: 8` and the first few by name and in words, then each other kind of rule the same way."""
     kinds: dict[str, list[str]] = {"sum": []}
-    for rule in p.rules:
-        kinds.setdefault(rule.key, []).append(rule.describe(p.cells))
+    for rid, rule in zip(p.rule_ids, p.rules, strict=True):
+        kinds.setdefault(rule.key, []).append(f"{p.display[rid]}: {rule.describe(p.cells)}")
     out: list[str] = []
     for key, texts in kinds.items():
         out.append(f"{'sums' if key == 'sum' else key}: {number(len(texts))}")

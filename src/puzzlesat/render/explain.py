@@ -22,7 +22,8 @@ def fact_json(f: Fact, names: Sequence[str]) -> dict[str, object]:
 
 
 def rule_json(r: RuleRef, names: Sequence[str]) -> dict[str, object]:
-    return {"name": r.name, "cells": [names[c] for c in r.cells]}
+    """A rule as the board names it and its stable id (docs/json.md)."""
+    return {"id": r.id, "name": r.name, "cells": [names[c] for c in r.cells]}
 
 
 def step_json(s: Step, names: Sequence[str]) -> dict[str, object]:
@@ -34,15 +35,37 @@ def step_json(s: Step, names: Sequence[str]) -> dict[str, object]:
         "cost": s.cost,
         "technique": s.technique,
         "text": step_reason(s, names),
+        "why": s.why,
     }
     if s.hypothesis is not None:
         doc["hypothesis"] = fact_json(s.hypothesis, names)
         doc["depth"] = s.depth
+    if s.cells or s.digits:
+        doc["pattern"] = {"cells": [names[c] for c in s.cells], "digits": list(s.digits)}
+        if s.text:
+            doc["pattern"]["text"] = s.text  # HoDoKu's whole line
+    if s.chain:
+        doc["chain"] = [fact_json(f, names) for f in s.chain]
+        doc["ends"] = s.ends
     return doc
 
 
 def conflict_json(c: Conflict, names: Sequence[str]) -> dict[str, object]:
     return {"rules": [rule_json(r, names) for r in c.rules], "facts": [fact_json(f, names) for f in c.facts]}
+
+
+def marks_json(e: Explanation) -> list[dict[str, list[int]]]:
+    """The pencil marks before each step, {cell: candidates} for every cell not yet placed (givens,
+    entered values and earlier steps' placements left out), as step_svg draws them: the page shows
+    them beside the step's text."""
+    names = e.puzzle.cells
+    placed = set(e.puzzle.given_map) | {f.cell for f in e.start if f.placed}
+    out = []
+    for i, step in enumerate(e.steps):
+        before = e.after[i - 1] if i else e.before
+        out.append({names[c]: sorted(cands) for c, cands in enumerate(before) if c not in placed})
+        placed |= {f.cell for f in step.deduced if f.placed}
+    return out
 
 
 def explain_json(e: Explanation) -> dict[str, object]:
@@ -53,11 +76,11 @@ def explain_json(e: Explanation) -> dict[str, object]:
                 "solved": False}  # fmt: skip
     return {
         **head,
-        "steps": [step_json(s, names) for s in e.steps],
+        "steps": [{**step_json(s, names), "marks": marks} for s, marks in zip(e.steps, marks_json(e), strict=False)],
         "complete": e.complete,
         "stopped": e.stopped,
         "solved": e.solved,
-        "grade": {"score": e.grade.score, "level": e.grade.level},
+        "grade": {"score": e.grade.score, "level": e.grade.level, "final": e.complete},
         "solutions": e.solutions,
     }
 
@@ -109,7 +132,8 @@ PLURALS = {"row": "rows", "column": "columns", "box": "boxes"}
 
 
 def _rules(refs: Sequence[RuleRef]) -> str:
-    """`rows 1, 2, columns 3, 7, box 5, cage #2`: a grid's houses gathered by kind."""
+    """`rows 1, 2, columns 3, 7, box 5, cage 15 at r1c1 (3 cells)`: a grid's houses gathered by
+    kind; `;` between the rules when a name holds a comma (`row 6; arrow r5c3 (circle) → r6c2, r6c1`)."""
     houses: dict[str, list[str]] = {}
     others: list[str] = []
     for r in refs:
@@ -121,19 +145,51 @@ def _rules(refs: Sequence[RuleRef]) -> str:
     parts = [
         f"{PLURALS[w] if len(ns) > 1 else w} {', '.join(ns)}" for w in PLURALS if (ns := houses.get(w))
     ]
-    return ", ".join([*parts, *others])
+    return ("; " if any("," in name for name in others) else ", ").join([*parts, *others])
+
+
+def _cells(cells: Sequence[int], names: Sequence[str]) -> str:
+    return ",".join(names[c] for c in cells)
+
+
+def _digits(digits: Sequence[int]) -> str:
+    return ",".join(map(str, digits))
+
+
+def _shape(s: Step, names: Sequence[str]) -> str | None:
+    """A named shape in HoDoKu's manner: the cells and digits that form it, in its houses."""
+    t, houses = s.technique, [r.name for r in s.main]
+    if s.text:  # HoDoKu's line without its tail, which the step's deductions already say
+        return s.text.split(" => ")[0]
+    if t.split()[-1] in ("pair", "triple", "quad") and s.cells:
+        return f"{t} {_digits(s.digits)} in {_cells(s.cells, names)} ({houses[0]})"
+    if t == "pointing" and s.digits:
+        return f"pointing: {s.digits[0]} in {houses[0]} only on {houses[1]}"
+    if t == "claiming" and s.digits:
+        return f"claiming: {s.digits[0]} in {houses[0]} only in {houses[1]}"
+    if t in ("X-wing", "swordfish", "jellyfish") and s.digits:
+        k = len(houses) // 2
+        return f"{t} on {s.digits[0]}: {_rules(s.main[:k])} and {_rules(s.main[k:])}"
+    return None
 
 
 def step_reason(s: Step, names: Sequence[str]) -> str:
-    """Why, in a few words: the technique and the rules it reads."""
+    """Why, in a few words: the technique, what forms it and the rules it reads."""
     main = _rules(s.main)
     t = s.technique
+    shape = _shape(s, names)
+    if shape is not None:
+        return shape
     if t == "hidden single":
         f = next(f for f in s.deduced if f.placed)
         return f"the only place for {f.value} in {main} (hidden single)"
     if t == "naked single":
         f = s.deduced[0]
         return f"the only value left in {names[f.cell]} (naked single)"
+    if s.hypothesis is not None and s.chain:
+        h = s.hypothesis
+        chain = " → ".join(f"{names[f.cell]}={f.value}" for f in s.chain)
+        return f"if {names[h.cell]} = {h.value}: {chain} → {s.ends} ({main}; {t}, depth {s.depth})"
     if s.hypothesis is not None:
         h = s.hypothesis
         how = "propagation" if s.depth == 1 else "search"
@@ -147,8 +203,14 @@ def step_reason(s: Step, names: Sequence[str]) -> str:
     return f"{t} in {main}" if len(s.main) == 1 else f"{t}: {main}"
 
 
+def why_lines(s: Step, indent: str) -> list[str]:
+    """What the step's sum or line rules used, a line a rule under the step (`reasoning.why`)."""
+    return [f"{indent}{line}" for line in s.why.splitlines()]
+
+
 def step_line(i: int, s: Step, names: Sequence[str]) -> str:
-    return f"{i:>3}. {say_deduced(s.deduced, names)}: {step_reason(s, names)}  [{s.cost:g}]"
+    head = f"{i:>3}. {say_deduced(s.deduced, names)}: {step_reason(s, names)}  [{s.cost:g}]"
+    return "\n".join([head, *why_lines(s, "     ")])
 
 
 def conflict_text(e: Explanation) -> str:
@@ -192,7 +254,8 @@ def summary_text(e: Explanation) -> str:
         more = f"at least {e.solutions}" if e.solutions > 2 else str(e.solutions)
         state = f"nothing more follows: {more} solutions remain"
     hardest = "" if g.hardest is None else f", hardest: {g.hardest.technique}"
-    return f"{head}, {state}. Grade: {g.level} (score {g.score:g}{hardest})."
+    grade = "Grade" if e.complete else "Grade so far"  # a prefix's grade is not the puzzle's
+    return f"{head}, {state}. {grade}: {g.level} (score {g.score:g}{hardest})."
 
 
 def board_text(e: Explanation, cands: Sequence[frozenset[int]]) -> str:
@@ -216,7 +279,8 @@ def hint_text(e: Explanation) -> str:
         more = f"at least {e.solutions}" if e.solutions > 2 else str(e.solutions)
         return f"no step follows: {more} solutions remain"
     s = e.steps[0]
-    return f"{say_deduced(s.deduced, e.puzzle.cells)}: {step_reason(s, e.puzzle.cells)}  [{s.cost:g}]"
+    head = f"{say_deduced(s.deduced, e.puzzle.cells)}: {step_reason(s, e.puzzle.cells)}  [{s.cost:g}]"
+    return "\n".join([head, *why_lines(s, "  ")])
 
 
 def grade_text(e: Explanation) -> str:

@@ -22,7 +22,15 @@ SETTINGS = ("encoding", "card", "pb", "solver")
 
 def names_cells(puzzle: Puzzle) -> bool:
     """Whether the puzzle names its cells (r1c1, a, ...) rather than numbering them 0..n-1."""
-    return puzzle.cells != tuple(str(i) for i in range(puzzle.size))
+    global _named
+    cells, named = _named
+    if cells is not puzzle.cells:  # asked once a solution: a batch's instances share their cells
+        named = puzzle.cells != tuple(str(i) for i in range(puzzle.size))
+        _named = (puzzle.cells, named)
+    return named
+
+
+_named: tuple[object, bool] = (None, False)  # the last cells asked about, and the answer
 
 
 def solution_json(solution: Solution, puzzle: Puzzle | None = None) -> dict[str, Any]:
@@ -123,8 +131,11 @@ def instance_json(instance: Instance, outcome: Outcome | PuzzleSatError) -> dict
     }
 
 
-def batch_json(base: Puzzle, instances: Sequence[Instance], batch: BatchOutcome) -> dict[str, Any]:
-    """The `--json` document of a batch; one entry per instance attempted, in input order."""
+def batch_json(
+    base: Puzzle, instances: Sequence[Instance], batch: BatchOutcome, results: bool = True
+) -> dict[str, Any]:
+    """The `--json` document of a batch; one entry per instance attempted, in input order
+    (without `results`, the summary that `--jsonl` ends with: each entry was streamed)."""
     doc, stats = _head(base, batch.plan, batch.stats)
     doc.update(
         instances=batch.instances,
@@ -133,7 +144,7 @@ def batch_json(base: Puzzle, instances: Sequence[Instance], batch: BatchOutcome)
         errors=batch.failed,
         complete=batch.complete,
         stopped=batch.stopped,
-        results=[instance_json(i, o) for i, o in zip(instances, batch.outcomes, strict=False)],
+        results=[instance_json(i, o) for i, o in zip(instances, batch.outcomes, strict=False)] if results else [],
         stats={"seconds": round(batch.seconds, 4), **stats},
     )
     return doc
@@ -163,4 +174,12 @@ def _symbols(puzzle: Puzzle, values: Sequence[int]) -> list[str]:
     """Values as the grid writes them (16x16: A for 10), so a board can be pasted back as givens."""
     if puzzle.grid is None:
         return [str(v) for v in values]
-    return [puzzle.grid.symbol(v) for v in values]
+    global _written
+    grid, table = _written
+    if grid is not puzzle.grid:  # once a grid: a batch draws thousands of boards on one
+        table = {v: puzzle.grid.symbol(v) for v in puzzle.values}
+        _written = (puzzle.grid, table)
+    return [table[v] if v in table else puzzle.grid.symbol(v) for v in values]
+
+
+_written: tuple[object, dict[int, str]] = (None, {})  # the last grid drawn, and its value -> symbol

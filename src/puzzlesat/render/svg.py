@@ -221,6 +221,14 @@ def _grid_svg(
     if cands or counts:
         clued = {grid.at[min(grid.positions[c] for c in cells)] for cells, clue in f.cages if clue}
         body += pencil(grid, puzzle.values, cands or {}, counts or {}, corner, CELL, bool(f.cages), clued)
+    if annotate:  # each cell an element of its own, on top, for a page to select and a test to address
+        body.append('<g class="cells" fill="none" pointer-events="all">')
+        for i, name in enumerate(grid.cell_names):
+            x, y = corner(*grid.positions[i])
+            body.append(
+                f'<rect class="cell" data-cell="{attr(name)}" x="{_n(x)}" y="{_n(y)}" width="{CELL}" height="{CELL}"/>'
+            )
+        body.append("</g>")
     notes = list(f.others) + [text for key, text in FLAGS.items() if getattr(grid, key)]
     notes += list(f.negatives) + parts.legend(grid, f.lines) + parts.outside_legend(f.outside)
     width = 2 * margin + grid.columns * CELL
@@ -527,15 +535,16 @@ def _figure_svg(puzzle: Puzzle, shown: Sequence[int | None], unknowns: dict[str,
                     'stroke="#c4c4c4" stroke-width="3" stroke-linecap="round"/>'
                 )
     given = puzzle.given_map
-    for (x, y), (_, _, boxed) in zip(pos, spots, strict=True):
+    for i, ((x, y), (_, _, boxed)) in enumerate(zip(pos, spots, strict=True)):
+        cls = f'class="cell" data-cell="{attr(puzzle.cells[i])}"' if annotate else 'class="cell"'
         if boxed:
             body.append(
-                f'<rect class="cell" x="{_n(x - PITCH / 2)}" y="{_n(y - PITCH / 2)}" width="{PITCH}" '
+                f'<rect {cls} x="{_n(x - PITCH / 2)}" y="{_n(y - PITCH / 2)}" width="{PITCH}" '
                 f'height="{PITCH}" fill="#ffffff" stroke="#000000" stroke-width="2"/>'
             )
         else:
             body.append(
-                f'<circle class="cell" cx="{_n(x)}" cy="{_n(y)}" r="{_n(0.38 * PITCH)}" fill="#ffffff" '
+                f'<circle {cls} cx="{_n(x)}" cy="{_n(y)}" r="{_n(0.38 * PITCH)}" fill="#ffffff" '
                 'stroke="#000000" stroke-width="2"/>'
             )
     for i, v in enumerate(shown):

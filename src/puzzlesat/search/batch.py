@@ -167,6 +167,7 @@ def solve_batch(
                     limit=limit if (all or limit is not None) else 1,
                     timeout=None if deadline is None else max(0.0, deadline - time.monotonic()),
                     on_solution=None if on_solution is None else lambda s, i=i: on_solution(i, s),
+                    reuse=False,  # its scope (or its session) ends with it: the last solution is not blocked
                 )
             finally:
                 if scoped:

@@ -39,7 +39,7 @@ COLUMNS = (
 
 DEFAULT_ENCODINGS = ("z3-int", "z3-pb", "domains", "onehot", "order", "log")
 # Without --card/--pb, one-hot (the encoding most sensitive to them) runs these pairs.
-ONEHOT_PAIRS = (("seqcounter", "unary"), ("seqcounter", "totalizer"), ("pairwise", "totalizer"), ("seqcounter", "bdd"))
+ONEHOT_PAIRS = (("auto", "unary"), ("seqcounter", "totalizer"), ("pairwise", "totalizer"), ("seqcounter", "bdd"))
 # The backend each kind of encoding runs on here (the external backend would need a program).
 BACKEND_FOR_KIND = {"smt": "z3", "cnf": "sat", "cp": "cp"}
 # compare's lists of option values, by option (solvers.OPTIONS) and as the command line spells them.
@@ -105,6 +105,7 @@ class Comparison:
     interrupted: bool = False
     timeout: float | None = None  # seconds per configuration
     repeat: int = 1
+    default: str | None = None  # the backend `solve` takes unasked, and why (solvers.plan.cp_reason)
 
     @property
     def consistent(self) -> bool:
@@ -369,7 +370,16 @@ def compare(
         if show:
             show.close()
     consistency = check_consistency(rows, all)
-    return Comparison(puzzle, all, modulo_symmetry, rows, consistency, interrupted, timeout, repeat)
+    return Comparison(puzzle, all, modulo_symmetry, rows, consistency, interrupted, timeout, repeat,
+                      default_rule(puzzle))  # fmt: skip
+
+
+def default_rule(puzzle: Puzzle) -> str:
+    """The backend `solve` runs this puzzle on unasked, and the measured rule that chose it."""
+    from puzzlesat.solvers import cp_reason
+
+    cp, why = cp_reason(puzzle)
+    return f"{'cp' if cp else 'sat'} ({why})"
 
 
 

@@ -60,7 +60,9 @@ def plan_run(
         return replace(plan, group=choice, breaking=_listing(puzzle, choice.group, plan.symmetry_breaking, count),
                        workers=workers, scheduler=scheduler, counting=counting)  # fmt: skip
     check_split(workers, scheduler, plan, enumerating=enumerating, limit=limit)
-    choice = choose(puzzle, symmetry if modulo_symmetry else "none", enumerating=enumerating)
+    # A first solution or --limit K stops early: the default rule takes the declared group there,
+    # and the symmetry detection (pynauty, 14% of a small puzzle's run) is not paid for.
+    choice = choose(puzzle, symmetry if modulo_symmetry else "none", enumerating=enumerating and limit is None)
     return replace(
         plan,
         group=choice,
@@ -144,8 +146,9 @@ def for_instance(plan: Plan, puzzle: Puzzle) -> Plan:
     (its givens may break the base puzzle's symmetry) with its breaking; never a detected one."""
     from puzzlesat.symmetry.choice import Choice
 
-    if plan.group is not None and plan.group.source == "none":
-        return plan
+    chosen = plan.group
+    if chosen is not None and (chosen.source == "none" or (chosen.group.order == 1 and not puzzle.generators)):
+        return plan  # no group to break: the batch's plan as it is
     group = puzzle.group
     return replace(plan, group=Choice(group, "declared"), breaking=breaking_for(puzzle, group, plan.symmetry_breaking))
 

@@ -126,6 +126,7 @@ def run(
     timeout: float | None,
     on_solution: Callable[[Solution], None] | None,
     keep: bool = True,
+    reuse: bool = True,
 ) -> Outcome:
     """One enumeration on an open session, as `plan` says (`puzzlesat.search.planning`): its
     breaking's static constraints, then the loop (with a split in the plan, over workers:
@@ -156,6 +157,7 @@ def run(
         on_solution=on_solution,
         plan=how,
         keep=keep,
+        reuse=reuse,
     )
     outcome.symmetry, outcome.symmetry_note = choice.source, choice.note
     return outcome

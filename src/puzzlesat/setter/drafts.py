@@ -45,8 +45,11 @@ def one_slice() -> Iterator[None]:
 
 
 def first_solution(puzzle: Puzzle, encoding: str | None = None) -> Values | None:
-    """A solution of the puzzle, the same one on every machine; None when there is none."""
-    names = {} if encoding is None else {"encoding": encoding}
+    """A solution of the puzzle, the same one on every machine; None when there is none.
+
+    The path is pinned (the sat backend, seqcounter at-most-ones, one slice), not the default
+    plan: a default chosen by speed may change, and a seed must keep making the same instance."""
+    names = {"backend": "sat", "card": "seqcounter", "encoding": encoding}
     with one_slice():
         out = solve(puzzle, limit=1, modulo_symmetry=False, **names)
     if not out.solutions:  # stopped before it knew: never take that for "none"

@@ -1,7 +1,8 @@
 """Which group an enumeration works modulo, and the `symmetry` command's report.
 
 `--symmetry declared | detected | none`; the default is the declared group where the puzzle declares
-one, else the detected one (`puzzlesat.symmetry.detect`). A detected group too large to list (an empty 9x9
+one or the search stops early (a first solution, `--limit K`), else the detected one
+(`puzzlesat.symmetry.detect`). A detected group too large to list (an empty 9x9
 sudoku's cells alone have 3,359,232 symmetries) cannot drive orbit blocking: asked for by name that
 is an error; as the default it falls back to no symmetry, and the outcome says so.
 """
@@ -38,8 +39,9 @@ def check_mode(mode: str | None) -> None:
 
 
 def choose(puzzle: Puzzle, mode: str | None, enumerating: bool = True) -> Choice:
-    """The group for `mode` (None: the default rule of the module's docstring). A search for one
-    solution needs no group, so the default does not detect one for it."""
+    """The group for `mode` (None: the default rule of the module's docstring). A search that
+    stops early (`enumerating` False: one solution, or a limit) is not worth a detection, so the
+    default does not detect one for it."""
     check_mode(mode)
     if mode == "none":
         return Choice(trivial(puzzle), "none")

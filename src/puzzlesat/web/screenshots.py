@@ -1,7 +1,9 @@
 """Screenshots of the page for the docs: `python -m puzzlesat.web.screenshots OUTDIR` starts a server on a
 free port, drives headless Chromium (Debian's chromium and chromium-driver) through it and writes
-page-candidates.png (a sudoku with its candidates), page-hint.png (a hint shaded) and
-page-explain.png (a step of the explanation), 1000x700 each."""
+page-candidates.png (a sudoku with its candidates), page-hint.png (a hint shaded),
+page-explain.png (a step of the explanation), page-solve.png (digits, corner and centre marks and
+colours typed on the board) and page-set.png (a killer being set, the live solver's candidates with
+their counts), 1000x700 each."""
 
 from __future__ import annotations
 
@@ -64,9 +66,82 @@ def shoot(base: str, out: Path) -> list[Path]:
                 press("next")
             written.append(out / "page-explain.png")
             driver.save_screenshot(str(written[-1]))
+            written += _solve_and_set(driver, base, out, press)
         finally:
             driver.quit()
     return written
+
+
+# What the solving picture types: (cells, keys with their modifier: "" digit, "shift" corner, "ctrl" centre).
+TYPED = [
+    (["r1c2"], "", "6"),
+    (["r1c3"], "", "3"),
+    (["r1c5"], "", "5"),
+    (["r2c1", "r3c2"], "shift", "78"),
+    (["r2c3", "r2c5", "r2c6"], "ctrl", "568"),
+    (["r3c3", "r3c4"], "ctrl", "47"),
+]
+# The killer 6x6's first cages (examples/killer-6x6.toml), drawn on an empty grid.
+CAGES = [(["r1c1", "r1c2"], 6), (["r1c3", "r1c4"], 10), (["r1c5", "r1c6", "r2c5"], 6), (["r2c1", "r3c1"], 5),
+         (["r2c2", "r2c3", "r2c4"], 10), (["r2c6", "r3c6"], 8), (["r3c2", "r3c3"], 9), (["r3c4", "r3c5"], 9),
+         (["r4c1", "r5c1", "r4c2"], 11), (["r4c3", "r4c4"], 3), (["r4c5", "r4c6", "r5c6"], 10)]  # fmt: skip
+
+
+def _solve_and_set(driver, base: str, out: Path, press) -> list[Path]:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def pick(*cells: str) -> None:
+        def at(name: str):
+            return driver.find_element(By.CSS_SELECTOR, f'#board-svg .cell[data-cell="{name}"]')
+
+        chain = ActionChains(driver).move_to_element(at(cells[0])).click_and_hold()
+        for name in cells[1:]:
+            chain = chain.move_to_element(at(name))
+        chain.release().perform()
+
+    def settled(d) -> bool:
+        return d.find_element(By.TAG_NAME, "body").get_attribute("data-live") == "done" and d.execute_script(
+            "return !job"
+        )
+
+    driver.get(f"{base}?puzzle={PUZZLE}")
+    WebDriverWait(driver, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#board-svg .cell"))
+    press("btn-reset")
+    modifier = {"shift": Keys.SHIFT, "ctrl": Keys.CONTROL}
+    for cells, mod, keys in TYPED:
+        pick(*cells)
+        chain = ActionChains(driver)
+        if mod:
+            chain = chain.key_down(modifier[mod]).send_keys(keys).key_up(modifier[mod])
+        else:
+            chain = chain.send_keys(keys)
+        chain.perform()
+    pick("r5c5", "r5c6", "r6c5", "r6c6")
+    ActionChains(driver).send_keys("v4z").perform()
+    pick("r4c4")
+    solve = out / "page-solve.png"
+    driver.save_screenshot(str(solve))
+    driver.find_element(By.ID, "tab-set").click()
+    WebDriverWait(driver, 60).until(settled)
+    for field, value in (("set-size", "6"), ("set-boxes", "2x3")):
+        box = driver.find_element(By.ID, field)
+        box.clear()
+        box.send_keys(value)
+    driver.find_element(By.ID, "set-new").click()
+    for cells, total in CAGES:
+        WebDriverWait(driver, 60).until(settled)
+        pick(*cells)
+        box = driver.find_element(By.ID, "set-total")
+        box.clear()
+        box.send_keys(str(total))
+        driver.find_element(By.ID, "set-cage").click()
+    WebDriverWait(driver, 60).until(settled)
+    setting = out / "page-set.png"
+    driver.save_screenshot(str(setting))
+    return [solve, setting]
 
 
 def main(argv: list[str]) -> int:

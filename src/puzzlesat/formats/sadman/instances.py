@@ -9,7 +9,7 @@ import io
 import itertools
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import BinaryIO
 
 from puzzlesat.model.model import Puzzle
@@ -58,16 +58,42 @@ def _instances(
             f"{ref}: --givens-file needs a puzzle whose cells form a grid "
             "(the sudoku and its variants, a [grid] file, an f-puzzles import)"
         )
+    quick: bool | None = None if catalog else True  # whether a line may skip the catalog's build
     for number, raw in lines:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         try:
-            puzzle = load(ref, params, line) if catalog else with_givens(base, line, label)
+            if quick is None:  # the first good catalog line says whether base + givens is the same puzzle
+                puzzle = load(ref, params, line)
+                quick = _same_but_title(puzzle, with_givens(base, line, label))
+            elif quick:
+                puzzle = _quick(ref, params, base, line, label, catalog)
+            else:
+                puzzle = load(ref, params, line)
         except PuzzleSatError as e:
             yield Instance(number, line, None, type(e)(f"{label} line {number}: {e}"))
         else:
             yield Instance(number, line, puzzle)
+
+
+def _quick(ref: str, params: Mapping[str, str] | None, base: Puzzle, line: str, label: str, catalog: bool) -> Puzzle:
+    """A line's puzzle as the base with its givens (no model built again); a catalog line that
+    fails so is loaded the catalog's way, so that its error is the catalog's own."""
+    from puzzlesat.catalog.load import load
+    from puzzlesat.model.givens import with_givens
+
+    try:
+        return with_givens(base, line, label)
+    except PuzzleSatError:
+        if not catalog:
+            raise
+    return load(ref, params, line)
+
+
+def _same_but_title(a: Puzzle, b: Puzzle) -> bool:
+    """Whether two puzzles differ at most in their titles (a catalog's title counts its givens)."""
+    return all(getattr(a, f.name) == getattr(b, f.name) for f in fields(a) if f.name != "title")
 
 
 def _lines(stream: BinaryIO, label: str) -> Iterator[tuple[int, str]]:

@@ -39,7 +39,8 @@ class Rule(Protocol):
         ...
 
     def describe(self, names: Sequence[str]) -> str:
-        """The rule in words, for `show`."""
+        """What the rule says of its cells (`r1c1 + r1c2 = 3`), for `show` after the rule's display
+        name (`puzzlesat.model.naming`), which says what and where it is."""
         ...
 
     def holds(self, values: Sequence[int], unknowns: Mapping[str, int]) -> bool:

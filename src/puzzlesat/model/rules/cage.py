@@ -123,7 +123,7 @@ class Cage:
             what = f"|{what}|"
         elif self.operation == "quotient":
             what += " (either order)"
-        return f"cage {self.label}: {what} = {self.target}" + ("" if self.distinct else " (repeats allowed)")
+        return f"{what} = {self.target}" + ("" if self.distinct else " (repeats allowed)")
 
     @property
     def label(self) -> str:

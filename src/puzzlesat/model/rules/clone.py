@@ -59,7 +59,7 @@ class Clone:
     def describe(self, names: Sequence[str]) -> str:
         a = " ".join(names[c] for c in self.cells)  # type: ignore[index]
         b = " ".join(names[c] for c in self.copy)  # type: ignore[index]
-        return f"clone: {a} = {b}, cell for cell"
+        return f"{a} = {b}, cell for cell"
 
     def to_toml(self, names: Sequence[str]) -> list[str]:
         return [f"cells = {cells_value(self.cells, names)}", f"copy = {cells_value(self.copy, names)}"]

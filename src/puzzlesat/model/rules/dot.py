@@ -127,8 +127,7 @@ class Dot:
         return KINDS[self.kind].relation(values[a], values[b])
 
     def describe(self, names: Sequence[str]) -> str:
-        a, b = self.cells
-        return f"{self.kind} {names[a]}-{names[b]}: {KINDS[self.kind].says}"
+        return KINDS[self.kind].says  # the name says which two cells (`white dot r1c1–r1c2`)
 
     def to_toml(self, names: Sequence[str]) -> list[str]:
         return [f"kind = {quote(self.kind)}", f"cells = {cells_value(self.cells, names)}"]

@@ -64,7 +64,7 @@ class Indexer:
 
     def describe(self, names: Sequence[str]) -> str:
         line = " ".join(names[c] for c in self.cells)  # type: ignore[index]
-        return f"indexer {names[self.cell]} on {line}: the X-th cell holds {self.position + 1}"  # type: ignore[index]
+        return f"{line}: the X-th cell holds {self.position + 1}"  # type: ignore[index]
 
     def to_toml(self, names: Sequence[str]) -> list[str]:
         return [f"cell = {cells_value((self.cell,), names)[1:-1]}", f"cells = {cells_value(self.cells, names)}"]  # type: ignore[arg-type]

@@ -122,10 +122,9 @@ class Line:
         return KINDS[self.kind].holds(self.args, [values[c] for c in self.cells])  # type: ignore[index]
 
     def describe(self, names: Sequence[str]) -> str:
-        kind = KINDS[self.kind]
-        extra = f" (difference {self.difference})" if self.difference is not None else ""
         cells = "-".join(names[c] for c in self.cells)  # type: ignore[index]
-        return f"{self.kind.replace('_', ' ')} line {cells}{extra}: {kind.says}"
+        extra = f" (difference {self.difference})" if self.difference is not None else ""
+        return f"{cells}: {KINDS[self.kind].says}{extra}"
 
     def to_toml(self, names: Sequence[str]) -> list[str]:
         out = [f"kind = {quote(self.kind)}", f"cells = {cells_value(self.cells, names)}"]

@@ -222,7 +222,7 @@ class Outside:
     def describe(self, names: Sequence[str]) -> str:
         lo, hi = self.bread
         line = " ".join(names[c] for c in self.cells)  # type: ignore[index]
-        return f"{self.kind} {self.value} on {line}: " + KINDS[self.kind].says.format(lo=lo, hi=hi, value=self.value)
+        return f"{line}: " + KINDS[self.kind].says.format(lo=lo, hi=hi, value=self.value)
 
     def to_toml(self, names: Sequence[str]) -> list[str]:
         out = [f"kind = {quote(self.kind)}", f"cells = {cells_value(self.cells, names)}", f"value = {self.value}"]  # type: ignore[arg-type]

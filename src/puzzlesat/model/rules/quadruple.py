@@ -79,7 +79,7 @@ class Quadruple:
 
     def describe(self, names: Sequence[str]) -> str:
         cells = " ".join(names[c] for c in self.cells)  # type: ignore[index]
-        return f"quadruple {cells}: holds {', '.join(map(str, self.values))}"
+        return f"{', '.join(map(str, self.values))} among {cells}"
 
     def to_toml(self, names: Sequence[str]) -> list[str]:
         return [f"cells = {cells_value(self.cells, names)}", f"values = {toml_value(list(self.values))}"]

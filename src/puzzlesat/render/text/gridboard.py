@@ -23,6 +23,7 @@ from functools import cache
 from typing import Any
 
 from puzzlesat.model.grid import Grid
+from puzzlesat.model.naming import arrow_of, rule_names
 from puzzlesat.model.rules.dot import KINDS
 from puzzlesat.render.text.gridparts import OutsideClue, cosmetic_notes, little_killer
 from puzzlesat.render.text.gridparts import part as drawn_part
@@ -98,7 +99,8 @@ class Features:
     draws, in words. The parts of `puzzlesat.render.text.gridparts`: `lines` ([[line]] rules), `clones` (cells,
     copy), `quadruples` (corner, digits), `outside` (clues beside the grid, little killers
     included), `indexers` (cells); `spelled`: the words a text board writes for the parts it
-    cannot draw.
+    cannot draw; `named`: the thermometers' and arrows' notes. Every note opens with the rule's
+    display name (`puzzlesat.model.naming`), as `show` and `explain` name it.
     """
 
     cages: tuple[tuple[tuple[int, ...], str], ...] = ()
@@ -115,6 +117,7 @@ class Features:
     outside: tuple[OutsideClue, ...] = ()
     indexers: tuple[int, ...] = ()
     spelled: tuple[str, ...] = ()
+    named: tuple[str, ...] = ()
 
 
 def _adjacent(grid: Grid, a: int, b: int) -> bool:
@@ -123,24 +126,11 @@ def _adjacent(grid: Grid, a: int, b: int) -> bool:
     return abs(ra - rb) + abs(ca - cb) == 1
 
 
-def arrow(rule: Any) -> tuple[int, tuple[int, ...]] | None:
-    """(circle, shaft) when a sum reads as an arrow: one cell equals the sum of the others
-    (weights all +1 but one -1, or the reverse, equal to 0); else None."""
-    weights = tuple(getattr(rule, "weights", None) or ())
-    cells = tuple(getattr(rule, "cells", ()))
-    if getattr(rule, "op", None) != "=" or getattr(rule, "rhs", None) != 0 or len(cells) < 2:
-        return None
-    for sign in (-1, 1):
-        if sorted(weights) == sorted([sign] + [-sign] * (len(cells) - 1)):
-            k = weights.index(sign)
-            return cells[k], cells[:k] + cells[k + 1 :]
-    return None
-
-
 def features(grid: Grid, rules: Sequence[Any]) -> Features:
     """Sort the rules (`puzzlesat.model.rules`, told apart by their `key`) by how they are drawn (see
     `Features`); deterministic, in the rules' order."""
     names = grid.cell_names
+    shown = dict(zip(map(id, rules), rule_names(rules, grid, names), strict=True))
     cages = [r for r in rules if getattr(r, "key", "") == "cage"]
     chains = [tuple(r.cells) for r in rules if getattr(r, "key", "") == "less"]
     counts: dict[int, int] = {}
@@ -159,9 +149,10 @@ def features(grid: Grid, rules: Sequence[Any]) -> Features:
             if square and slot is not None and not slot[square[1]]:
                 slot[square[1]] = cage.label
             else:
-                others.append(cage.describe(names))
+                others.append(f"{shown[id(cage)]}: {cage.describe(names)}")
     futoshiki = bool(chains) and all(len(ch) == 2 and _adjacent(grid, *ch) for ch in chains)
     arrows = []
+    arrow_notes: list[str] = []
     dots: list[tuple[str, int, int]] = []
     negatives: list[str] = []
     parts: dict[str, list[Any]] = {}
@@ -172,23 +163,29 @@ def features(grid: Grid, rules: Sequence[Any]) -> Features:
         if drawn is not None:
             parts.setdefault(drawn[0].field, []).append(drawn[1])
             if drawn[0].note is not None:
-                spelled.append(drawn[0].note(names, rule))
+                spelled.append(f"{shown[id(rule)]}: {drawn[0].note(names, rule)}")
         elif key == "sum":
-            found = arrow(rule)
+            found = arrow_of(rule)
             killer = little_killer(grid, rule) if found is None else None
             if found is not None:
                 arrows.append(found)
+                circle, shaft = found
+                arrow_notes.append(f"{shown[id(rule)]}: {names[circle]} = {' + '.join(names[c] for c in shaft)}")
             elif killer is not None:
                 parts.setdefault("outside", []).append(killer)
-                spelled.append(f"little killer {killer.text}: " + " ".join(names[c] for c in killer.cells))
+                spelled.append(f"{shown[id(rule)]}: " + " ".join(names[c] for c in killer.cells))
             else:
-                others.append("sum: " + rule.describe(names))
+                others.append(f"{shown[id(rule)]}: " + rule.describe(names))
         elif key == "dot":
             dots.append((rule.kind, *rule.cells))
         elif key == "negative":
-            negatives.append("negative: " + rule.describe(names))
+            negatives.append(f"{shown[id(rule)]}: " + rule.describe(names))
         elif key not in ("cage", "less"):
-            others.append(f"{key}: " + rule.describe(names))
+            others.append(f"{shown[id(rule)]}: " + rule.describe(names))
+    chain_notes = [
+        f"{shown[id(r)]}: {' < '.join(names[c] for c in r.cells)}" for r in rules if getattr(r, "key", "") == "less"
+    ]
+    thermometers = [] if futoshiki else chain_notes
     return Features(
         cages=tuple(outlined),
         clues={sq: (v[0], v[1]) for sq, v in sorted(clues.items())},
@@ -199,6 +196,7 @@ def features(grid: Grid, rules: Sequence[Any]) -> Features:
         negatives=tuple(negatives),
         others=tuple(others),
         spelled=tuple(spelled),
+        named=(*thermometers, *arrow_notes),
         **{field: tuple(items) for field, items in parts.items()},
     )
 
@@ -380,10 +378,7 @@ def _edge_key(grid: Grid, a: int, b: int) -> tuple[Square, Square]:
 
 def _notes(grid: Grid, f: Features) -> list[str]:
     """The rules the text board cannot draw, one line each, and the meaning of the marks on it."""
-    names = grid.cell_names
-    out = [f"thermometer: {' < '.join(names[c] for c in chain)}" for chain in f.thermometers]
-    out += [f"arrow: {names[circle]} = {' + '.join(names[c] for c in shaft)}" for circle, shaft in f.arrows]
-    out += list(f.spelled) + list(f.others)
+    out = [*f.named, *f.spelled, *f.others]
     kinds = sorted({kind for kind, _, _ in f.dots}, key=list(KINDS).index)
     if kinds:
         out.append("dots: " + ", ".join(KINDS[k].legend for k in kinds))

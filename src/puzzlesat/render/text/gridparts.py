@@ -96,8 +96,7 @@ def _quadruple(grid: Grid, rule: Any) -> tuple[Square, tuple[int, ...]] | None:
 
 
 def _line_note(names: Sequence[str], rule: Any) -> str:
-    extra = f" (difference {rule.difference})" if rule.difference is not None else ""
-    return f"{rule.kind.replace('_', ' ')}{extra}: " + "-".join(names[c] for c in rule.cells)
+    return "-".join(names[c] for c in rule.cells)
 
 
 def _cells(names: Sequence[str], cells: Sequence[int]) -> str:
@@ -108,7 +107,7 @@ def _cells(names: Sequence[str], cells: Sequence[int]) -> str:
 class Part:
     """How a kind of rule is drawn: the `Features` field it goes in, its item there (None: the
     board cannot place it, so it stays in words) and the short note a text board writes for it
-    (None: the text board draws it too)."""
+    after the rule's display name (None: the text board draws it too)."""
 
     field: str
     item: Callable[[Grid, Any], Any]
@@ -118,12 +117,12 @@ class Part:
 PARTS: dict[str, Part] = {
     "line": Part("lines", lambda grid, rule: rule, _line_note),
     "clone": Part("clones", lambda grid, rule: (tuple(rule.cells), tuple(rule.copy)),
-                  lambda n, rule: f"clone: {_cells(n, rule.cells)} = {_cells(n, rule.copy)}"),
+                  lambda n, rule: f"{_cells(n, rule.cells)} = {_cells(n, rule.copy)}"),
     "quadruple": Part("quadruples", _quadruple,
-                      lambda n, rule: f"quadruple {_cells(n, rule.cells)}: {', '.join(map(str, rule.values))}"),
+                      lambda n, rule: f"{', '.join(map(str, rule.values))} among {_cells(n, rule.cells)}"),
     "outside": Part("outside", _outside, None),
     "indexer": Part("indexers", lambda grid, rule: rule.cell,
-                    lambda n, rule: f"indexer {n[rule.cell]}: {_cells(n, rule.cells)}"),
+                    lambda n, rule: _cells(n, rule.cells)),
 }  # fmt: skip
 
 

@@ -25,6 +25,9 @@ const page = {
   param: null,
   cells: [],
   grid: false,
+  rows: null,
+  cols: null,
+  mode: "solve", // solve: keys enter the solver's digits and marks; set: givens and rules (set.js)
   givens: {},
   domains: [],
   placed: {}, // cell -> value, from hints
@@ -148,6 +151,7 @@ function render(svg) {
   root.removeAttribute("height");
   root.id = "board-svg";
   $("board").replaceChildren(document.importNode(root, true));
+  paintOverlay(); // the solver's digits, marks, colours and the selection over it (play.js)
   performance.mark("board-drawn"); // what benchmarks/serve.py times the first view by
 }
 
@@ -230,13 +234,17 @@ async function load(signal) {
     param,
     cells: board.doc.cells,
     grid: board.doc.rows !== null && board.doc.rows !== undefined,
+    rows: board.doc.rows,
+    cols: board.doc.cols,
     givens: shown.doc.givens || {},
     domains: shown.doc.domains || [],
   });
   resetWork();
+  resetPlay();
   render(board.doc.svg);
   $("title").textContent = board.doc.title || shown.doc.title || "";
   setNotes([...shown.notes, ...(shown.doc.warnings || [])]);
+  if (page.mode === "set") await adoptForSetting(signal);
   if (!text.includes("\n") && text.length < 2000) {
     history.replaceState(null, "", `?puzzle=${encodeURIComponent(text)}`);
   }
@@ -250,10 +258,20 @@ async function ensureLoaded(signal) {
 function resetWork() {
   page.placed = {};
   page.removed = {};
+  clearStale();
+}
+
+// What the last button left (the explanation's step bar, its text) goes when another action starts.
+function clearStale() {
   page.steps = null;
   page.step = 0;
   $("explain-nav").hidden = true;
   showResult();
+}
+
+// "1 solution", "2 solutions".
+function plural(n, word) {
+  return `${n} ${n === 1 ? word : `${word}s`}`;
 }
 
 // --- what the buttons show --------------------------------------------------------------------
@@ -330,8 +348,8 @@ async function doCandidates(signal) {
   const solutions = firstOpen ? Object.values(counts[firstOpen]).reduce((a, b) => a + b, 0) : null;
   const unknown = Object.entries(doc.unknown || {});
   showResult(
-    h("p", {}, span("candidates-total", total), ` candidates in ${open} open cells`,
-      solutions !== null ? [" · ", span("candidates-solutions", solutions), " solutions counted"] : ""),
+    h("p", {}, span("candidates-total", total), `${total === 1 ? " candidate" : " candidates"} in ${plural(open, "open cell")}`,
+      solutions !== null ? [" · ", span("candidates-solutions", solutions), solutions === 1 ? " solution counted" : " solutions counted"] : ""),
     empty.length ? h("p", {}, "No candidate left in ", empty.join(" "), ": no solution") : null,
     doc.complete ? null : h("p", {}, "Stopped early: the marks shown are certain, the rest undecided."),
     page.grid
@@ -349,36 +367,20 @@ function counted1(counts, cell, value) {
   return n === undefined ? String(value) : `${value} (${n})`;
 }
 
-// The values filled in so far and the marks kept, for hint --state/--marks (a grid of digits only).
-function hintState() {
-  const placed = Object.keys(page.placed).length;
-  const removed = Object.keys(page.removed).length;
-  if (!page.grid || (!placed && !removed)) return {};
-  if (page.domains.some((d) => d.some((v) => v < 0 || v > 9))) return {};
-  const state = page.cells.map((c) => String(page.givens[c] ?? page.placed[c] ?? ".")).join("");
-  const marks = [];
-  page.cells.forEach((c, i) => {
-    if (!(c in page.removed) || c in page.placed) return;
-    const out = new Set(page.removed[c]);
-    marks.push(`${c}=${page.domains[i].filter((v) => !out.has(v)).join("")}`);
-  });
-  return marks.length ? { state, marks } : { state };
-}
-
 async function doHint(signal) {
-  if (page.steps) resetWork(); // from the explanation back to hints from the puzzle
-  const doc = await command("hint", hintState(), signal);
+  const doc = await command("hint", boardState(), signal);
   if (doc.conflict) return showConflict(doc.conflict, signal);
   const step = doc.step;
   if (!step) {
-    await draw({ values: page.placed }, signal);
+    await draw({}, signal);
     return showResult(h("p", { class: "big" }, span("hint-text", doc.solved ? "solved: nothing left to deduce" : "no further step found")));
   }
+  const placed = step.deduced.filter((f) => f.kind === "place");
+  if (placed.length) edit((b) => placed.forEach((f) => (b.digits[f.cell] = f.value))); // undoable, as typed
   for (const f of step.deduced) {
-    if (f.kind === "place") page.placed[f.cell] = f.value;
-    else (page.removed[f.cell] ??= []).push(f.value);
+    if (f.kind !== "place") (page.removed[f.cell] ??= []).push(f.value);
   }
-  await draw({ values: page.placed, shade: stepShade(step) }, signal);
+  await draw({ shade: stepShade(step) }, signal);
   showResult(
     h("p", { class: "big" }, span("hint-deduced", say(step.deduced))),
     h("p", {}, span("hint-text", step.text)),
@@ -388,9 +390,9 @@ async function doHint(signal) {
 }
 
 async function doExplain(signal) {
-  const doc = await command("explain", {}, signal);
+  const doc = await command("explain", boardState(), signal);
   if (doc.conflict) return showConflict(doc.conflict, signal);
-  resetWork();
+  clearStale();
   page.steps = doc.steps;
   const grade = doc.grade ? `${doc.grade.level}, score ${doc.grade.score}` : "";
   const end = doc.solved ? "solved" : doc.complete ? "not solved: the puzzle is not unique" : "stopped early";
@@ -399,7 +401,7 @@ async function doExplain(signal) {
     return showResult(h("p", {}, span("explain-summary", "nothing to deduce")));
   }
   showResult(
-    h("p", {}, span("explain-summary", `${doc.steps.length} steps, ${end}`), grade ? ` · ${grade}` : ""),
+    h("p", {}, span("explain-summary", `${plural(doc.steps.length, "step")}, ${end}`), grade ? ` · ${grade}` : ""),
     h("p", { class: "big" }, span("step-deduced", "")),
     h("p", {}, span("step-text", "")),
     h("p", { class: "legend", id: "step-cost" }),
@@ -419,9 +421,35 @@ async function showStep(i, signal) {
   $("prev").disabled = i <= 1;
   $("next").disabled = i >= steps.length;
   $("step-deduced").textContent = say(step.deduced);
-  $("step-text").textContent = step.text;
+  $("step-text").replaceChildren(...ruleText(step));
   $("step-cost").textContent = `${step.technique}, cost ${step.cost}`;
-  await draw({ values, shade: stepShade(step) }, signal);
+  const marks = page.grid && step.marks ? Object.fromEntries(Object.entries(step.marks).filter(([c]) => !(c in values))) : {};
+  await draw({ values, shade: stepShade(step), marks }, signal);
+}
+
+// A step's text with each rule it cites marked by its name (the main ones darker), its cells in
+// the mark's title: the names as the board's shading shows them.
+function ruleText(step) {
+  const main = new Set(step.main || []);
+  const rules = [...step.rules].sort((a, b) => b.name.length - a.name.length); // "box 10" before "box 1"
+  const out = [];
+  let rest = step.text;
+  while (rest) {
+    let best = null;
+    for (const r of rules) {
+      const at = rest.indexOf(r.name);
+      if (at >= 0 && (best === null || at < best.at)) best = { at, r };
+    }
+    if (!best) {
+      out.push(rest);
+      break;
+    }
+    out.push(rest.slice(0, best.at));
+    const cls = main.has(best.r.name) ? "rule main" : "rule";
+    out.push(h("mark", { class: cls, "data-rule": best.r.name, title: best.r.cells.join(" "), text: best.r.name }));
+    rest = rest.slice(best.at + best.r.name.length);
+  }
+  return out;
 }
 
 async function doGrade(signal) {
@@ -429,7 +457,7 @@ async function doGrade(signal) {
   const hardest = doc.hardest;
   showResult(
     h("p", { class: "big" }, span("grade-level", doc.level), ", score ", span("grade-score", doc.score)),
-    h("p", {}, `${doc.steps} steps, total cost ${doc.total}`, doc.solved ? "" : " (not solved to the end)"),
+    h("p", {}, `${plural(doc.steps, "step")}, total cost ${doc.total}`, doc.solved ? "" : " (not solved to the end)"),
     hardest ? h("p", {}, "Hardest: ", span("grade-hardest", `${say(hardest.deduced)}: ${hardest.text}`)) : null,
   );
 }
@@ -496,7 +524,7 @@ async function doGenerate(signal) {
   const grade = doc.grade ? `${doc.grade.level}, score ${doc.grade.score}` : "";
   showResult(
     h("p", { class: "big" }, span("generated", `${kind}, seed ${seed}`)),
-    h("p", {}, `${Object.keys(doc.givens).length} givens`, grade ? ` · ${grade}` : ""),
+    h("p", {}, plural(Object.keys(doc.givens).length, "given"), grade ? ` · ${grade}` : ""),
   );
 }
 
@@ -533,10 +561,14 @@ async function copyText(input, button) {
 
 async function doReset(signal) {
   resetWork();
+  resetPlay();
   await draw({}, signal);
 }
 
 // --- wiring -----------------------------------------------------------------------------------
+
+// The buttons that leave the board as it is: drawn plain first, so no earlier shading stays.
+const PLAIN = new Set(["btn-grade", "btn-count", "btn-export", "btn-solution-count"]);
 
 const BUTTONS = {
   "btn-check": doCheck,
@@ -549,6 +581,7 @@ const BUTTONS = {
   "btn-clues": doClues,
   "btn-export": doExport,
   "btn-reset": doReset,
+  "btn-play-check": doPlayCheck,
 };
 
 async function fillCatalog() {
@@ -590,6 +623,8 @@ function start() {
     $(id).addEventListener("click", () =>
       run(async (signal) => {
         await ensureLoaded(signal);
+        clearStale();
+        if (PLAIN.has(id)) await draw({}, signal); // no shading left from the action before
         await work(signal);
       }),
     );
@@ -604,6 +639,8 @@ function start() {
     if (e.key === "ArrowRight" && page.steps && page.step < page.steps.length) run((signal) => showStep(page.step + 1, signal));
   });
 
+  startPlay();
+  startSet();
   const asked = new URLSearchParams(location.search).get("puzzle");
   if (asked) {
     $("puzzle-input").value = asked;
