@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: demo test extras lint bench clean
+.PHONY: demo test test-sweeps extras lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ demo: $(STAMP)
 # About 7-8 minutes on 2 cores: one line per test file as it goes, the ten slowest tests at the end.
 test: $(TEST_STAMP)
 	$(PY) -m pytest --durations=10
+
+# The sweeps too (browser sweeps, stops repeated twenty times under load, the slowest real link).
+test-sweeps: $(TEST_STAMP)
+	PUZZLESAT_SWEEPS=1 $(PY) -m pytest --durations=10
 
 # compare --plot (matplotlib) and --scheduler (Dask), and the tests that use them (.ci/run installs them).
 extras: $(TEST_STAMP)

@@ -304,6 +304,7 @@ def test_a_figure_opens_with_its_drawing_and_pinned_values_leave_fewer_classes(s
     assert doc["count"] < 960 and doc["group_order"] < 12
 
 
+@pytest.mark.sweep
 def test_explain_marks_its_rules_in_the_text_and_draws_the_pencil_marks_before_each_step(server, browser, cli):
     _open(browser, server, "thermo-sudoku")  # its steps name their thermometers (a sudoku's first are naked singles)
     _press(browser, "btn-explain")
@@ -349,6 +350,7 @@ def _set(driver, field: str, value: str) -> None:
         element.send_keys(value)
 
 
+@pytest.mark.sweep
 def test_outside_clues_little_killers_lines_and_jigsaw_regions_are_the_models_own(server, browser, cli, tmp_path):
     _open(browser, server, "sudoku")
     _new_grid(browser, 9, "3x3")

@@ -54,7 +54,7 @@ def test_the_corpus_names_its_sources() -> None:
 @pytest.mark.parametrize(
     "entry",
     [
-        pytest.param(p, id=_id(i, p), marks=[pytest.mark.slow] if p["title"] in SLOW else [])
+        pytest.param(p, id=_id(i, p), marks=[pytest.mark.slow, pytest.mark.sweep] if p["title"] in SLOW else [])
         for i, p in enumerate(PUZZLES)
     ],
 )

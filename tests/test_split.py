@@ -398,6 +398,7 @@ def test_one_ctrl_c_under_load_keeps_the_document(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.sweep  # test_one_ctrl_c_under_load_keeps_the_document runs it once by default
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_one_ctrl_c_under_load_keeps_the_document_twenty_times(tmp_path):
     _ctrl_c_under_load(tmp_path, 20)

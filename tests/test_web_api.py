@@ -260,7 +260,8 @@ def _post_later(client: TestClient, path: str, body: dict, into: dict, key: str)
 def test_a_runaway_request_is_stopped_at_its_limit_while_the_others_go_on():
     with hang_guard(120), _app(seconds=2.0) as client:
         results: dict = {}
-        slow = _post_later(client, "/api/generate", {"kind": "sudoku", "difficulty": "extreme"}, results, "slow")
+        job = {"kind": "sudoku", "param": {"box": 4}, "difficulty": "extreme"}  # a 16x16: far past 2 s
+        slow = _post_later(client, "/api/generate", job, results, "slow")
         time.sleep(0.3)
         fast = client.post("/api/check", json={"puzzle": "sudoku"})
         slow.join()
@@ -277,7 +278,8 @@ def test_a_runaway_request_is_stopped_at_its_limit_while_the_others_go_on():
 def test_a_newer_request_on_the_same_board_cancels_the_older(api):
     results: dict = {}
     older = _post_later(
-        api, "/api/generate", {"kind": "sudoku", "difficulty": "extreme", "board": "b1"}, results, "older"
+        api, "/api/generate", {"kind": "sudoku", "param": {"box": 4}, "difficulty": "extreme", "board": "b1"}, results,
+        "older",
     )
     progress = {}
     for _ in range(100):  # the older one has started

@@ -69,9 +69,15 @@ def test_killer_cages_say_their_total_and_the_combinations_left():
     assert w[12] == "cage 5 at r2c1 (2 cells): 5 = 1+4 (2+3 needs r3c1 = 2 or 3, gone)"
     assert w[17] == "cage 9 at r3c2 (2 cells): 9 = 3+6 or 4+5; 3 in r3c2 needs 6 in r3c3, gone"
     assert w[18] == w[19] == "cage 9 at r3c4 (2 cells): 9 = 3+6 (4+5 needs r3c4 = 4 or 5, gone)"
-    assert w[20] == "cage 11 at r4c1 (3 cells): 11 = 2+3+6 or 2+4+5 (1+4+6 has no place for 1, gone); 5 in r4c2 fits none left"
+    assert w[20] == (
+        "cage 11 at r4c1 (3 cells): 11 = 2+3+6 or 2+4+5 (1+4+6 has no place for 1, gone); 5 in r4c2 fits none"
+        " left"
+    )
     assert w[27] == "cage 12 at r5c2 (3 cells): 12 = 1+5+6 or 3+4+5 (2+4+6 does not fit, gone)"
-    assert w[40] == "cage 12 at r5c2 (3 cells): 12 = 1+5+6 (2+4+6 needs r6c3 = 2, 4 or 6, gone; 3+4+5 needs r6c3 = 3-5, gone)"
+    assert w[40] == (
+        "cage 12 at r5c2 (3 cells): 12 = 1+5+6 (2+4+6 needs r6c3 = 2, 4 or 6, gone; 3+4+5 needs r6c3 = 3-5,"
+        " gone)"
+    )
     assert w[8] == ""  # a hidden single in a row: no sum, no line
 
 
@@ -79,7 +85,10 @@ def test_thermometers_say_their_order_and_bounds():
     w = whys(str(ROOT / "examples/thermo-sudoku.toml"))
     assert w[1] == "thermometer 2 (r1c6→r1c4): r1c6 < r1c5 < r1c4, so r1c6 ≤ 4, r1c5 ≤ 5"
     assert w[7] == "thermometer 2 (r1c6→r1c4): r1c6 < r1c5 < r1c4, so r1c5 ≥ 2, r1c4 ≥ 3"
-    assert w[14] == "thermometer 2 (r1c6→r1c4): r1c6 < r1c5 < r1c4"  # with row 1: the order it used, no bound of its own
+    assert w[14] == (
+        "thermometer 2 (r1c6→r1c4): r1c6 < r1c5 <"
+        " r1c4"  # with row 1: the order it used, no bound of its own
+    )
     assert w[24] == "thermometer 4 (r6c2→r5c4): r6c2 < r5c3 < r4c3 < r5c4, so r6c2 ≤ 2, r5c3 ≤ 3"
 
 
@@ -94,19 +103,30 @@ def test_whispers_and_renbans(tmp_path):
     path = tmp_path / "lines.toml"
     path.write_text(LINES)
     w = whys(str(path))
-    assert w[1] == "whisper (3 apart) r2c1–r3c3: differ by ≥ 3: 4 in r2c1 has no partner in r2c2; 4 in r2c3 has no partner in r2c2"
+    assert w[1] == (
+        "whisper (3 apart) r2c1–r3c3: differ by ≥ 3: 4 in r2c1 has no partner in r2c2; 4 in r2c3 has no"
+        " partner in r2c2"
+    )
     assert w[4] == "renban r5c4–r5c6: runs 3-5 or 4-6 (1-3 has no place for 2, gone; 2-4 has no place for 2, gone)"
-    assert w[15] == ("renban r4c1–r5c1: runs 2-3, 3-4 or 5-6 (1-2 has no place for 1, gone; 4-5 needs r5c1 = 4 or 5, gone); "
-                     "6 in r4c1 needs 5 in r5c1, gone")
+    assert w[15] == (
+        "renban r4c1–r5c1: runs 2-3, 3-4 or 5-6 (1-2 has no place for 1, gone; 4-5 needs r5c1 = 4 or 5, gone); "
+        "6 in r4c1 needs 5 in r5c1, gone"
+    )
 
 
 def test_the_text_and_the_json_carry_the_why(cli):
     r = cli("hint", str(ROOT / "examples/killer-6x6.toml"))
     assert r.code == 0, r.err
-    assert r.out == "r1c1 ≠ 3, 6; r1c2 ≠ 3, 6: from cage 6 at r1c1 (2 cells) alone  [1.35]\n  cage 6 at r1c1 (2 cells): 6 = 1+5 or 2+4\n"
+    assert r.out == (
+        "r1c1 ≠ 3, 6; r1c2 ≠ 3, 6: from cage 6 at r1c1 (2 cells) alone  [1.35]\n"
+        "  cage 6 at r1c1 (2 cells): 6 = 1+5 or 2+4\n"
+    )
     r = cli("explain", str(ROOT / "examples/killer-6x6.toml"), "--json", "--max-steps", "8")
     steps = json.loads(r.out)["steps"]
-    assert [s["why"] for s in steps][:2] == ["cage 6 at r1c1 (2 cells): 6 = 1+5 or 2+4", "cage 10 at r1c3 (2 cells): 10 = 4+6"]
+    assert [s["why"] for s in steps][:2] == [
+        "cage 6 at r1c1 (2 cells): 6 = 1+5 or 2+4",
+        "cage 10 at r1c3 (2 cells): 10 = 4+6",
+    ]
     assert steps[7]["why"] == ""
 
 
