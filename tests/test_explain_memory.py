@@ -89,7 +89,7 @@ def test_a_hint_on_a_9x9_anti_king_fits_in_500_mib_beyond_the_imports():
     assert doc["step"]["deduced"]
 
 
-@pytest.mark.slow
+@pytest.mark.sweep
 @pytest.mark.parametrize("p", LINKS, ids=[p["title"][:40] for p in LINKS])
 def test_grade_of_every_real_link_under_2_gib(p):
     """The page's cap: every real link grades to the end (or stops at --timeout, exit 3), and an
