@@ -154,6 +154,13 @@ def main(argv: list[str] | None = None) -> int:
         "to benchmarks/results-explain.json)",
     )
     ap.add_argument(
+        "--variants",
+        action="store_true",
+        help="with --explain: issue 43's targets, hint, explain and grade of every 9x9 real link under a 2 GiB "
+        "address-space cap (benchmarks/explain_variants.py; --only takes commands, e.g. hint,grade; --json "
+        "defaults to benchmarks/results-explain-variants.json)",
+    )
+    ap.add_argument(
         "--defaults",
         action="store_true",
         help="run issue 40's workloads instead: every backend of puzzlesat beside CP-SAT, Gecode, plain PySAT and "
@@ -181,6 +188,12 @@ def main(argv: list[str] | None = None) -> int:
 
         out = str(ROOT / "benchmarks" / "results-serve.json") if args.json == default_json else args.json
         return serve.main(out, machine())
+    if args.explain and args.variants:
+        from . import explain_variants
+
+        out = str(ROOT / "benchmarks" / "results-explain-variants.json") if args.json == default_json else args.json
+        only = args.only.split(",") if args.only else None
+        return explain_variants.main(only, min(args.timeout, 120.0), out, machine())
     if args.explain:
         from . import explain
 

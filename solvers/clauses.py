@@ -30,6 +30,11 @@ class ClauseSolver:
     def solve(self, assumptions: Sequence[int] = ()) -> bool:
         return bool(self._solver.solve(assumptions=list(assumptions)))
 
+    def set_phases(self, literals: Sequence[int]) -> None:
+        """The values the solver tries first for these variables (a backbone's models then cover
+        candidates not seen yet)."""
+        self._solver.set_phases(literals=list(literals))
+
     def get_core(self) -> list[int] | None:
         """The failed assumptions of the last unsatisfiable call."""
         core = self._solver.get_core()

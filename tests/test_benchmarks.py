@@ -316,3 +316,17 @@ def test_cpmpy_stepwise_explanation_of_a_4x4_is_a_chain_of_minimal_cheapest_step
         assert not any(implies(rs, known, c, int(solution[names.index(c)])) for rs in fewer for c in blanks)
         known[cell] = value
     assert [len(s["rules"]) for s in steps] == [2, 1, 1, 1, 1, 1, 1, 1]
+
+
+def test_the_variant_explain_benchmark_summarises_medians_maxima_and_cuts():
+    """benchmarks/explain_variants.py: a timeout or a failure counts as past the cut, the targets
+    are hint 1 s / 5 s and grade 10 s / 60 s, and its puzzles are the 9x9 links with one solution."""
+    from benchmarks.explain_variants import puzzles, summary
+
+    rows = [{"hint": {"seconds": s}, "grade": {"seconds": g}} for s, g in ((0.5, 8.0), (0.9, 12.0), (4.0, 9.0))]
+    rows.append({"hint": {"seconds": 0.7}, "grade": {"seconds": None, "error": "timeout after 120 s"}})
+    got = summary(rows)
+    assert (got["hint"]["median"], got["hint"]["max"], got["hint"]["met"]) == (0.8, 4.0, True)
+    assert (got["grade"]["median"], got["grade"]["failed"], got["grade"]["met"]) == (10.5, 1, False)
+    links = puzzles()
+    assert len(links) == 39 and all(len(p["solution"]) == 81 and "solutions" not in p for p in links)

@@ -81,18 +81,42 @@ TIERS: dict[str, tuple[float, float]] = {  # tier: (base, ceiling)
 }
 
 
+# A rule other than a house, by what a person holds in mind reading it (issue 43, point 4): its
+# cells, and a total with its combinations if it has one; not its kind, nor how many core
+# constraints it lowered to (a thermometer of 5 cells is 4 "<" constraints, and weighed 5.2 as
+# such, four houses' worth, where a person reads one rising line).
+SPAN = 0.12  # each cell beyond a pair
+TOTAL = 0.3  # a sum to reach (a cage's or an arrow's total, a little killer's)
+
+
 def rule_weight(rule: Rule) -> float:
-    """How hard a rule is to read: a house 1; a sum by its cells (a pair 1.3, nine cells 2.35); a table 1.5."""
-    weight = 0.0
-    for con in rule.constraints:
-        kind = type(con).__name__
-        if kind == "AllDifferent":
-            weight = max(weight, 1.0)
-        elif kind in ("Linear", "Guarded"):
-            weight += 1.0 + 0.15 * len(con.cells)
-        else:
-            weight += 1.5
-    return round(max(weight, 0.5), 2)
+    """How hard a rule is to read: a house 1; any other rule 1 for a pair of cells, SPAN a cell
+    more, TOTAL more if it holds a sum (a 3-cell thermometer 1.12, a 5-cell one 1.36, a 2-cell
+    cage 1.3, a 9-cell cage 2.14)."""
+    if rule.kinds == frozenset({"AllDifferent"}) and len(rule.alldifferent) == 1:
+        return 1.0
+    total = any(kind == "Table" or _is_sum(con) for con in rule.constraints for kind in [type(con).__name__])
+    return round(1.0 + SPAN * max(0, len(rule.cells) - 2) + (TOTAL if total else 0.0), 2)
+
+
+def _is_sum(con: object) -> bool:
+    """A sum to reach: an equation over more than two cells, or over two with a total other than 0
+    (`a - b = 0` is a clone, `a - b < 0` a thermometer's order)."""
+    if type(con).__name__ not in ("Linear", "Guarded"):
+        return False
+    inner = getattr(con, "constraint", con)
+    op, rhs, cells = getattr(inner, "op", "="), getattr(inner, "rhs", 0), getattr(inner, "cells", ())
+    return op == "=" and (len(cells) > 2 or rhs != 0)
+
+
+def is_house(rules: Sequence[Rule]) -> bool:
+    """Every rule one all-different and nothing else: the classic scale's ground."""
+    return all(r.kinds == frozenset({"AllDifferent"}) for r in rules)
+
+
+# One rule other than a house reasoned in full (every combination it allows): a propagation step's
+# base and a little more, never a subset's price; plus SPAN a cell the deduction spans.
+RULE_IN_FULL = 1.7
 
 
 def step_cost(tier: str, main: Sequence[Rule], peers: int, facts: int, size: int = 0, chain: int = 0) -> float:
@@ -105,6 +129,8 @@ def step_cost(tier: str, main: Sequence[Rule], peers: int, facts: int, size: int
         cost += 0.3 * max(0.0, weight - 1.0)
     elif tier == "propagation pair":
         cost += 0.2 * max(0.0, weight - 2.0)
+    elif tier == "complete" and not is_house(main):  # a cage's combinations, a line's order: no subset
+        cost = RULE_IN_FULL + FACT * facts + PEER * peers + 0.3 * max(0.0, weight - 1.0) + SPAN * size
     elif tier == "complete":
         cost += 0.6 * max(0, size - 2) + 0.3 * max(0.0, weight - 1.0)
     elif tier == "complete pair":

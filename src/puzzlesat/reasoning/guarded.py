@@ -161,3 +161,56 @@ class RuleCNF:
         wanted = {c for s in selectors for c in self.by_selector[s].cells} | set(cells)
         own = [cl for c in sorted(wanted) for cl in self.cell_clauses[c]]
         return self.new_solver([*self.unknown_clauses, *own, *chosen], name=name)
+
+
+# Small solvers kept at once. Each Glucose reserves ~5 MB of address space (MiniSat's clause arena
+# starts at 4 MB, untouched, so not resident), and a 9x9 variant has hundreds of rule pairs: 530 of
+# them took `grade` of clipped-fpuzzles past a 2 GiB address-space cap (Glucose30::OutOfMemoryException).
+# Without a cap, up to POOL; under one, what fits in half of the room left (docs/decisions/explanations.md).
+POOL = 1024
+POOL_LEAST = 48
+SOLVER_ROOM = 6 << 20  # bytes of address space one small solver takes, measured (5 MB) and rounded up
+
+
+def pool_size(most: int = POOL) -> int:
+    """How many small solvers fit: `most`, or fewer under an address-space limit (RLIMIT_AS)."""
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY:
+        return most
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            used = int(f.read().split()[0]) * resource.getpagesize()
+    except (OSError, ValueError, IndexError):
+        used = soft // 2
+    return max(POOL_LEAST, min(most, (soft - used) // 2 // SOLVER_ROOM))
+
+
+class SolverPool:
+    """The groups' own solvers (`RuleCNF.isolated`, rules switched on by assumption), the least
+    recently used deleted past `size`: memory stays bounded, a group asked again is rebuilt (ms)."""
+
+    def __init__(self, g: RuleCNF, size: int | None = None, name: str = SOLVER) -> None:
+        from collections import OrderedDict
+
+        self.g, self.size, self.name = g, pool_size() if size is None else size, name
+        self.solvers: OrderedDict[tuple[tuple[int, ...], bool], ClauseSolver] = OrderedDict()
+
+    def get(self, selectors: tuple[int, ...], complete: bool = False) -> ClauseSolver:
+        """The group's solver for search (`complete`) or for propagation alone: kept apart, so the
+        propagating one never searches and never holds a learnt clause (a false depth)."""
+        key = (tuple(sorted(selectors)), complete)
+        if key in self.solvers:
+            self.solvers.move_to_end(key)
+            return self.solvers[key]
+        while len(self.solvers) >= self.size:
+            _, old = self.solvers.popitem(last=False)
+            old.delete()
+        solver = self.solvers[key] = self.g.isolated(key[0], name=self.name, on=False)
+        return solver
+
+    def close(self) -> None:
+        for solver in self.solvers.values():
+            solver.delete()
+        self.solvers.clear()

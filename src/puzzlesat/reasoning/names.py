@@ -20,8 +20,9 @@ from puzzlesat.reasoning.patterns import House, Marks
 
 FISH = {2: "X-wing", 3: "swordfish", 4: "jellyfish"}
 SUBSETS = {2: "pair", 3: "triple", 4: "quad"}
-GENERIC = ("single rule", "combination", "rules together", "sums", "sum and houses", "contradiction",
-           "deep contradiction")  # fmt: skip
+# A thermometer with a box is "rules together", not "sum and houses": the label never names a
+# rule's kind wrongly (issue 43); the rules themselves are named as the board shows them.
+GENERIC = ("single rule", "combination", "rules together", "contradiction", "deep contradiction")
 
 
 @dataclass(frozen=True)
@@ -120,15 +121,13 @@ def technique(tier: str, main: Sequence[str], deduced: Sequence[Fact], marks: Ma
             shape = fish(marks, mine, removed)
         if shape is not None:
             return shape
-    return Shape(generic(tier, main, sums, houses))
+    return Shape(generic(tier, main))
 
 
-def generic(tier: str, main: Sequence[str], sums: bool, houses: dict[str, House]) -> str:
+def generic(tier: str, main: Sequence[str]) -> str:
     """What the step is when no named shape holds: "rules together", "from cage 3 alone"..."""
     if tier in ("case split", "search split"):
         return "contradiction" if tier == "case split" else "deep contradiction"
     if len(main) == 1:
         return "combination" if tier == "complete" else "single rule"
-    if sums:
-        return "sum and houses" if any(n in houses and houses[n].kind != "region" for n in main) else "sums"
     return "rules together"

@@ -24,10 +24,11 @@ from dataclasses import dataclass
 
 from puzzlesat.model.model import Puzzle
 from puzzlesat.reasoning import patterns
+from puzzlesat.reasoning.backbone import Witnesses, alldifferent_support, backbone
 from puzzlesat.reasoning.chain import follow
 from puzzlesat.reasoning.costs import named_cost, rule_weight, scaled, step_cost
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, Step
-from puzzlesat.reasoning.guarded import SOLVER, Rule, RuleCNF
+from puzzlesat.reasoning.guarded import SOLVER, Rule, RuleCNF, SolverPool
 from puzzlesat.reasoning.names import GENERIC, technique
 from puzzlesat.reasoning.patterns.check import check
 from puzzlesat.reasoning.patterns.library import find
@@ -35,9 +36,12 @@ from puzzlesat.reasoning.pencil import houses_of, marks_of
 from puzzlesat.reasoning.recheck import recheck
 from puzzlesat.reasoning.stated import check_depth, check_stated
 from puzzlesat.reasoning.why import why_text
+from puzzlesat.reasoning.widen import widen
 from puzzlesat.runtime.errors import CheckError
 from puzzlesat.runtime.stop import checkpoint
 
+# The most cells a group reasoned in full may cover: four houses (a 24-cell palindrome and a box).
+IN_FULL_CELLS = 36
 # How many refuted hypotheses a case-split tier shrinks before it takes the cheapest.
 SPLIT_CHOICES = 6
 # A rule that is one all-different house and nothing else: its propagation is its singles.
@@ -58,6 +62,19 @@ class Candidate:
     pattern: patterns.Pattern | None = None
 
 
+def _silent(rule: Rule) -> bool:
+    """Two cells that differ (an anti-king's, anti-knight's pair): all they ever give is a placed
+    value's removal from the other, which the pencil marks make silently; asked as a group, each
+    would cost a solver for nothing (272 of them on a 9x9 anti-king)."""
+    return len(rule.cells) <= 2 and rule.kinds == frozenset({"AllDifferent"})
+
+
+def _one_alldifferent(rule: Rule) -> bool:
+    """A house, or any region that is one all-different over all its cells and nothing else."""
+    parts = rule.alldifferent
+    return rule.kinds == frozenset({"AllDifferent"}) and len(parts) == 1 and set(parts[0]) == set(rule.cells)
+
+
 class Explainer:
     """Holds the pencil marks of one puzzle and finds the next step from them."""
 
@@ -66,6 +83,7 @@ class Explainer:
         self.g = RuleCNF(puzzle)
         self.solutions = [tuple(s) for s in solutions]
         self.cost_of = {r.selector: rule_weight(r) for r in self.g.rules}
+        self.singles = [r for r in self.g.rules if not _silent(r)]  # the rules asked one at a time
         self.rules_at: dict[int, list[Rule]] = {}
         for r in self.g.rules:
             for c in r.cells:
@@ -75,7 +93,8 @@ class Explainer:
         self.origin: dict[Fact, tuple[object, ...]] = {}
         self.cache: dict[tuple[object, ...], list[Candidate]] = {}
         self.steps: list[Step] = []
-        self.subs: dict[tuple[object, ...], object] = {}
+        self.subs = SolverPool(self.g)  # each group's own small solvers, a bounded number at once
+        self.witnesses: dict[tuple[int, ...], Witnesses] = {}  # each group's models (reasoning.backbone)
         self.houses = houses_of(self.g.rules, puzzle.domains)
         # Propagation is asked of solvers that never search: a learnt clause would let propagation
         # "refute" what the rules it cites do not refute by propagation (a false depth and price).
@@ -175,16 +194,12 @@ class Explainer:
     def _sub(self, sels: tuple[int, ...], complete: bool):
         """A small solver holding only these rules (switched on) and the cells' own clauses: a
         group's questions there take a tenth of the time they take on the whole puzzle's solver.
-        One for search, one for propagation alone (which never searches, so learns nothing)."""
-        key = (tuple(sorted(sels)), complete)
-        if key not in self.subs:
-            self.subs[key] = self.g.isolated(key[0], name=SOLVER, on=False)
-        return self.subs[key]
+        One for search, one for propagation alone (which never searches, so learns nothing); the
+        pool (`guarded.SolverPool`) keeps a bounded number of them at once."""
+        return self.subs.get(tuple(sorted(sels)), complete)
 
     def close(self) -> None:
-        for solver in self.subs.values():
-            solver.delete()  # type: ignore[attr-defined]
-        self.subs.clear()
+        self.subs.close()
         self.prop.delete()
         self.g.close()
 
@@ -330,26 +345,23 @@ class Explainer:
         return any(implies([s, *lits], target, solver) for s in sels)
 
     def _backbone(self, base: Sequence[int], cells: Sequence[int], solver) -> list[int]:
-        """The candidates on `cells` that no solution of `base` keeps, as elimination literals."""
+        """The candidates on `cells` that no solution of `base` keeps, as elimination literals
+        (`reasoning.backbone`: the group's earlier models that still agree spare the calls)."""
         open_lits = [self.g.lit[c, v] for c in cells if c not in self.placed for v in sorted(self.cands[c])]
-        seen: set[int] = set()
-        out: list[int] = []
-
-        def mark() -> None:  # the candidates this model keeps (read from the model by index, not all of it)
-            model = solver.get_model()
-            seen.update(lit for lit in open_lits if model[lit - 1] > 0)
-
-        if not solver.solve(assumptions=list(base)):
-            return []
-        mark()
-        for lit in open_lits:
-            if lit in seen:
-                continue
-            checkpoint()
-            if solver.solve(assumptions=[*base, lit]):
-                mark()
-            else:
-                out.append(-lit)
+        cell_lits = [self.g.lit[c, v] for c in cells for v in self.puzzle.domains[c]]
+        sels = tuple(x for x in base if x in self.g.by_selector)
+        if len(sels) == 1 and _one_alldifferent(self.g.by_selector[sels[0]]):  # a house: matching, no calls
+            kept = alldifferent_support({c: set(self.cands[c]) for c in cells})
+            if kept is None:
+                return []
+            facts_of = (self.g.fact_of[lit] for lit in open_lits)
+            return self._new([-self.g.lit[f.cell, f.value] for f in facts_of if (f.cell, f.value) not in kept])
+        facts = [x for x in base if x in self.g.fact_of]
+        if sels not in self.witnesses:  # every solution found before the walk is a model of every group
+            self.witnesses[sels] = Witnesses()
+            for s in self.solutions:
+                self.witnesses[sels].add(frozenset(self.g.lit[c, s[c]] for c in cells))
+        out = backbone(solver, base, facts, open_lits, cell_lits, self.witnesses[sels])
         return self._new(out) if out else []
 
     def _pairs(self) -> list[tuple[Rule, Rule]]:
@@ -502,27 +514,43 @@ class Explainer:
         the marks (`patterns.find`), which stands for every house-only tier (subsets, locked
         candidates, fish, wings, chains); the SAT tiers ask only groups holding some other rule
         (a cage, a line), whose steps compete with the pattern on price; a case split only where
-        no named pattern applies."""
+        no named pattern applies. Two-cell all-different rules are never asked as groups (`_silent`)."""
         found = self._naked_singles() + self._hidden_singles()
-        for rule in self.g.rules:
+        for rule in self.singles:
             if rule.kinds != HOUSE:  # a house's propagation is its singles, read off the marks above
                 found += self._group([rule], complete=False)
         if found:
             return found
         named = self._patterns(self.marks())
         pairs = self._pairs()
-        tiers = (
-            ([[r] for r in self.g.rules], True),
-            (pairs, False),
-            (pairs, True),
-        )
-        for groups, complete in tiers:
-            for group in groups:  # houses alone: the named patterns' ground, never asked of the solver
-                if any(r.kinds != HOUSE for r in group):
-                    found += self._group(group, complete=complete)
-            if found:
-                return found + named
+        # houses alone: the named patterns' ground, never asked of the solver
+        singles = [[r] for r in self.singles if r.kinds != HOUSE]
+        pairs = [p for p in pairs if any(r.kinds != HOUSE for r in p)]
+        found = self._in_full(singles)
+        if found:
+            return found + named
+        for pair in pairs:
+            found += self._group(pair, complete=False)
+        if found:
+            return found + named
+        found = self._in_full(pairs)
+        if found:
+            return found + named
         return named or self._splits(complete=False) or self._splits(complete=True)
+
+    def _in_full(self, groups: Sequence[Sequence[Rule]]) -> list[Candidate]:
+        """The groups reasoned in full, the cheapest they could be first, stopping where none left
+        could beat the best found: a group's bound is its tier's price with no facts read and no
+        subset, which no step of it is below. A group not asked stays unasked until a step needs it."""
+        tiers = {1: "complete", 2: "complete pair"}
+        groups = [g for g in groups if len({c for r in g for c in r.cells}) <= IN_FULL_CELLS]
+        bounds = [step_cost(tiers[len(g)], g, 0, 0) for g in groups]
+        found: list[Candidate] = []
+        for bound, rules in sorted(zip(bounds, groups, strict=True), key=lambda x: x[0]):
+            if found and bound > min(k.cost for k in found):
+                break
+            found += self._group(rules, complete=True)
+        return found
 
     def next_step(self) -> Step | None:
         """The cheapest next step, checked (its deduction and its stated reason) and applied; None
@@ -548,18 +576,17 @@ class Explainer:
         """The step a candidate stands for: everything its premises give, named and priced."""
         if k.pattern is not None:
             return self._pattern_step(k)
-        if k.hypothesis is None and k.target < 0:  # a removal keeps the others its premises give
-            more = self.widen(k.selectors, k.lits, k.tier.startswith("complete"))
-            deduced_lits = self._unsaid([k.target, *(lit for lit in more if lit < 0 and lit != k.target)])
-        else:  # one placement a step, as a walkthrough says it; a case split refutes its hypothesis
-            deduced_lits = [k.target]
+        deduced_lits, lits = widen(self, k)  # a removal with all its premises give (reasoning.widen)
         deduced = tuple(self.g.fact_of[lit] for lit in deduced_lits)
-        main, peers, facts = self.premises(k.selectors, k.lits)
+        main, peers, facts = self.premises(k.selectors, lits)
         sums = any("Linear" in r.kinds for r in main)
         shape = technique(k.tier, [r.name for r in main], deduced, marks, sums)
         if shape.houses:  # the shape's houses first, in its order (pointing: the box, then the line)
             main = [self.g.by_name[n] for n in shape.houses] + [r for r in main if r.name not in shape.houses]
-        cost = k.cost if shape.technique in GENERIC else named_cost(shape.technique)
+        if shape.technique not in GENERIC:
+            cost = named_cost(shape.technique)
+        else:
+            cost = k.cost if lits == k.lits else self.price(k.tier, k.selectors, lits)
         chain, ends = (), ""
         if k.hypothesis is not None:
             found = self._chain(marks, k.selectors, k.hypothesis)

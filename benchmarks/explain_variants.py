@@ -1,0 +1,149 @@
+"""`python -m benchmarks --explain --variants`: issue 43's speed targets for hint, explain and grade.
+
+Every 9x9 puzzle of the real f-puzzles links (tests/data/real_links.json; the variants people
+publish) is run as a user runs it, one whole process each: `puzzlesat hint LINK --json`,
+`puzzlesat explain LINK --json` and `puzzlesat grade LINK --json`, each cut at `--timeout`, and
+under an address-space cap (`--memory`, 2 GiB as the page has) so an out-of-memory shows as it
+would there. Every placement is checked against the published solution. Targets (issue 43, point
+5): hint <= 1 s median and <= 5 s max; explain and grade <= 10 s median and <= 60 s max.
+
+The peer: CPMpy's step-wise explanation (`benchmarks/peer_explain.py`) takes a classic sudoku's
+houses only; it has no model of thermometers, arrows or cages to explain a variant with (and CPMpy
+has no f-puzzles importer), so on these rows it has no column: see `benchmarks/explain.py` for it
+beside puzzlesat on classic sudokus.
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from .runner import ENV, PUZZLESAT, ROOT, kill_session
+
+LINKS = ROOT / "tests" / "data" / "real_links.json"
+COMMANDS = ("hint", "explain", "grade")
+TARGETS = {"hint": (1.0, 5.0), "explain": (10.0, 60.0), "grade": (10.0, 60.0)}  # (median, max) seconds
+MEMORY = 2 << 30  # bytes of address space, as the page's worker has
+CLASSIC = "uniqueClassicFPuzzles"  # the fixtures' classic sudokus: hint only
+
+
+def puzzles(path: Path = LINKS) -> list[dict[str, Any]]:
+    """The 9x9 real links (81-value solutions), in file order."""
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    return [p for p in doc["puzzles"] if len(p["solution"]) == 81 and "solutions" not in p]
+
+
+def _cap(limit: int):
+    def apply() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    return apply
+
+
+def run_one(command: str, link: str, solution: str, timeout: float, memory: int) -> dict[str, Any]:
+    """Whole-process seconds of one command, its exit status, and whether its placements are right."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        [*PUZZLESAT, command, link, "--json"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, env=ENV, start_new_session=True, preexec_fn=_cap(memory),
+    )  # fmt: skip
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        kill_session(proc.pid)
+        proc.communicate()
+        return {"seconds": None, "error": f"timeout after {timeout:g} s"}
+    seconds = round(time.perf_counter() - start, 2)
+    try:
+        doc = json.loads(out)
+    except json.JSONDecodeError:
+        return {"seconds": seconds, "exit": proc.returncode, "error": (err.strip().splitlines() or ["-"])[-1][:200]}
+    steps = doc.get("steps") or ([doc["step"]] if doc.get("step") else None)
+    if isinstance(steps, list):  # explain and hint print the steps; grade their count and the hardest
+        placed = [f for s in steps for f in s.get("deduced", []) if f.get("kind") == "place"]
+        steps = len(steps)
+    else:
+        placed = [f for f in (doc.get("hardest") or {}).get("deduced", []) if f.get("kind") == "place"]
+    wrong = [f"{f['cell']}={f['value']}" for f in placed if _value(solution, f["cell"]) != f["value"]]
+    row = {"seconds": seconds, "exit": proc.returncode, "steps": steps, "wrong": wrong}
+    if "level" in doc and "score" in doc:
+        row["grade"] = {"level": doc["level"], "score": doc["score"]}
+    return row
+
+
+def _value(solution: str, cell: str) -> int:
+    r, c = (int(x) for x in cell[1:].split("c"))
+    return int(solution[(r - 1) * 9 + c - 1])
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per command: median and max seconds (a timeout or a failure counts as the cut), and the verdict."""
+    out = {}
+    for command in COMMANDS:
+        runs = [r[command] for r in rows if command in r]  # fmt: skip
+        if not runs:
+            continue
+        secs = [r["seconds"] if r.get("seconds") is not None and "error" not in r else float("inf") for r in runs]
+        med, top = statistics.median(secs), max(secs)
+        want_med, want_max = TARGETS[command]
+        out[command] = {
+            "median": med, "max": top, "failed": sum(1 for r in runs if "error" in r),
+            "target": f"median <= {want_med:g} s, max <= {want_max:g} s",
+            "met": med <= want_med and top <= want_max,
+        }  # fmt: skip
+    return out
+
+
+def main(only: list[str] | None, timeout: float, out: str, info: dict[str, Any], memory: int = MEMORY) -> int:
+    from puzzlesat.runtime.atomic import write_atomic
+
+    commands = [c for c in COMMANDS if not only or c in only]
+    rows = []
+    for p in puzzles():
+        row: dict[str, Any] = {"title": p["title"]}
+        for command in commands:
+            if command != "hint" and p["title"].startswith(CLASSIC):
+                continue  # the targets for explain and grade are a variant's
+            print(f"  {command} {p['title'][:50]} ...", file=sys.stderr, flush=True)
+            row[command] = run_one(command, p["link"], p["solution"], timeout, memory)
+        rows.append(row)
+        partial = {"machine": info, "timeout": timeout, "memory_bytes": memory, "results": rows, "partial": True}
+        write_atomic(out, json.dumps(partial, indent=1) + "\n")  # a long run cut short keeps its rows
+    doc = {"machine": info, "timeout": timeout, "memory_bytes": memory, "results": rows, "summary": summary(rows)}
+    write_atomic(out, json.dumps(doc, indent=1) + "\n")
+    print(f"{info['cpu']}, {info['cores']} cores, Python {info['python']}, {info['date']}")
+    print(f"whole-process seconds, one run each, cut at {timeout:g} s, address space <= {memory >> 20} MiB")
+    print(table(rows, commands))
+    for command, s in doc["summary"].items():
+        print(f"{command}: median {s['median']:.2f} s, max {s['max']:.2f} s, {s['failed']} failed; "
+              f"{s['target']}: {'met' if s['met'] else 'missed'}")  # fmt: skip
+    print("peer: CPMpy's step-wise explanation takes classic houses only (benchmarks/explain.py); none for variants")
+    bad = [r["title"] for r in rows if any(r[c].get("wrong") for c in commands if c in r)]
+    for title in bad:
+        print(f"DISAGREE {title}: a placement differs from the solution", file=sys.stderr)
+    return 1 if bad else 0
+
+
+def _cell(run: dict[str, Any]) -> str:
+    if run.get("seconds") is None:
+        return "timeout"
+    if "error" in run:
+        return f"exit {run.get('exit')}"
+    grade = run.get("grade") or {}
+    extra = f" {grade.get('level')} {grade.get('score')}" if grade else ""
+    return f"{run['seconds']:.2f}{extra}"
+
+
+def table(rows: list[dict[str, Any]], commands: list[str]) -> str:
+    head = ["puzzle", *commands]
+    body = [[r["title"][:48], *(_cell(r[c]) if c in r else "-" for c in commands)] for r in rows]
+    widths = [max(len(x[i]) for x in [head, *body]) for i in range(len(head))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(x, widths, strict=True)).rstrip() for x in [head, *body]]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
