@@ -66,7 +66,6 @@ def load(ref: str, params: Mapping[str, str] | None = None, givens: str | None =
 
         return build(ref, params, givens)
     from puzzlesat.formats.sudokupad.link import is_sudokupad
-    from puzzlesat.model.givens import with_givens
 
     if is_sudokupad(ref):
         if params:
@@ -76,6 +75,8 @@ def load(ref: str, params: Mapping[str, str] | None = None, givens: str | None =
         from puzzlesat.formats.sudokupad.link import load_sudokupad
 
         puzzle = load_sudokupad(ref)
+        from puzzlesat.model.givens import with_givens
+
         return puzzle if givens is None else with_givens(puzzle, givens, "the SudokuPad link")
     if _is_file(ref):
         return _load_file(ref, params, givens)
@@ -88,6 +89,8 @@ def load(ref: str, params: Mapping[str, str] | None = None, givens: str | None =
         from puzzlesat.formats.fpuzzles.link import load_fpuzzles
 
         puzzle = load_fpuzzles(ref)
+        from puzzlesat.model.givens import with_givens
+
         return puzzle if givens is None else with_givens(puzzle, givens, label)
     if is_file_ref(ref):
         return _load_file(ref, params, givens)  # no such file: said by the reader

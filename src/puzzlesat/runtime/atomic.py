@@ -19,7 +19,6 @@ import os
 import select
 import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
@@ -232,6 +231,8 @@ def write_atomic(path: str | Path, data: str | bytes) -> Path:
     mode = stat.S_IMODE(info.st_mode) if info is not None else _umask_mode()
     folder = target.parent if str(target.parent) else Path(".")
     try:
+        import tempfile  # here: reading a puzzle needs none of it (tempfile brings random)
+
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
     except OSError as e:
         raise UsageError(f"{path}: cannot write: {e.strerror}") from None
