@@ -18,9 +18,9 @@ def spec_text() -> str:
     """The module's text, from `solve`'s click command and its typer signature."""
     import typer
 
-    from puzzlesat.cli import common, entry, plain
+    from puzzlesat.cli import common, entry, plain, solving
 
-    command = typer.main.get_command(entry.app).commands[COMMAND]  # type: ignore[attr-defined]
+    command = typer.main.get_command(entry.registered(COMMAND)).commands[COMMAND]  # type: ignore[attr-defined]
     kinds = {"boolean": "flag", "str": "str", "int": "int", "int range": "int", "float range": "float"}
     options: dict[str, tuple[str, str, float | None]] = {}
     defaults: dict[str, object] = {}
@@ -44,7 +44,7 @@ def spec_text() -> str:
             options[opt] = (p.name, kind, minimum)
         defaults[p.name] = None if p.multiple else p.default  # typer passes None for an empty list
     callbacks = {}
-    for name, param in inspect.signature(entry.solving.solve).parameters.items():
+    for name, param in inspect.signature(solving.solve).parameters.items():
         info = next((m for m in getattr(param.annotation, "__metadata__", ()) if hasattr(m, "callback")), None)
         if info is not None and info.callback is not None:
             found = getattr(plain, info.callback.__name__, None)

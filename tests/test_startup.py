@@ -33,13 +33,18 @@ except SystemExit as e:
     code = e.code
 else:
     code = 0
-sys.stderr.write("\\nMODULES " + json.dumps(sorted({m.split(".")[0] for m in sys.modules})) + "\\n")
+sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)) + "\\n")
 sys.exit(code)
 """
 
 
 def _modules(*args: str) -> set[str]:
     """The top-level modules a whole `puzzlesat ARGS` process has imported by its end (exit 0)."""
+    return {m.split(".")[0] for m in _all_modules(*args)}
+
+
+def _all_modules(*args: str) -> set[str]:
+    """Every module a whole `puzzlesat ARGS` process has imported by its end (exit 0)."""
     run = subprocess.run(
         [sys.executable, "-c", _PROBE, json.dumps(list(args))], capture_output=True, text=True, cwd=ROOT, timeout=120
     )
@@ -79,6 +84,22 @@ def test_typer_commands_import_no_backend(args):
     loaded = _modules(*args)
     assert "typer" in loaded
     assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
+
+
+@pytest.mark.parametrize(("args", "module"), [(("list",), "puzzles"), (("show", "kenken"), "puzzles")])
+def test_a_command_imports_only_its_own_module(args, module):
+    """typer builds only the command asked for, and only that command's module is imported."""
+    commands = {m for m in _all_modules(*args) if m.removeprefix("puzzlesat.cli.") in set(entry.COMMANDS.values())}
+    assert commands == {f"puzzlesat.cli.{module}"}
+
+
+def test_the_command_table_names_every_command_in_help_order():
+    """entry.COMMANDS is the whole app: every registered command, in the order --help lists them."""
+    names = [entry._name(info) for info in entry.registered().registered_commands]
+    assert names == list(entry.COMMANDS)
+    for name, module in entry.COMMANDS.items():
+        info = next(i for i in entry.app.registered_commands if entry._name(i) == name)
+        assert info.callback.__module__ == f"puzzlesat.cli.{module}", name
 
 
 def test_version_imports_no_typer():

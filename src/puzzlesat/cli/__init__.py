@@ -44,6 +44,8 @@ def __getattr__(name: str) -> object:
         raise AttributeError(name)
     import importlib
 
+    if name == "app":  # the whole app, every command registered (a run registers only its own)
+        return importlib.import_module("puzzlesat.cli.entry").registered()
     if name in MODULES:  # a submodule asked for by attribute (`from . import common`)
         return importlib.import_module(f"puzzlesat.cli.{name}")
     for module in MODULES:
