@@ -15,8 +15,7 @@ import re
 import tomllib
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlesat.formats.toml.gridfile import dump_grid, grid_dots, read_grid
 from puzzlesat.model.model import Puzzle, UnknownSpec, define
@@ -26,6 +25,9 @@ from puzzlesat.model.tomlvalues import quote as _quote
 from puzzlesat.runtime.atomic import read_text
 from puzzlesat.runtime.errors import FileFormatError, ModelError
 from puzzlesat.runtime.stop import check_stop
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 _KEYS: dict[str, tuple[str, ...]] = {
     "top level": (
