@@ -84,7 +84,7 @@ def _load(ref: str, params: list[str] | None, givens: str | None):
         raise puzzlesat.UsageError(f"f-puzzles: {puzzlesat.cosmetics_refusal(puzzle.cosmetics)}")
     for warning in puzzle.warnings:
         echo(f"puzzlesat: warning: {warning}", err=True)
-    note = puzzlesat.cosmetics_note(puzzle.cosmetics)
+    note = puzzlesat.cosmetics_note(puzzle.cosmetics) if puzzle.cosmetics else None  # (its module: start-up)
     if note is not None:
         echo(f"puzzlesat: note: {note}", err=True)
     return puzzle
