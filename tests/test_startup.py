@@ -1,8 +1,9 @@
-"""Start-up: each command imports only what it uses, and the typer-free `solve` reads its command
-line exactly as typer does (docs/decisions/start-up.md D4)."""
+"""Start-up: each command imports only what it uses, and the typer-free `solve` and `list` read their
+command lines exactly as typer does (docs/decisions/start-up.md D4)."""
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import json
 import subprocess
@@ -14,10 +15,17 @@ import startup_spec
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzlesat.cli import entry, fast, plain, solve_run
+from puzzlesat.cli import entry, fast, plain
 
 ROOT = Path(__file__).resolve().parent.parent
-RUN_PARAMETERS = tuple(inspect.signature(solve_run.run).parameters)  # read before a test patches `run`
+
+def _body(command: str):
+    module, function = fast.RUNS[command].split(":")
+    return importlib.import_module(module), function
+
+
+# Each body's parameters, read before a test patches it.
+RUN_PARAMETERS = {c: tuple(inspect.signature(getattr(*_body(c))).parameters) for c in fast.RUNS}
 KENKEN = str(ROOT / "benchmarks" / "data" / "kenken-9.toml")
 
 # Modules no command of these needs: the other backends' libraries, the page, plots, the cluster.
@@ -78,15 +86,21 @@ def test_solve_on_sat_imports_pysat_only():
     assert not loaded & {"typer", "z3", "pynauty", "starlette", "matplotlib", "dask"}
 
 
-@pytest.mark.parametrize("args", [("--help",), ("list",), ("solve", "--help"), ("show", "kenken")])
+def test_list_imports_no_typer():
+    """A plain `list` runs without typer too, and loads no solver library."""
+    loaded = _modules("list")
+    assert not loaded & {"typer", "click", *HEAVY}, sorted(loaded & {"typer", "click", *HEAVY})
+
+
+@pytest.mark.parametrize("args", [("--help",), ("list", "--help"), ("solve", "--help"), ("show", "kenken")])
 def test_typer_commands_import_no_backend(args):
-    """`--help`, `list`, `show` go through typer (help is generated) but load no solver, page or plot library."""
+    """`--help` and `show` go through typer (help is generated) but load no solver, page or plot library."""
     loaded = _modules(*args)
     assert "typer" in loaded
     assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
 
 
-@pytest.mark.parametrize(("args", "module"), [(("list",), "puzzles"), (("show", "kenken"), "puzzles")])
+@pytest.mark.parametrize(("args", "module"), [(("show", "kenken"), "puzzles"), (("count", "magic-star"), "solving")])
 def test_a_command_imports_only_its_own_module(args, module):
     """typer builds only the command asked for, and only that command's module is imported."""
     commands = {m for m in _all_modules(*args) if m.removeprefix("puzzlesat.cli.") in set(entry.COMMANDS.values())}
@@ -114,15 +128,15 @@ class _Called(Exception):
     pass
 
 
-def _recorded(monkeypatch, call) -> tuple[tuple, dict, bool]:
-    """What `solve_run.run` receives (and --strict) when `call()` runs the command; the run itself is cut."""
+def _recorded(monkeypatch, command: str, call) -> tuple[tuple, dict, bool]:
+    """What the command's body receives (and --strict) when `call()` runs it; the run itself is cut."""
     seen = {}
 
     def record(*args, **kwargs):
         seen.update(args=args, kwargs=kwargs, strict=plain._STRICT.get())
         raise _Called
 
-    monkeypatch.setattr(solve_run, "run", record)
+    monkeypatch.setattr(*_body(command), record)
     plain._STRICT.set(False)
     with pytest.raises(_Called):
         call()
@@ -133,14 +147,14 @@ def _through_typer(monkeypatch, args: list[str]):
     def call():
         entry._click_command(args).main(args=args, prog_name="puzzlesat", standalone_mode=False)
 
-    positional, kwargs, strict = _recorded(monkeypatch, call)
-    return {**dict(zip(RUN_PARAMETERS, positional, strict=True)), **kwargs}, strict
+    positional, kwargs, strict = _recorded(monkeypatch, args[0], call)
+    return {**dict(zip(RUN_PARAMETERS[args[0]], positional, strict=True)), **kwargs}, strict
 
 
 def _through_fast(monkeypatch, args: list[str]):
     invoke = fast.runner(args)
     assert invoke is not None, args
-    _, kwargs, strict = _recorded(monkeypatch, lambda: invoke(args))
+    _, kwargs, strict = _recorded(monkeypatch, args[0], lambda: invoke(args))
     return kwargs, strict
 
 
@@ -154,12 +168,20 @@ AGREE = [
     ["solve", "kenken", "--solver", "cadical195", "--solver-cmd", "cadical -q", "--symmetry", "none"],
     ["solve", "-", "--symmetry-breaking", "orbit", "--workers", "2", "--scheduler", "tcp://h:1"],
     ["solve", "magic-star", "--givens-file", "x.txt", "--svg", "a.svg", "--limit", " 7", "--timeout", "inf"],
+    ["list"],
+    ["list", "--json"],
+    ["list", "-o", "-"],
 ]
+
+
+def test_every_fast_command_is_tried():
+    """The fixed command lines cover every command that runs without typer."""
+    assert {args[0] for args in AGREE} == set(fast.RUNS)
 
 
 @pytest.mark.parametrize("args", AGREE)
 def test_fast_parser_passes_what_typer_passes(monkeypatch, args):
-    """For each command line, `solve`'s body receives the same arguments (Config included) both ways."""
+    """For each command line, the command's body receives the same arguments (Config included) both ways."""
     assert _through_fast(monkeypatch, args) == _through_typer(monkeypatch, args)
 
 
@@ -183,7 +205,6 @@ def test_fast_parser_runs_the_output_callback(monkeypatch, tmp_path):
     "args",
     [
         [],
-        ["list"],
         ["solve"],
         ["solve", "--help"],
         ["solve", "-h", "x"],
@@ -203,11 +224,27 @@ def test_fast_parser_runs_the_output_callback(monkeypatch, tmp_path):
         ["solve", "x", "--unknown"],
         ["solve", "x", "--version"],
         ["solve", "--json"],
+        ["list", "x"],
+        ["list", "--json", "--json"],
+        ["list", "-h"],
+        ["show", "kenken"],
     ],
 )
 def test_fast_parser_leaves_the_rest_to_typer(args):
     """What typer would refuse, explain or read in its own way is not read here (typer then runs)."""
     assert fast.parse(args) is None
+
+
+@given(
+    st.sampled_from(sorted(fast.RUNS)), st.lists(st.sampled_from(["--json", "-o", "o.json", "x", "--all"]), max_size=4)
+)
+def test_fast_parser_agrees_with_typer_for_each_command(command, args):
+    """Property, for each fast command: wherever the fast parser reads a line, typer reads the same from it."""
+    argv = [command, *args]
+    if fast.parse(argv) is None:
+        return
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        assert _through_fast(monkeypatch, argv) == _through_typer(monkeypatch, argv)
 
 
 TOKENS = st.sampled_from(

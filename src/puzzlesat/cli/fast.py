@@ -1,16 +1,23 @@
-"""`puzzlesat solve` without typer: typer and click are 60 ms of CPU at every start (40% of a small
-puzzle's `--limit 2` run), and `solve` on a plain command line needs neither.
+"""`puzzlesat solve` and `puzzlesat list` without typer: typer and click are 60 ms of CPU at every
+start (40% of a small puzzle's `--limit 2` run), and these commands on a plain command line need
+neither.
 
-The options are not declared here: `fast_spec.py` is generated from the live typer command
+The options are not declared here: `fast_spec.py` is generated from the live typer commands
 (`python -m tests.startup_spec`), and tests/test_startup.py checks that it is current and that this
-parser hands `solve` the very arguments typer does. Anything it is not sure of (`--help`, an unknown
-or repeated option, a value typer would refuse, `--`, bundled short flags, `--opt=value`, a value that
-starts with `-`) returns None, and typer runs the command as always, with its own messages.
+parser hands each command's body the very arguments typer does. Anything it is not sure of
+(`--help`, an unknown or repeated option, a value typer would refuse, `--`, bundled short flags,
+`--opt=value`, a value that starts with `-`) returns None, and typer runs the command as always,
+with its own messages.
 """
 
+import importlib
 from collections.abc import Callable
 
-from puzzlesat.cli.fast_spec import ARGUMENT, CALLBACKS, COMMAND, CONFIG, DEFAULTS, OPTIONS, STRICT
+from puzzlesat.cli.fast_spec import SPECS
+
+# The commands that run without typer, each with the body typer's command calls too (by name:
+# imported only when it runs). A command is added here, then `python -m tests.startup_spec`.
+RUNS = {"solve": "puzzlesat.cli.solve_run:run", "list": "puzzlesat.cli.list_run:run"}
 
 
 def _value(kind: str, minimum: float | None, text: str) -> object:
@@ -27,16 +34,18 @@ def _value(kind: str, minimum: float | None, text: str) -> object:
 
 
 def parse(args: list[str]) -> dict[str, object] | None:
-    """The keyword arguments click would pass `solve` for `args` (after the command's name), or None."""
-    if not args or args[0] != COMMAND:
+    """The keyword arguments click would pass the command `args[0]` for `args[1:]`, or None."""
+    spec = SPECS.get(args[0]) if args else None
+    if spec is None or args[0] not in RUNS:
         return None
+    options, argument = spec["options"], spec["argument"]
     values: dict[str, object] = {}
     rest = iter(args[1:])
     for token in rest:
         if token.startswith("-") and token != "-":
-            if token not in OPTIONS:
+            if token not in options:
                 return None
-            name, kind, minimum = OPTIONS[token]
+            name, kind, minimum = options[token]
             if kind == "flag":
                 value: object = True
             else:
@@ -53,13 +62,13 @@ def parse(args: list[str]) -> dict[str, object] | None:
             if name in values:
                 return None
             values[name] = value
-        elif ARGUMENT in values:
+        elif argument is None or argument in values:
             return None
         else:
-            values[ARGUMENT] = token
-    if ARGUMENT not in values:
+            values[argument] = token
+    if argument is not None and argument not in values:
         return None
-    return {**DEFAULTS, **values}
+    return {**spec["defaults"], **values}
 
 
 def runner(args: list[str]) -> Callable[[list[str] | None], None] | None:
@@ -67,16 +76,18 @@ def runner(args: list[str]) -> Callable[[list[str] | None], None] | None:
     kwargs = parse(args)
     if kwargs is None:
         return None
+    spec, (module, function) = SPECS[args[0]], RUNS[args[0]].split(":")
 
     def invoke(argv: list[str] | None) -> None:
         import puzzlesat
         from puzzlesat.cli import plain
-        from puzzlesat.cli.solve_run import run
 
-        for name, callback in CALLBACKS.items():  # in click's order of processing: each as click calls it
+        for name, callback in spec["callbacks"].items():  # each as click calls it, before the command
             kwargs[name] = getattr(plain, callback)(kwargs[name])
-        config = puzzlesat.Config(**{name: kwargs.pop(name) for name in CONFIG})
-        plain._STRICT.set(bool(kwargs.pop(STRICT)))
-        run(config=config, **kwargs)
+        if spec["config"]:
+            kwargs["config"] = puzzlesat.Config(**{name: kwargs.pop(name) for name in spec["config"]})
+        if spec["strict"]:
+            plain._STRICT.set(bool(kwargs.pop("strict")))
+        getattr(importlib.import_module(module), function)(**kwargs)
 
     return invoke
