@@ -3,9 +3,11 @@ command lines exactly as typer does (docs/decisions/start-up.md D4)."""
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +17,7 @@ import startup_spec
 from hypothesis import given
 from hypothesis import strategies as st
 
+from puzzlesat import cli as puzzlesat_cli
 from puzzlesat.cli import entry, fast, plain
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -262,3 +265,45 @@ def test_fast_parser_agrees_with_typer_on_random_command_lines(args):
         return
     with pytest.MonkeyPatch.context() as monkeypatch:
         assert _through_fast(monkeypatch, argv) == _through_typer(monkeypatch, argv)
+
+
+# --- whole runs, both ways -----------------------------------------------------------------------
+
+
+def _run(capsys, main, args: list[str]) -> tuple[int, str, str]:
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as end:
+        main(list(args))
+    captured = capsys.readouterr()
+    code = end.value.code
+    return (code if isinstance(code, int) else (0 if code is None else 1)), captured.out, captured.err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "magic-square", "-p", "order=3", "--all"],
+        ["solve", "magic-star", "--limit", "2", "--json"],
+        ["solve", "kenken", "--jsonl"],
+        ["solve", "sudoku", "-p", "box=2", "--givens", "1...............", "--limit", "3"],
+        ["solve", "nosuch"],
+        ["solve", "magic-star", "--json", "--jsonl"],
+        ["solve", "magic-square", "-p", "order=3", "-p", "order=4"],
+        ["solve", "magic-star", "--backend", "nosuch"],
+        ["solve", "magic-star", "--backend", "z3", "--card", "pairwise"],
+        ["list"],
+    ],
+)
+def test_a_whole_run_is_the_same_both_ways(capsys, args):
+    """The exit status, standard output and standard error of a run through typer and of the same
+    run without it are equal, byte for byte (times masked), errors included."""
+    assert fast.parse(args) is not None
+    through_typer = _run(capsys, entry.main, args)
+    without = _run(capsys, puzzlesat_cli.main, args)
+    mask = functools.partial(re.sub, r"\d+\.\d+ s|\"(\w*seconds|time)\": [\d.e-]+", "T")
+    assert (without[0], mask(without[1]), mask(without[2])) == (
+        through_typer[0],
+        mask(through_typer[1]),
+        mask(through_typer[2]),
+    )
+    assert through_typer[1] or through_typer[2]
