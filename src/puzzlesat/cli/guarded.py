@@ -98,7 +98,9 @@ def _main(argv: list[str] | None, invoke: Invoke) -> NoReturn:
     except puzzlesat.PuzzleSatError as e:
         echo(f"puzzlesat: error: {e}", err=True)
         sys.exit(e.exit_code)
-    except KeyboardInterrupt:  # a second signal, or a stop where nothing is kept (convert)
+    except (KeyboardInterrupt, EOFError) as e:  # a second signal, or a stop where nothing is kept (convert)
+        if isinstance(e, EOFError):  # what click says first (the typer way never gets here with one)
+            echo("", err=True)
         echo(_stopped_line(), err=True)
         sys.exit(puzzlesat.ExitCode.INTERRUPTED)
     except SystemExit as e:  # typer answers a closed pipe (EPIPE) with a silent exit 1: ours is 141
