@@ -1,10 +1,15 @@
-"""Start-up, whole process: `puzzlesat --version`, `--help` and `list` against `python -c pass`.
+"""Start-up, whole process: `puzzlesat --version`, `--help`, `list` and two small solves against
+`python -c pass`.
 
 `python -m benchmarks.startup [--repeat N] [--label NAME] [--puzzlesat PATH] [--save]`: each command
 run N times (5 by default) in turn, the best wall and CPU (user + system, of the child) kept, and
 the ratio to `python -c pass` of the same interpreter. `--save` adds the run to
 benchmarks/results-startup.json under its label, so a change's before and after sit side by side
 (issue 42: the one import name must not cost more than 10 ms).
+
+The package's bytecode is compiled first (`compiled`): where PYTHONDONTWRITEBYTECODE is set (this
+machine's sessions) no run writes a cache, and each would compile our sources again, 0.1-0.2 s of
+CPU that no installed copy pays (docs/decisions/start-up.md D4).
 """
 
 from __future__ import annotations
@@ -21,6 +26,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results-startup.json"
+KENKEN = ROOT / "benchmarks" / "data" / "kenken-9.toml"
+
+
+def compiled(python: str) -> None:
+    """Write the bytecode caches of puzzlesat's sources, as `pip install` does for an installed copy."""
+    folders = [str(ROOT / name) for name in ("src", "encoders", "solvers")]
+    subprocess.run([python, "-m", "compileall", "-q", *folders], stdout=subprocess.DEVNULL, check=True)
 
 
 def _once(argv: list[str]) -> tuple[float, float]:
@@ -40,6 +52,8 @@ def measure(puzzlesat: str, python: str, repeat: int) -> list[dict[str, object]]
         "puzzlesat --version": [puzzlesat, "--version"],
         "puzzlesat --help": [puzzlesat, "--help"],
         "puzzlesat list": [puzzlesat, "list"],
+        "puzzlesat solve sudoku -p box=2": [puzzlesat, "solve", "sudoku", "-p", "box=2"],
+        "puzzlesat solve kenken-9 --limit 2": [puzzlesat, "solve", str(KENKEN), "--limit", "2", "--json"],
     }
     best = {name: (float("inf"), float("inf")) for name in cases}
     for _ in range(repeat):
@@ -64,10 +78,11 @@ def main() -> None:
     if not args.puzzlesat:
         sys.exit("benchmarks.startup: no puzzlesat command beside this interpreter; pass --puzzlesat PATH")
     python = str(Path(args.puzzlesat).parent / "python")
+    compiled(python)
     rows = measure(args.puzzlesat, python, args.repeat)
     for r in rows:
         wall, cpu = f"{r['wall']:.3f} s ({r['wall_ratio']:.1f}x)", f"{r['cpu']:.3f} s ({r['cpu_ratio']:.1f}x)"
-        print(f"{r['command']:<22} wall {wall}  cpu {cpu}")
+        print(f"{r['command']:<36} wall {wall}  cpu {cpu}")
     if args.save:
         doc = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else {}
         doc[args.label] = {"repeat": args.repeat, "load": round(os.getloadavg()[0], 2), "rows": rows}

@@ -186,7 +186,7 @@ import os, signal, sys
 TIMES = 1
 class Hook:
     def find_spec(self, name, path=None, target=None):
-        if name == "typer":
+        if name == "puzzlesat.cli.guarded":  # imported at start-up by typer's way and the fast solve
             for _ in range(TIMES):
                 os.kill(os.getpid(), signal.SIGINT)
         return None
@@ -198,8 +198,8 @@ cli.main()
 
 
 def _signalled_at_import(*command: str, sig: str = "SIGINT", times: int = 1, argv0: str = "/usr/local/bin/puzzlesat"):
-    """Run `command` with `times` signals sent while cli imports typer (argv[0] `puzzlesat`, as the
-    console script runs it)."""
+    """Run `command` with `times` signals sent while cli imports its modules (argv[0] `puzzlesat`, as
+    the console script runs it)."""
     script = INTERRUPT_AT_IMPORT.replace("SIGINT", sig).replace("TIMES = 1", f"TIMES = {times}")
     return subprocess.run(
         [sys.executable, "-c", script, argv0, *command], cwd=ROOT, capture_output=True, text=True, timeout=HANG

@@ -43,8 +43,6 @@ def form(text: str, name: str = "") -> str:
 
 def load_held(text: str, label: str, givens: str | None, name: str = "") -> Puzzle:
     """The puzzle `text` holds, read by its form; errors name `label` (the file, or <stdin>)."""
-    from puzzlesat.model.givens import with_givens
-
     kind = form(text, name)
     line = text.strip()
     if kind == "classic":
@@ -68,7 +66,11 @@ def load_held(text: str, label: str, givens: str | None, name: str = "") -> Puzz
         from puzzlesat.formats.toml.files import load_text
 
         puzzle = load_text(text, label)
-    return puzzle if givens is None else with_givens(puzzle, givens, label)
+    if givens is None:
+        return puzzle
+    from puzzlesat.model.givens import with_givens  # here: it brings the grid's module
+
+    return with_givens(puzzle, givens, label)
 
 
 def classic(line: str, label: str, params: Mapping[str, str] | None, givens: str | None) -> Puzzle:

@@ -7,23 +7,31 @@ line and an exit status).
 
 from __future__ import annotations
 
-MODULES = ("entry", "common", "puzzles", "solving", "exchange", "setter", "reasoning", "serving")
+MODULES = (
+    "entry", "common", "starting", "plain", "guarded", "solve_run", "list_run", "fast", "fast_spec",
+    "puzzles", "solving", "exchange", "setter", "reasoning", "serving",
+)  # fmt: skip
 
 
 def main(argv: list[str] | None = None, *, keep_stop: bool = False) -> None:
     """The console script's entry: the commands are imported only now, so `import puzzlesat.cli`
-    costs nothing. `puzzlesat --version` alone is answered before typer is imported (typer and
-    click are two thirds of a start-up: docs/decisions/start-up.md)."""
+    costs nothing. `puzzlesat --version` alone is answered before typer is imported, and a plain
+    `solve` runs without typer (`fast`; typer and click are 60 ms of a start-up:
+    docs/decisions/start-up.md)."""
     import sys
 
-    if (sys.argv[1:] if argv is None else argv) == ["--version"] and sys.stdout is not None:  # closed: entry says so
+    args = sys.argv[1:] if argv is None else argv
+    if args == ["--version"] and sys.stdout is not None:  # closed: entry says so
         from puzzlesat import __version__
 
         sys.stdout.write(f"puzzlesat {__version__}\n")
         return
     import importlib
 
-    importlib.import_module("puzzlesat.cli.common")  # first: its start-up signal handlers come before typer
+    importlib.import_module("puzzlesat.cli.starting")  # first: its start-up signal handlers cover the rest
+    invoke = importlib.import_module("puzzlesat.cli.fast").runner(args)
+    if invoke is not None:
+        importlib.import_module("puzzlesat.cli.guarded").main(argv, invoke, keep_stop=keep_stop)
     from .entry import main as run
 
     run(argv, keep_stop=keep_stop)
@@ -36,6 +44,8 @@ def __getattr__(name: str) -> object:
         raise AttributeError(name)
     import importlib
 
+    if name == "app":  # the whole app, every command registered (a run registers only its own)
+        return importlib.import_module("puzzlesat.cli.entry").registered()
     if name in MODULES:  # a submodule asked for by attribute (`from . import common`)
         return importlib.import_module(f"puzzlesat.cli.{name}")
     for module in MODULES:

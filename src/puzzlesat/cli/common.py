@@ -3,47 +3,29 @@ helpers that load a puzzle and write a document. The commands are in this packag
 
 # No `from __future__ import annotations` here: typer resolves every option's annotation at start-up,
 # and evaluating string annotations cost 10 ms of `puzzlesat --help` (measured).
-import os
-import signal
-import sys
+# First: the start-up signal handlers (see there) cover the imports below.
+from puzzlesat.cli import starting  # noqa: F401
 
-# A signal that came while starting (SIGINT or SIGTERM), kept for `main` (see below).
-_PENDING: list[int] = []
+# isort: split
+import functools
+import inspect
+from collections.abc import Callable
+from typing import Annotated
 
+import typer
 
-def _interrupted_while_starting(signum: int, frame: object) -> None:
-    """Ctrl-C or SIGTERM while Python still imports typer and puzzlesat (0.1 s of a run, seconds
-    on a loaded machine): the first is kept, and `main` asks the command to stop at its first
-    safe point, so a command that reports a stop still prints its (empty) document, exit 3; a
-    second one ends the run at once: one line and exit 130 rather than Python's traceback or a
-    silent death by the signal. `main` replaces this handler with the one that stops a search."""
-    if not _PENDING:
-        _PENDING.append(signum)
-        return
-    os.write(2, b"puzzlesat: terminated\n" if signum == signal.SIGTERM else b"puzzlesat: interrupted\n")
-    os._exit(130)  # puzzlesat.ExitCode.INTERRUPTED ("a second Ctrl-C or SIGTERM"), not imported yet
-
-
-# Only when this process is the command (the console script, `python -m puzzlesat` or `python cli.py`):
-# a program that imports puzzlesat.cli keeps its own Ctrl-C and SIGTERM behaviour.
-_ARGV0 = sys.argv[0] if sys.argv else ""
-if os.path.basename(_ARGV0) == "puzzlesat" or _ARGV0.endswith(("puzzlesat/__main__.py", "cli.py")):
-    try:
-        signal.signal(signal.SIGINT, _interrupted_while_starting)
-        signal.signal(signal.SIGTERM, _interrupted_while_starting)
-    except ValueError:  # imported outside the main thread, where handlers cannot be set
-        pass
-
-import contextvars  # noqa: E402 (after the handler: these imports are what it covers)
-import functools  # noqa: E402
-import inspect  # noqa: E402
-import json  # noqa: E402
-from collections.abc import Callable  # noqa: E402
-from typing import Annotated  # noqa: E402
-
-import typer  # noqa: E402
-
-import puzzlesat  # noqa: E402 (loads nothing until a name is used; cli.py uses only names in puzzlesat.__all__)
+import puzzlesat  # (it loads nothing until a name is used; cli.py uses only names in puzzlesat.__all__)
+from puzzlesat.cli.plain import (  # noqa: F401 (the commands' shared helpers; typer-free, for the fast `solve`)
+    _STRICT,
+    _check_output,
+    _config,
+    _given,
+    _load,
+    _params,
+    _say_workers,
+    _ticks,
+    _write_doc,
+)
 
 
 def _examples(*lines: str) -> str:
@@ -167,13 +149,6 @@ SchedulerOpt = Annotated[
 ]
 
 
-def _check_output(value: str | None) -> str | None:
-    """A bad -o (a folder, no such folder, a read-only file) fails before the work, not after it."""
-    if value is not None:
-        puzzlesat.check_output(value)
-    return value
-
-
 OutputOpt = Annotated[
     str | None,
     typer.Option(
@@ -280,44 +255,6 @@ def _takes(options: tuple[tuple[str, object], ...], into: str, make: Callable[..
     return wrap
 
 
-def _config(**names: str | None):
-    return puzzlesat.Config(**names)
-
-
-def _given(**options: object) -> dict[str, object]:
-    """The options the user gave: the library's own defaults stand for the others (one place each)."""
-    return {k: v for k, v in options.items() if v is not None}
-
-
-def _params(items: list[str] | None) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for item in items or []:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip() or not value.strip():
-            raise puzzlesat.UsageError(f"-p {item!r}: expected KEY=VALUE, e.g. -p order=4")
-        if key.strip() in out:  # -p order=3 -p order=4 is a slip, not "the last one wins"
-            raise puzzlesat.UsageError(f"-p {key.strip()} is given twice ({out[key.strip()]} and {value.strip()})")
-        out[key.strip()] = value.strip()
-    return out
-
-
-def _ticks(workers: int | None) -> bool:
-    """Whether the status line may keep its ticker thread: not while local workers are forked from
-    this process (a lock the thread holds at the fork would stay held in the child); a Dask
-    cluster's workers are not forked from here."""
-    return (workers or 1) == 1
-
-
-def _say_workers(workers: int | None) -> None:
-    """One line on stderr when --workers asks for more processes than there are cores (the split
-    starts no more than the cores: `puzzlesat.usable_workers`)."""
-    note = puzzlesat.usable_workers(workers)[1]
-    if note is not None:
-        typer.echo(f"puzzlesat: {note}", err=True)
-
-
-# --strict, set by the `_strict` decorator of each command that loads a puzzle and read by `_load`.
-_STRICT = contextvars.ContextVar("strict", default=False)
 StrictOpt = Annotated[
     bool,
     typer.Option(
@@ -341,26 +278,6 @@ def _strict(function: Callable[..., None]) -> Callable[..., None]:
     command.__signature__ = signature.replace(parameters=[*signature.parameters.values(), strict])  # type: ignore[attr-defined]
     command.__annotations__ = {**getattr(function, "__annotations__", {}), "strict": StrictOpt}
     return command
-
-
-def _load(ref: str, params: list[str] | None, givens: str | None):
-    """The puzzle, its likely mistakes (`Puzzle.warnings`) said on stderr, one line each; its
-    cosmetics noted in one line, or refused under --strict."""
-    puzzle = puzzlesat.load(ref, _params(params) or None, givens)
-    if puzzle.cosmetics and _STRICT.get():
-        raise puzzlesat.UsageError(f"f-puzzles: {puzzlesat.cosmetics_refusal(puzzle.cosmetics)}")
-    for warning in puzzle.warnings:
-        typer.echo(f"puzzlesat: warning: {warning}", err=True)
-    note = puzzlesat.cosmetics_note(puzzle.cosmetics)
-    if note is not None:
-        typer.echo(f"puzzlesat: note: {note}", err=True)
-    return puzzle
-
-
-def _write_doc(output: str | None, doc: object) -> None:
-    """`-o FILE`: the command's JSON document, written atomically."""
-    if output is not None:
-        puzzlesat.write_atomic(output, json.dumps(doc) + "\n")
 
 
 StateOpt = Annotated[

@@ -6,6 +6,7 @@ from typing import Annotated
 import typer
 
 import puzzlesat
+from puzzlesat.cli import list_run
 from puzzlesat.cli.common import (
     GivensOpt,
     JsonOpt,
@@ -26,22 +27,7 @@ from puzzlesat.cli.common import (
 @_exit_statuses("list")
 def list_cmd(as_json: JsonOpt = False, output: OutputOpt = None) -> None:
     """List the built-in puzzles with their titles and parameters."""
-    rows = puzzlesat.catalog_entries()
-    puzzles = [{"name": e.name, "title": e.title, "params": e.params_help} for e in rows]
-    if as_json or output is not None:  # the detected group of each entry at its default parameters
-        for entry in puzzles:
-            group = puzzlesat.symmetry_report(puzzlesat.load(entry["name"]))
-            entry["symmetry"] = {k: group[k] for k in ("order", "cell_order", "declared_order", "relation")}
-    doc = {"version": puzzlesat.version, "puzzles": puzzles}
-    _write_doc(output, doc)
-    if as_json:
-        typer.echo(json.dumps(doc))
-        return
-    width = max(len(e.name) for e in rows)
-    for e in rows:
-        typer.echo(f"{e.name:<{width}}  {e.title}")
-        for p in e.params_help:
-            typer.echo(f"{'':<{width}}    -p {p}")
+    list_run.run(as_json, output)
 
 
 @app.command(

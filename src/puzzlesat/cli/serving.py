@@ -87,8 +87,11 @@ def serve(
     need_extra()
     settings = settings_for(host, workers, timeout, memory, body_limit, queue)
     worker = [sys.executable, "-c", "from puzzlesat import cli; cli.web_worker()"]
+    from puzzlesat.cli.entry import registered  # the page runs every command: all of them registered
+
+    commands = typer.main.get_command(registered())
     if self_test:
-        checks = check_server(typer.main.get_command(app), worker, settings, host)
+        checks = check_server(commands, worker, settings, host)
         doc = {"version": puzzlesat.version, "host": host, "workers": workers, "checks": checks}
         doc["ok"] = all(c["status"] == c["expected"] for c in checks)
         _write_doc(output, doc)
@@ -113,4 +116,4 @@ def serve(
     typer.echo(json.dumps(doc) if as_json else f"puzzlesat: serving {address} (Ctrl-C stops)")
     if not settings.loopback:
         typer.echo(f"puzzlesat: warning: listening on {host}: anyone who can reach it may use it", err=True)
-    run(typer.main.get_command(app), worker, settings, sock)
+    run(commands, worker, settings, sock)

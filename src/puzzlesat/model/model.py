@@ -274,8 +274,6 @@ _GIVENS_CACHED = frozenset({"givens", "given_map", "warnings"})
 def _validate_givens(p: Puzzle) -> None:
     """The givens' invariants: each a cell of the puzzle, once, inside its domain, no two alike in
     an all-different constraint; and the declared symmetry still maps them onto themselves."""
-    from puzzlesat.model.invariance import check_generator
-
     n = len(p.cells)
     seen: dict[int, int] = {}
     for c, v in p.givens:
@@ -302,8 +300,11 @@ def _validate_givens(p: Puzzle) -> None:
                         + _box_reading(p, where)
                     )
                 held[v] = c
-    for k, gen in enumerate(p.generators):
-        check_generator(p, gen, k)
+    if p.generators:  # the check's module (and the group's) only for a declared symmetry: start-up
+        from puzzlesat.model.invariance import check_generator
+
+        for k, gen in enumerate(p.generators):
+            check_generator(p, gen, k)
 
 
 def _box_reading(p: Puzzle, where: str) -> str:

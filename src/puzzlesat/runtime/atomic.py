@@ -19,11 +19,12 @@ import os
 import select
 import stat
 import sys
-import tempfile
-from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from puzzlesat.runtime.errors import ClosedPipe, OutputError, PuzzleSatError, UsageError
+
+if TYPE_CHECKING:  # pathlib only where a file is written: reading a puzzle needs none of it (start-up)
+    from pathlib import Path
 
 # The largest file any command reads: 64 MiB (a DIMACS answer for a million variables is ~8 MB).
 READ_LIMIT = 64 * 1024 * 1024
@@ -155,6 +156,8 @@ def output_failure(e: OSError, name: str = "standard output") -> OutputError:
 
 
 def _check_name(path: str | Path) -> Path:
+    from pathlib import Path
+
     if str(path) == "" or str(path).strip() == "":
         raise UsageError("an empty file name: give a path to write to")
     return Path(path)
@@ -187,6 +190,8 @@ def writable_target(path: str | Path) -> tuple[Path, os.stat_result | None]:
     """Where a write to `path` goes, checked before any work: the symlink's target, its stat (None if
     new); refuses an empty name, a folder, a missing folder, sockets, block devices and a regular
     file we may not write."""
+    from pathlib import Path
+
     target = _check_name(path)
     if target.is_symlink():
         target = Path(os.path.realpath(target))
@@ -225,6 +230,8 @@ def _may_write(target: Path, info: os.stat_result) -> bool:
 def write_atomic(path: str | Path, data: str | bytes) -> Path:
     """Write `data` to `path` all at once, replacing a file we may write (see the module's
     docstring). Returns the path written (a symlink's target)."""
+    from pathlib import Path
+
     target, info = writable_target(path)
     raw = data.encode() if isinstance(data, str) else data
     if info is not None and not stat.S_ISREG(info.st_mode):
@@ -232,6 +239,8 @@ def write_atomic(path: str | Path, data: str | bytes) -> Path:
     mode = stat.S_IMODE(info.st_mode) if info is not None else _umask_mode()
     folder = target.parent if str(target.parent) else Path(".")
     try:
+        import tempfile  # here: reading a puzzle needs none of it (tempfile brings random)
+
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
     except OSError as e:
         raise UsageError(f"{path}: cannot write: {e.strerror}") from None

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import unquote
 
 from puzzlesat.formats.fault import Fault, json_kind, loads
 from puzzlesat.runtime.errors import FileFormatError, ModelError
@@ -43,6 +41,8 @@ def extract(text: str) -> str | None:
     text = text.strip()
     m = LINK.fullmatch(text)
     if m:
+        from urllib.parse import unquote  # here: telling a file's form needs neither it nor pathlib
+
         return unquote(m["data"])
     data = "".join(text.split())
     return data if BARE.fullmatch(data) else None
@@ -55,6 +55,8 @@ def is_link(ref: str) -> bool:
 
 def _file_text(ref: str) -> str | None:
     """The text of `ref` if it names a readable file small enough to hold an f-puzzles string."""
+    from pathlib import Path
+
     try:
         path = Path(ref)
         if not path.is_file() or path.stat().st_size > MAX_FILE:

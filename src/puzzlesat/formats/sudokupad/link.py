@@ -14,7 +14,6 @@ import itertools
 import json
 import re
 from typing import TYPE_CHECKING, Any
-from urllib.parse import unquote, urlsplit
 
 from puzzlesat.formats.fault import Fault, json_kind, loads
 from puzzlesat.runtime.errors import FileFormatError, ModelError, UsageError
@@ -37,6 +36,8 @@ def is_sudokupad(ref: str) -> bool:
 
 def puzzle_id(link: str) -> str:
     """The puzzle id of a link: its path after the host, or its `?puzzleid=` (%-escapes undone)."""
+    from urllib.parse import unquote, urlsplit  # here: telling a link from a file needs neither
+
     link = link.strip()
     rest = link[HOSTS.match(link).end() :]  # type: ignore[union-attr]
     parts = urlsplit("https://x/" + rest)

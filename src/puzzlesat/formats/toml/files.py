@@ -10,13 +10,13 @@ newlines, so `layout = \"\"\"` on a line of its own reads naturally.
 from __future__ import annotations
 
 import bisect
+import functools
 import json
 import re
 import tomllib
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlesat.formats.toml.gridfile import dump_grid, grid_dots, read_grid
 from puzzlesat.model.model import Puzzle, UnknownSpec, define
@@ -26,6 +26,9 @@ from puzzlesat.model.tomlvalues import quote as _quote
 from puzzlesat.runtime.atomic import read_text
 from puzzlesat.runtime.errors import FileFormatError, ModelError
 from puzzlesat.runtime.stop import check_stop
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 _KEYS: dict[str, tuple[str, ...]] = {
     "top level": (
@@ -155,18 +158,23 @@ def _unknown(spec: object, path: KeyPath) -> UnknownSpec:
 
 # --- error locations -----------------------------------------------------------------------------
 
-_NUMBERED = [
-    *((re.compile(rf"\b{key} #(\d+)"), rf"{key}[\1]") for key in RULES),
-    (re.compile(r"\bdistinct group #(\d+)"), r"distinct[\1]"),
-    (re.compile(r"\bsymmetry\.generators #(\d+)"), r"symmetry.generators[\1]"),
-]
+@functools.cache
+def _numbered() -> list[tuple[re.Pattern[str], str]]:
+    """`sum #2` -> `sum[2]`, one pattern a rule kind: compiled on the first error, not at every start."""
+    return [
+        *((re.compile(rf"\b{key} #(\d+)"), rf"{key}[\1]") for key in RULES),
+        (re.compile(r"\bdistinct group #(\d+)"), r"distinct[\1]"),
+        (re.compile(r"\bsymmetry\.generators #(\d+)"), r"symmetry.generators[\1]"),
+    ]
+
+
 _LEAD = re.compile(r"([A-Za-z_][\w-]*(?:\[\d+\])*(?:\.[^\s:.\[]+(?:\[\d+\])*)*)(?::\s*|\s+)(.*)", re.S)
 
 
 def _model_fault(e: ModelError) -> tuple[KeyPath, str]:
     """A model message (`sum #2: ...`) as a key path in the file's terms and the rest."""
     msg = str(e)
-    for pattern, repl in _NUMBERED:
+    for pattern, repl in _numbered():
         msg = pattern.sub(repl, msg)
     m = _LEAD.fullmatch(msg)
     if not m:

@@ -70,15 +70,15 @@ def grid_dots(v: object, grid: Grid, path: KeyPath = ("grid",)) -> list[Rule]:
     """The dots of an older file's `[grid]` table (`kropki = {...}`, `xv = {...}`) as the rules a
     file states today: a `Dot` each (kinds in order, then pairs in order) and a `Negative` for a
     family with `negative = true`; `load(old) == load(convert(old))`."""
-    from puzzlesat.model.rules.dot import Dot
-    from puzzlesat.model.rules.negative import Negative
-
     t = table(v, path, KEYS)
     index = {name: i for i, name in enumerate(grid.cell_names)}
     out: list[Rule] = []
     for family, kinds in LEGACY_DOTS.items():
         if family not in t:
             continue
+        from puzzlesat.model.rules.dot import Dot  # here: a file without the old dots never loads them
+        from puzzlesat.model.rules.negative import Negative
+
         where_family = (*path, family)
         d = table(t[family], where_family, (*kinds, "negative"))
         negative = d.get("negative", False)

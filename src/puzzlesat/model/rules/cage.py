@@ -148,11 +148,16 @@ def _sums(doms: Sequence[Sequence[int]], target: int, distinct: bool) -> Iterato
     """Tuples summing to target, pruned by the least and greatest the rest can add."""
     lows = [min(d) for d in doms]
     highs = [max(d) for d in doms]
+    members, last = [set(d) for d in doms], len(doms) - 1
 
     def walk(i: int, left: int, used: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         if i == len(doms):
             if left == 0:
                 yield used
+            return
+        if i == last:  # the last cell can hold only what is left: one look-up, not a loop (start-up)
+            if left in members[i] and not (distinct and left in used):
+                yield (*used, left)
             return
         rest_lo, rest_hi = sum(lows[i + 1 :]), sum(highs[i + 1 :])
         for v in doms[i]:
@@ -165,6 +170,7 @@ def _sums(doms: Sequence[Sequence[int]], target: int, distinct: bool) -> Iterato
 
 def _products(doms: Sequence[Sequence[int]], target: int, distinct: bool) -> Iterator[tuple[int, ...]]:
     """Tuples whose product is target; each value must divide what is left (zero aside)."""
+    members, last = [set(d) for d in doms], len(doms) - 1
 
     def walk(i: int, left: int | None, used: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         if i == len(doms):
@@ -173,6 +179,10 @@ def _products(doms: Sequence[Sequence[int]], target: int, distinct: bool) -> Ite
                 prod *= v
             if prod == target:
                 yield used
+            return
+        if left is not None and i == last:  # the last cell must hold what is left: one look-up (start-up)
+            if left in members[i] and not (distinct and left in used):
+                yield (*used, left)
             return
         for v in doms[i]:
             if distinct and v in used:
