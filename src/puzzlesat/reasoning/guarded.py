@@ -12,9 +12,11 @@ literals are exactly the pencil marks: x[c, v] false is "v ruled out of c".
 
 from __future__ import annotations
 
+import atexit
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
+from typing import Any
 
 from puzzlesat.encoders.builder import ClauseBuilder
 from puzzlesat.encoders.intvars import HANDLERS, Driver
@@ -23,6 +25,7 @@ from puzzlesat.encoders.pysat_names import DEFAULT_PB
 from puzzlesat.model.core import AllDifferent, Constraint
 from puzzlesat.model.model import Puzzle
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, RuleRef
+from puzzlesat.runtime.stop import checkpoint
 from puzzlesat.solvers.clauses import ClauseSolver
 
 # Sequential counters: small, and unit propagation on them is what a person does with a house.
@@ -69,11 +72,72 @@ def rules_of(puzzle: Puzzle) -> list[tuple[str, list[Constraint]]]:
     return list(grouped.items())
 
 
-class RuleCNF:
-    """One CNF of the whole puzzle, each rule behind its selector, and a solver over it.
+# Encodings kept per puzzle shape (the puzzle less its givens, which are facts and never clauses):
+# a 9x9 sudoku's takes ~25 ms to write, and a batch grades many puzzles of one shape.
+ENCODED_KEPT = 8
+_ENCODED: dict[tuple[object, ...], dict[str, Any]] = {}
 
-    Cells' exactly-one clauses and the unknowns' are always on: a cell holds one value. Givens
-    are not clauses: they are facts, assumed like any other."""
+
+def shape(puzzle: Puzzle) -> tuple[object, ...]:
+    """What the rules' CNF depends on: every field of the puzzle but its name, title and givens
+    (and the symmetry generators and cosmetics, which no rule reads)."""
+    return tuple(getattr(puzzle, f.name) for f in fields(puzzle) if f.name not in _NOT_SHAPE)
+
+
+_NOT_SHAPE = frozenset({"name", "title", "givens", "generators", "cosmetics"})
+
+
+class SharedSolver:
+    """One solver over a shape's whole guarded CNF, shared by every puzzle of that shape and asked
+    only whether assumptions and one more clause are satisfiable: an answer the CNF decides, so
+    what the solver learnt from earlier puzzles changes its speed, never its answers. Each clause
+    hides behind a fresh activation literal and is retired after its question."""
+
+    FRESH_AFTER = 20_000  # questions before the solver is built again (each leaves a retired variable)
+
+    def __init__(self, clauses: list[list[int]], top: int, name: str) -> None:
+        import threading
+
+        self.clauses, self.top, self.name = clauses, top, name
+        self.lock = threading.Lock()  # a server's threads may share a shape
+        self.solver: ClauseSolver | None = None
+        self.asked = 0
+
+    def satisfiable(self, assumptions: Sequence[int], clause: Sequence[int] = ()) -> bool:
+        """Do the assumptions (and `clause`, if one is given) have a model?"""
+        with self.lock:
+            if self.solver is None or self.asked >= self.FRESH_AFTER:
+                self.solver, self.asked = ClauseSolver(self.clauses, self.name), 0  # the old one: freed as dropped
+            if not clause:
+                return self.solver.solve(assumptions)
+            self.asked += 1
+            act = self.top + self.asked
+            self.solver.add_clause([-act, *clause])
+            found = self.solver.solve([*assumptions, act])
+            self.solver.add_clause([-act])
+            return found
+
+    def close(self) -> None:
+        with self.lock:
+            if self.solver is not None:
+                self.solver.delete()
+                self.solver = None
+
+
+def _close_shared() -> None:
+    """Delete the kept solvers while PySAT is still there: at the interpreter's end its destructor
+    runs after PySAT's module is gone and prints an ignored TypeError."""
+    for shared in _ENCODED.values():
+        for checker in shared["checkers"].values():
+            checker.close()
+    _ENCODED.clear()
+
+
+atexit.register(_close_shared)
+
+
+class _Encoding:
+    """The guarded CNF of one puzzle shape, written once; read-only once written (RuleCNF shares it)."""
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
@@ -109,7 +173,9 @@ class RuleCNF:
         self.by_selector = {r.selector: r for r in self.rules}
         self.by_name = {r.name: r for r in self.rules}
         self.by_id = {r.id: r for r in self.rules}
-        self.solver = self.new_solver(self.builder.clauses)
+        self.top = max([self.builder.pool.top, *(abs(lit) for cl in self.builder.clauses for lit in cl)])
+        self.checkers: dict[str, SharedSolver] = {}
+        del self.puzzle  # the shape's, not one puzzle's: RuleCNF keeps its own
 
     def _cell_blocks(self) -> list[list[list[int]]]:
         """Each cell's exactly-one clauses (the driver writes them cell by cell, each block opening
@@ -126,6 +192,62 @@ class RuleCNF:
         else:
             self.unknown_clauses = []
         return [list(b) for b in blocks]
+
+
+class RuleCNF:
+    """One CNF of the whole puzzle, each rule behind its selector, and a solver over it.
+
+    Cells' exactly-one clauses and the unknowns' are always on: a cell holds one value. Givens
+    are not clauses: they are facts, assumed like any other."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        checkpoint()  # a stop point even when the shape's encoding is kept and nothing is written
+        self.puzzle = puzzle
+        key = shape(puzzle)
+        shared = _ENCODED.pop(key, None) or _Encoding(puzzle).__dict__
+        _ENCODED[key] = shared  # the newest last; the oldest dropped past ENCODED_KEPT
+        while len(_ENCODED) > ENCODED_KEPT:
+            _ENCODED.pop(next(iter(_ENCODED)))
+        self.builder: ClauseBuilder = shared["builder"]
+        self.driver: Driver = shared["driver"]
+        self.rules: list[Rule] = shared["rules"]
+        self.clauses_of: dict[int, list[list[int]]] = shared["clauses_of"]
+        self.cell_clauses: list[list[list[int]]] = shared["cell_clauses"]
+        self.unknown_clauses: list[list[int]] = shared["unknown_clauses"]
+        self.lit: dict[tuple[int, int], int] = shared["lit"]
+        self.fact_of: dict[int, Fact] = shared["fact_of"]
+        self.by_selector: dict[int, Rule] = shared["by_selector"]
+        self.by_name: dict[str, Rule] = shared["by_name"]
+        self.by_id: dict[str, Rule] = shared["by_id"]
+        self.top: int = shared["top"]
+        self._checkers: dict[str, SharedSolver] = shared["checkers"]
+        self._asked: list[list[int]] = []  # questions `ask` answered before the warm solver was built
+
+    def checker(self, name: str) -> SharedSolver:
+        """The shape's shared yes-or-no solver of this PySAT name (`SharedSolver`), built at its first use."""
+        if name not in self._checkers:
+            self._checkers[name] = SharedSolver(self.builder.clauses, self.top, name)
+        return self._checkers[name]
+
+    @cached_property
+    def solver(self) -> ClauseSolver:
+        """The warm solver over the whole guarded CNF, built at its first use (a walk of singles and
+        patterns may need none). The questions `ask` answered before are put to it first, in their
+        order: it then stands where it would have stood had it answered them, so its later cores
+        and models (a case split's) are what they were."""
+        solver = self.new_solver(self.builder.clauses)
+        for assumptions in self._asked:
+            solver.solve(assumptions)
+        self._asked.clear()
+        return solver
+
+    def ask(self, assumptions: Sequence[int]) -> bool:
+        """Is this satisfiable, when only the answer is used: on the warm solver once built, else on
+        the shape's shared one (`SharedSolver`: the same answer), noting the question for `solver`."""
+        if "solver" in self.__dict__:
+            return self.solver.solve(assumptions)
+        self._asked.append(list(assumptions))
+        return self.checker(SOLVER).satisfiable(assumptions)
 
     @staticmethod
     def new_solver(clauses: Iterable[Sequence[int]], name: str = SOLVER) -> ClauseSolver:
@@ -150,7 +272,9 @@ class RuleCNF:
         return list(self.solver.get_core() or [])
 
     def close(self) -> None:
-        self.solver.delete()
+        if "solver" in self.__dict__:
+            self.solver.delete()
+            del self.__dict__["solver"]
 
     def isolated(self, selectors: Iterable[int], name: str = "cd19", on: bool = True, cells: Iterable[int] = ()):
         """A fresh solver holding only these rules' clauses and the cells' own: the re-check of a

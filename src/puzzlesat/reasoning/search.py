@@ -14,26 +14,27 @@ cells imply:
 Each candidate step's premises are shrunk to a minimal set (deletion, dearest first), priced
 (`reasoning.costs`), and the cheapest wins. A placed value removes itself from the other cells of
 its houses silently, as on paper; a step that uses such a removal cites the placed value and its
-house. Every step is re-checked on a fresh solver before it is yielded (`reasoning.recheck`).
+house. Every step is re-checked apart from the solver that found it before it is yielded (`reasoning.recheck`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from puzzlesat.model.model import Puzzle
 from puzzlesat.reasoning import patterns
 from puzzlesat.reasoning.backbone import Witnesses, alldifferent_support, backbone
 from puzzlesat.reasoning.chain import follow
-from puzzlesat.reasoning.costs import named_cost, rule_weight, scaled, step_cost
+from puzzlesat.reasoning.costs import TIERS, named_cost, rule_weight, scaled, step_cost
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, Step
 from puzzlesat.reasoning.guarded import SOLVER, Rule, RuleCNF, SolverPool
 from puzzlesat.reasoning.names import GENERIC, technique
 from puzzlesat.reasoning.patterns.check import check
 from puzzlesat.reasoning.patterns.library import find
 from puzzlesat.reasoning.pencil import houses_of, marks_of
-from puzzlesat.reasoning.recheck import recheck
+from puzzlesat.reasoning.recheck import Rechecker
 from puzzlesat.reasoning.stated import check_depth, check_stated
 from puzzlesat.reasoning.why import why_text
 from puzzlesat.reasoning.widen import widen
@@ -96,9 +97,7 @@ class Explainer:
         self.subs = SolverPool(self.g)  # each group's own small solvers, a bounded number at once
         self.witnesses: dict[tuple[int, ...], Witnesses] = {}  # each group's models (reasoning.backbone)
         self.houses = houses_of(self.g.rules, puzzle.domains)
-        # Propagation is asked of solvers that never search: a learnt clause would let propagation
-        # "refute" what the rules it cites do not refute by propagation (a false depth and price).
-        self.prop = self.g.isolated([r.selector for r in self.g.rules], name=SOLVER, on=False)
+        self.rechecker = Rechecker(self.g, self.solutions, puzzle.cells)
         for c, v in sorted(puzzle.givens):
             self._place(c, v, ("given",))
         for f in start:  # a hint's entered values (cited like givens) and pencil marks (like a step's)
@@ -107,6 +106,13 @@ class Explainer:
                     self._place(f.cell, f.value, ("entered",))
             else:
                 self._eliminate(f.cell, f.value, ("marks",))
+
+    @cached_property
+    def prop(self):
+        """The whole puzzle's solver for propagation alone, built at its first question. It never
+        searches: a learnt clause would let propagation "refute" what the rules it cites do not
+        refute by propagation (a false depth and price)."""
+        return self.g.isolated([r.selector for r in self.g.rules], name=SOLVER, on=False)
 
     # --- the pencil marks -------------------------------------------------------------------
 
@@ -200,7 +206,8 @@ class Explainer:
 
     def close(self) -> None:
         self.subs.close()
-        self.prop.delete()
+        if "prop" in self.__dict__:
+            self.prop.delete()
         self.g.close()
 
     def _up_implies(self, assumptions: Sequence[int], target: int, solver=None) -> bool:
@@ -260,11 +267,22 @@ class Explainer:
     def _shrink_all(self, sels: Sequence[int], lits: Sequence[int], targets: Sequence[int]) -> tuple[int, ...]:
         """A minimal subset of the facts from which these rules imply every target (in full)."""
         solver = self._sub(tuple(sorted(set(sels))), True)
+        cores: list[frozenset[int]] = []  # assumptions found unsatisfiable: so is every set holding one
+
+        def implied(assumptions: list[int]) -> bool:
+            held = set(assumptions)
+            if any(core <= held for core in cores):
+                return True  # the answer the solver would give, without the call
+            if solver.solve(assumptions=assumptions):
+                return False
+            cores.append(frozenset(solver.get_core() or assumptions))
+            return True
+
         keep = list(lits)
         for lit in sorted(keep, key=lambda lit: (self._dearness(lit), abs(lit))):
             checkpoint()
             trial = [x for x in keep if x != lit]
-            if all(not solver.solve(assumptions=[*sels, *trial, -t]) for t in targets):
+            if all(implied([*sels, *trial, -t]) for t in targets):
                 keep = trial
         return tuple(sorted(keep, key=abs))
 
@@ -291,22 +309,33 @@ class Explainer:
     def _hidden_singles(self) -> list[Candidate]:
         """A value with one place left in a full house, read off the marks (the cell may hold others)."""
         out = []
-        for h in self.houses:
-            rule = self.g.by_name.get(h.name)
-            if not h.full or rule is None:
-                continue
-            for v in sorted(set().union(*(self.puzzle.domains[c] for c in h.cells))):
-                where = [c for c in h.cells if v in self.cands[c]]
-                if len(where) != 1 or where[0] in self.placed:
+        cost = named_cost("hidden single")
+        for h, rule, values in self._full_houses:
+            where: dict[int, list[int]] = {}
+            for c in h.cells:
+                for v in self.cands[c]:
+                    where.setdefault(v, []).append(c)
+            for v in values:
+                places = where.get(v, ())
+                if len(places) != 1 or places[0] in self.placed:
                     continue
-                c = where[0]
+                c = places[0]
                 lits = tuple(sorted(
                     ((self.g.lit[d, self.placed[d]] if d in self.placed else -self.g.lit[d, v])
                      for d in h.cells if d != c and (d in self.placed or v in self.puzzle.domains[d])),
                     key=abs,
                 ))  # fmt: skip
-                cost = named_cost("hidden single")
                 out.append(Candidate(cost, (1, c, v), (rule.selector,), lits, self.g.lit[c, v], "propagation"))
+        return out
+
+    @cached_property
+    def _full_houses(self) -> list[tuple[patterns.House, Rule, list[int]]]:
+        """The full houses that are rules of their own, each with its values in order."""
+        out = []
+        for h in self.houses:
+            rule = self.g.by_name.get(h.name)
+            if h.full and rule is not None:
+                out.append((h, rule, sorted(set().union(*(self.puzzle.domains[c] for c in h.cells)))))
         return out
 
     def _group(self, rules: Sequence[Rule], complete: bool) -> list[Candidate]:
@@ -404,7 +433,7 @@ class Explainer:
         targets = self._targets(p)
 
         def enough(trial: Sequence[int]) -> bool:
-            return all(not self.g.solver.solve(assumptions=[*trial, *lits, -t]) for t in targets)
+            return all(not self.g.ask([*trial, *lits, -t]) for t in targets)
 
         for s in sorted(set(extra) - set(own), key=lambda s: (-self.cost_of[s], s)):
             checkpoint()
@@ -515,7 +544,10 @@ class Explainer:
         candidates, fish, wings, chains); the SAT tiers ask only groups holding some other rule
         (a cage, a line), whose steps compete with the pattern on price; a case split only where
         no named pattern applies. Two-cell all-different rules are never asked as groups (`_silent`)."""
-        found = self._naked_singles() + self._hidden_singles()
+        found = self._naked_singles()
+        if found and found[0].cost < min(named_cost("hidden single"), TIERS["propagation"][0]):
+            return found  # nothing below could be cheaper: hidden singles and one rule's propagation
+        found += self._hidden_singles()
         for rule in self.singles:
             if rule.kinds != HOUSE:  # a house's propagation is its singles, read off the marks above
                 found += self._group([rule], complete=False)
@@ -555,6 +587,7 @@ class Explainer:
     def next_step(self) -> Step | None:
         """The cheapest next step, checked (its deduction and its stated reason) and applied; None
         when nothing more follows."""
+        checkpoint()  # between two steps: a signal or the deadline ends the walk here at the latest
         if self.solved:
             return None
         found = self.candidates()
@@ -563,7 +596,7 @@ class Explainer:
         best = min(found, key=lambda k: (k.cost, k.order))
         marks = self.marks()
         step = self.build(best, marks)
-        recheck(self.g, self.solutions, self.puzzle.cells, step)
+        self.rechecker.check(step)
         check_stated(marks, step)
         check_depth(self.g, step)
         if best.pattern is not None and not check(marks, best.pattern):

@@ -46,12 +46,12 @@ def _pairs(houses: tuple[House, ...]) -> list[tuple[House, House, frozenset[int]
 
 
 def locked(b: Board) -> Iterator[Pattern]:
+    placed, cands = b.placed, b.cands
     for a, h, inter in pairs(b):
-        for v in b.values(a):
-            p = b.places(a, v)
-            if len(p) < 2 or not set(p) <= inter or any(c in b.placed for c in p):
+        for v, p in b.where(a).items():  # by value, as `values` lists them
+            if len(p) < 2 or not inter.issuperset(p) or not placed.isdisjoint(p):
                 continue
-            elims = [(c, v) for c in h.cells if c not in inter and c not in b.placed and v in b.cands[c]]
+            elims = [(c, v) for c in h.cells if c not in inter and c not in placed and v in cands[c]]
             if elims:
                 name = kind_of(a, h)
                 yield make(b, name, f"{v} in {a.name} on {h.name}", houses=(a.name, h.name), cells=p,

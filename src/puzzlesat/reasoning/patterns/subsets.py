@@ -65,9 +65,8 @@ def hidden(b: Board, k: int) -> Iterator[Pattern]:
         if len(open_) <= k:
             continue
         where = {}
-        for v in b.values(h):
-            p = b.places(h, v)
-            if 2 <= len(p) <= k and all(c not in b.placed for c in p):
+        for v, p in b.where(h).items():
+            if 2 <= len(p) <= k and b.placed.isdisjoint(p):
                 where[v] = p
         for vals in combinations(sorted(where), k):
             cells = tuple(sorted(set().union(*(where[v] for v in vals))))
