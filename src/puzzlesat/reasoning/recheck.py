@@ -48,11 +48,14 @@ def by_singles(g: RuleCNF, step: Step) -> bool:
     parts = [p for r in step.rules for p in g.by_id[r.id].alldifferent]
     placed = {x.cell: x.value for x in step.facts if x.placed}
     gone = {(x.cell, x.value) for x in step.facts if not x.placed}
+    seen: dict[int, set[int]] = {}  # cell -> the values placed in the other cells of its cited parts
 
     def out(d: int, w: int) -> bool:
         if (d, w) in gone or (d in placed and placed[d] != w):
             return True
-        return any(e != d and placed.get(e) == w for p in parts if d in p for e in p)
+        if d not in seen:
+            seen[d] = {placed[e] for p in parts if d in p for e in p if e != d and e in placed}
+        return w in seen[d]
 
     if all(out(f.cell, w) for w in doms[f.cell] if w != f.value):
         return True

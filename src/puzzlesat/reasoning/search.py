@@ -90,6 +90,7 @@ class Explainer:
             for c in r.cells:
                 self.rules_at.setdefault(c, []).append(r)
         self.cands = [set(d) for d in puzzle.domains]
+        self._frozen = [frozenset(d) for d in puzzle.domains]  # the same, frozen: kept as each cell changes
         self.placed: dict[int, int] = {}
         self.origin: dict[Fact, tuple[object, ...]] = {}
         self.cache: dict[tuple[object, ...], list[Candidate]] = {}
@@ -127,6 +128,7 @@ class Explainer:
         self.origin[Fact(c, v, PLACE)] = origin
         self.placed[c] = v
         self.cands[c] = {v}
+        self._frozen[c] = frozenset((v,))
         for rule in sorted(self.rules_at.get(c, ()), key=lambda r: r.kinds != HOUSE):  # houses cited first
             for part in rule.alldifferent:
                 if c in part:
@@ -139,6 +141,7 @@ class Explainer:
             return
         self.origin[Fact(c, v, ELIMINATE)] = origin
         self.cands[c].discard(v)
+        self._frozen[c] = frozenset(self.cands[c])
         if not self.cands[c]:
             raise CheckError(f"no value left for {self.puzzle.cells[c]}: the deductions contradict the rules")
 
@@ -195,7 +198,11 @@ class Explainer:
 
     def marks(self) -> patterns.Marks:
         """The pencil marks as printed so far (what a stated technique must hold on)."""
-        return marks_of(self.houses, self.cands, self.placed, self.puzzle.cells)
+        return marks_of(self.houses, self._frozen, self.placed, self.puzzle.cells)
+
+    def frozen(self) -> tuple[frozenset[int], ...]:
+        """Each cell's candidates now, frozen (what the explanation keeps after each step)."""
+        return tuple(self._frozen)
 
     def _sub(self, sels: tuple[int, ...], complete: bool):
         """A small solver holding only these rules (switched on) and the cells' own clauses: a
@@ -297,13 +304,17 @@ class Explainer:
 
     # --- the tiers --------------------------------------------------------------------------
 
-    def _naked_singles(self) -> list[Candidate]:
+    def _naked_singles(self, first: bool = False) -> list[Candidate]:
+        """Cells with one candidate left, in cell order (`first`: the first only, the one a tie
+        between naked singles goes to)."""
         out = []
+        cost = named_cost("naked single")
         for c in range(self.puzzle.size):
             if c not in self.placed and len(self.cands[c]) == 1:
                 (v,) = self.cands[c]
-                lits = self.fact_lits([c])
-                out.append(Candidate(named_cost("naked single"), (0, c), (), lits, self.g.lit[c, v], "naked single"))
+                out.append(Candidate(cost, (0, c), (), self.fact_lits([c]), self.g.lit[c, v], "naked single"))
+                if first:
+                    break
         return out
 
     def _hidden_singles(self) -> list[Candidate]:
@@ -544,10 +555,10 @@ class Explainer:
         candidates, fish, wings, chains); the SAT tiers ask only groups holding some other rule
         (a cage, a line), whose steps compete with the pattern on price; a case split only where
         no named pattern applies. Two-cell all-different rules are never asked as groups (`_silent`)."""
-        found = self._naked_singles()
+        found = self._naked_singles(first=True)
         if found and found[0].cost < min(named_cost("hidden single"), TIERS["propagation"][0]):
-            return found  # nothing below could be cheaper: hidden singles and one rule's propagation
-        found += self._hidden_singles()
+            return found  # the first naked single wins: nothing below is as cheap (hidden singles, one rule)
+        found = self._naked_singles() + self._hidden_singles()
         for rule in self.singles:
             if rule.kinds != HOUSE:  # a house's propagation is its singles, read off the marks above
                 found += self._group([rule], complete=False)
