@@ -103,13 +103,17 @@ class SharedSolver:
         self.solver: ClauseSolver | None = None
         self.asked = 0
 
-    def satisfiable(self, assumptions: Sequence[int], clause: Sequence[int] = ()) -> bool:
-        """Do the assumptions (and `clause`, if one is given) have a model?"""
+    def satisfiable(self, assumptions: Sequence[int], clause: Sequence[int] = (), core: set[int] | None = None) -> bool:
+        """Do the assumptions (and `clause`, if one is given) have a model? Without a clause, `core`
+        (if given) receives the assumptions found unsatisfiable together when they have none."""
         with self.lock:
             if self.solver is None or self.asked >= self.FRESH_AFTER:
                 self.solver, self.asked = ClauseSolver(self.clauses, self.name), 0  # the old one: freed as dropped
             if not clause:
-                return self.solver.solve(assumptions)
+                found = self.solver.solve(assumptions)
+                if not found and core is not None:
+                    core.update(self.solver.get_core() or assumptions)
+                return found
             self.asked += 1
             act = self.top + self.asked
             self.solver.add_clause([-act, *clause])
@@ -146,6 +150,7 @@ class _Encoding:
         self.rules: list[Rule] = []
         self.clauses_of: dict[int, list[list[int]]] = {}
         self.cell_clauses = self._cell_blocks()
+        self.cell_exactly_one = [list(b) for b in self.cell_clauses]  # without the channels below
         for c, var in enumerate(self.driver.cells):  # "x >= v" channels are definitions the rules share: on
             start = len(self.builder.clauses)
             self.driver.order_literals(var)
@@ -167,6 +172,12 @@ class _Encoding:
             self.clauses_of[selector] = guarded
         if self.builder.atmosts:
             raise ValueError("the explainer's CNF takes no native constraints")
+        # The rules that read a cell's channels ("x >= v"): where none does, a small solver of
+        # all-different rules holds the cells' exactly-one clauses alone (a third fewer clauses).
+        kept = {abs(lit) for cls in self.cell_exactly_one for cl in cls for lit in cl}
+        channel = {abs(lit) for cls in self.cell_clauses for cl in cls for lit in cl} - kept
+        self.reads_channels = {s for s, cls in self.clauses_of.items()
+                               if any(abs(lit) in channel for cl in cls for lit in cl)}  # fmt: skip
         self.lit = {(c, v): var.equals[v][0] for c, var in enumerate(self.driver.cells) for v in var.domain}
         self.fact_of = {lit: Fact(c, v, PLACE) for (c, v), lit in self.lit.items()}
         self.fact_of.update({-lit: Fact(c, v, ELIMINATE) for (c, v), lit in self.lit.items()})
@@ -213,6 +224,8 @@ class RuleCNF:
         self.rules: list[Rule] = shared["rules"]
         self.clauses_of: dict[int, list[list[int]]] = shared["clauses_of"]
         self.cell_clauses: list[list[list[int]]] = shared["cell_clauses"]
+        self.cell_exactly_one: list[list[list[int]]] = shared["cell_exactly_one"]
+        self.reads_channels: set[int] = shared["reads_channels"]
         self.unknown_clauses: list[list[int]] = shared["unknown_clauses"]
         self.lit: dict[tuple[int, int], int] = shared["lit"]
         self.fact_of: dict[int, Fact] = shared["fact_of"]
@@ -241,13 +254,24 @@ class RuleCNF:
         self._asked.clear()
         return solver
 
-    def ask(self, assumptions: Sequence[int]) -> bool:
+    def ask(self, assumptions: Sequence[int], cores: list[frozenset[int]] | None = None) -> bool:
         """Is this satisfiable, when only the answer is used: on the warm solver once built, else on
-        the shape's shared one (`SharedSolver`: the same answer), noting the question for `solver`."""
+        the shape's shared one (`SharedSolver`: the same answer), noting the question for `solver`.
+        `cores`: sets of assumptions found unsatisfiable by earlier questions; one inside these
+        assumptions answers without a call (the question is noted all the same)."""
         if "solver" in self.__dict__:
             return self.solver.solve(assumptions)
         self._asked.append(list(assumptions))
-        return self.checker(SOLVER).satisfiable(assumptions)
+        if cores is None:
+            return self.checker(SOLVER).satisfiable(assumptions)
+        held = set(assumptions)
+        if any(core <= held for core in cores):
+            return False
+        core: set[int] = set()
+        found = self.checker(SOLVER).satisfiable(assumptions, core=core)
+        if not found:
+            cores.append(frozenset(core))
+        return found
 
     @staticmethod
     def new_solver(clauses: Iterable[Sequence[int]], name: str = SOLVER) -> ClauseSolver:
@@ -276,14 +300,19 @@ class RuleCNF:
             self.solver.delete()
             del self.__dict__["solver"]
 
-    def isolated(self, selectors: Iterable[int], name: str = "cd19", on: bool = True, cells: Iterable[int] = ()):
+    def isolated(self, selectors: Iterable[int], name: str = "cd19", on: bool = True, cells: Iterable[int] = (),
+                 channels: bool = True):  # fmt: skip
         """A fresh solver holding only these rules' clauses and the cells' own: the re-check of a
         step uses nothing the search's solver learnt. `on`: the rules switched on by unit
         clauses; else they are switched on by assumptions, so that propagation reports what
-        they imply (a solver keeps quiet about what holds at its root)."""
-        chosen = [cl for s in sorted(set(selectors)) for cl in [*self.clauses_of[s], *([[s]] if on else [])]]
+        they imply (a solver keeps quiet about what holds at its root). `channels=False`: the
+        cells' "x >= v" channels left out where no chosen rule reads them (they only define those
+        literals, so no answer about the others changes)."""
+        selectors = sorted(set(selectors))
+        chosen = [cl for s in selectors for cl in [*self.clauses_of[s], *([[s]] if on else [])]]
         wanted = {c for s in selectors for c in self.by_selector[s].cells} | set(cells)
-        own = [cl for c in sorted(wanted) for cl in self.cell_clauses[c]]
+        blocks = self.cell_clauses if channels or self.reads_channels.intersection(selectors) else self.cell_exactly_one
+        own = [cl for c in sorted(wanted) for cl in blocks[c]]
         return self.new_solver([*self.unknown_clauses, *own, *chosen], name=name)
 
 
@@ -331,7 +360,8 @@ class SolverPool:
         while len(self.solvers) >= self.size:
             _, old = self.solvers.popitem(last=False)
             old.delete()
-        solver = self.solvers[key] = self.g.isolated(key[0], name=self.name, on=False)
+        houses = all(self.g.by_selector[s].kinds == frozenset({"AllDifferent"}) for s in key[0])
+        solver = self.solvers[key] = self.g.isolated(key[0], name=self.name, on=False, channels=not houses)
         return solver
 
     def close(self) -> None:

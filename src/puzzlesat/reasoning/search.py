@@ -32,7 +32,7 @@ from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, Step
 from puzzlesat.reasoning.guarded import SOLVER, Rule, RuleCNF, SolverPool
 from puzzlesat.reasoning.names import GENERIC, technique
 from puzzlesat.reasoning.patterns.check import check
-from puzzlesat.reasoning.patterns.library import find
+from puzzlesat.reasoning.patterns.library import SINGLES, find
 from puzzlesat.reasoning.pencil import houses_of, marks_of
 from puzzlesat.reasoning.recheck import Rechecker
 from puzzlesat.reasoning.stated import check_depth, check_stated
@@ -91,6 +91,8 @@ class Explainer:
                 self.rules_at.setdefault(c, []).append(r)
         self.cands = [set(d) for d in puzzle.domains]
         self._frozen = [frozenset(d) for d in puzzle.domains]  # the same, frozen: kept as each cell changes
+        self._bit = {v: 1 << i for i, v in enumerate(sorted(set().union(*puzzle.domains)))}
+        self._bits = [sum(self._bit[v] for v in d) for d in puzzle.domains]  # the same as bit masks
         self.placed: dict[int, int] = {}
         self.origin: dict[Fact, tuple[object, ...]] = {}
         self.cache: dict[tuple[object, ...], list[Candidate]] = {}
@@ -129,6 +131,7 @@ class Explainer:
         self.placed[c] = v
         self.cands[c] = {v}
         self._frozen[c] = frozenset((v,))
+        self._bits[c] = self._bit[v]
         for rule in sorted(self.rules_at.get(c, ()), key=lambda r: r.kinds != HOUSE):  # houses cited first
             for part in rule.alldifferent:
                 if c in part:
@@ -142,6 +145,7 @@ class Explainer:
         self.origin[Fact(c, v, ELIMINATE)] = origin
         self.cands[c].discard(v)
         self._frozen[c] = frozenset(self.cands[c])
+        self._bits[c] &= ~self._bit[v]
         if not self.cands[c]:
             raise CheckError(f"no value left for {self.puzzle.cells[c]}: the deductions contradict the rules")
 
@@ -321,16 +325,22 @@ class Explainer:
         """A value with one place left in a full house, read off the marks (the cell may hold others)."""
         out = []
         cost = named_cost("hidden single")
+        bits, placed = self._bits, self.placed
         for h, rule, values in self._full_houses:
-            where: dict[int, list[int]] = {}
+            once = more = done = 0  # the values some cell of h holds, those two or more hold, those placed
             for c in h.cells:
-                for v in self.cands[c]:
-                    where.setdefault(v, []).append(c)
+                more |= once & bits[c]
+                once |= bits[c]
+                if c in placed:
+                    done |= bits[c]
+            alone = once & ~more & ~done  # one place, and that place open
+            if not alone:
+                continue
             for v in values:
-                places = where.get(v, ())
-                if len(places) != 1 or places[0] in self.placed:
+                if alone & self._bit[v]:
+                    c = next(d for d in h.cells if bits[d] & self._bit[v])
+                else:
                     continue
-                c = places[0]
                 lits = tuple(sorted(
                     ((self.g.lit[d, self.placed[d]] if d in self.placed else -self.g.lit[d, v])
                      for d in h.cells if d != c and (d in self.placed or v in self.puzzle.domains[d])),
@@ -405,6 +415,12 @@ class Explainer:
         return self._new(out) if out else []
 
     def _pairs(self) -> list[tuple[Rule, Rule]]:
+        """Rules of more than two cells that share a cell and hold some rule other than a house (two
+        houses are the named patterns' ground), where a cell of theirs is still open."""
+        return [(a, b) for a, b, cells in self._overlaps if any(c not in self.placed for c in cells)]
+
+    @cached_property
+    def _overlaps(self) -> list[tuple[Rule, Rule, frozenset[int]]]:
         out = []
         rules = self.g.rules
         for i, a in enumerate(rules):
@@ -412,14 +428,22 @@ class Explainer:
             if len(sa) <= 2:  # a pair of cells with a house is a short chain: the case splits find it
                 continue
             for b in rules[i + 1:]:
-                if len(b.cells) > 2 and sa & set(b.cells) and any(c not in self.placed for c in sa | set(b.cells)):
-                    out.append((a, b))
+                if len(b.cells) > 2 and sa & set(b.cells) and (a.kinds != HOUSE or b.kinds != HOUSE):
+                    out.append((a, b, frozenset(sa | set(b.cells))))
         return out
+
+    @cached_property
+    def _no_singles(self) -> frozenset[str]:
+        """The single families `find` need not run here: where every full house is a rule, the
+        singles tiers have read them all before a pattern is asked for (a full house's last cell is
+        a naked single on these marks, which drop a placed value from its houses at once)."""
+        every = all(h.name in self.g.by_name for h in self.houses if h.full)
+        return SINGLES if every else frozenset()
 
     def _patterns(self, marks: patterns.Marks) -> list[Candidate]:
         """The cheapest named pattern on the marks (`patterns.find` yields cheapest first and runs
         only the finders that could beat what it has), as a candidate citing its houses."""
-        for p in find(marks):
+        for p in find(marks, self._no_singles):
             if any(h not in self.g.by_name for h in p.houses):
                 continue  # a house this explainer does not name as a rule (a second part of one)
             sels = self._pattern_rules(p)
@@ -443,8 +467,10 @@ class Explainer:
         lits = self.fact_lits(sorted({c for s in sels for c in self.g.by_selector[s].cells}))
         targets = self._targets(p)
 
+        cores: list[frozenset[int]] = []
+
         def enough(trial: Sequence[int]) -> bool:
-            return all(not self.g.ask([*trial, *lits, -t]) for t in targets)
+            return all(not self.g.ask([*trial, *lits, -t], cores) for t in targets)
 
         for s in sorted(set(extra) - set(own), key=lambda s: (-self.cost_of[s], s)):
             checkpoint()
@@ -565,10 +591,8 @@ class Explainer:
         if found:
             return found
         named = self._patterns(self.marks())
-        pairs = self._pairs()
-        # houses alone: the named patterns' ground, never asked of the solver
+        pairs = self._pairs()  # houses alone are the named patterns' ground, never asked of the solver
         singles = [[r] for r in self.singles if r.kinds != HOUSE]
-        pairs = [p for p in pairs if any(r.kinds != HOUSE for r in p)]
         found = self._in_full(singles)
         if found:
             return found + named

@@ -43,6 +43,12 @@ class Board:
             out.append(frozenset(s))
         return tuple(out)
 
+    @cached_property
+    def bit(self) -> dict[Value, int]:
+        """A bit for each value some cell holds (any integers, negative ones too), for sets as masks."""
+        values = sorted(set().union(*self.cands)) if self.cands else []
+        return {v: 1 << i for i, v in enumerate(values)}
+
     def kind(self, kind: str) -> list[House]:
         return list(self._kinds.get(kind, ()))
 

@@ -47,9 +47,12 @@ def _pairs(houses: tuple[House, ...]) -> list[tuple[House, House, frozenset[int]
 
 def locked(b: Board) -> Iterator[Pattern]:
     placed, cands = b.placed, b.cands
+    held: dict[str, list[tuple[int, tuple[int, ...]]]] = {}  # a house's values with 2+ places, none placed
     for a, h, inter in pairs(b):
-        for v, p in b.where(a).items():  # by value, as `values` lists them
-            if len(p) < 2 or not inter.issuperset(p) or not placed.isdisjoint(p):
+        if a.name not in held:
+            held[a.name] = [(v, p) for v, p in b.where(a).items() if len(p) >= 2 and placed.isdisjoint(p)]
+        for v, p in held[a.name]:  # by value, as `values` lists them
+            if not inter.issuperset(p):
                 continue
             elims = [(c, v) for c in h.cells if c not in inter and c not in placed and v in cands[c]]
             if elims:

@@ -30,10 +30,14 @@ def naked(b: Board, k: int) -> Iterator[Pattern]:
         if len(open_) <= k:
             continue
         small = [c for c in open_ if 2 <= len(b.cands[c]) <= k]
+        bits = {c: sum(b.bit[v] for v in b.cands[c]) for c in small}  # the union's size by bit counts
         for cells in combinations(small, k):
-            vals = frozenset().union(*(b.cands[c] for c in cells))
-            if len(vals) != k or cells in done:
+            union = 0
+            for c in cells:
+                union |= bits[c]
+            if union.bit_count() != k or cells in done:
                 continue
+            vals = frozenset().union(*(b.cands[c] for c in cells))
             done.add(cells)
             common = common_houses(b, cells)
             elims: set[tuple[int, int]] = set()
