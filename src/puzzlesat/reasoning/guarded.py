@@ -16,7 +16,6 @@ import atexit
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from functools import cached_property
-from typing import Any
 
 from puzzlesat.encoders.builder import ClauseBuilder
 from puzzlesat.encoders.intvars import HANDLERS, Driver
@@ -75,7 +74,7 @@ def rules_of(puzzle: Puzzle) -> list[tuple[str, list[Constraint]]]:
 # Encodings kept per puzzle shape (the puzzle less its givens, which are facts and never clauses):
 # a 9x9 sudoku's takes ~25 ms to write, and a batch grades many puzzles of one shape.
 ENCODED_KEPT = 8
-_ENCODED: dict[tuple[object, ...], dict[str, Any]] = {}
+_ENCODED: dict[tuple[object, ...], _Encoding] = {}
 
 
 def shape(puzzle: Puzzle) -> tuple[object, ...]:
@@ -132,7 +131,7 @@ def _close_shared() -> None:
     """Delete the kept solvers while PySAT is still there: at the interpreter's end its destructor
     runs after PySAT's module is gone and prints an ignored TypeError."""
     for shared in _ENCODED.values():
-        for checker in shared["checkers"].values():
+        for checker in shared.checkers.values():
             checker.close()
     _ENCODED.clear()
 
@@ -215,25 +214,25 @@ class RuleCNF:
         checkpoint()  # a stop point even when the shape's encoding is kept and nothing is written
         self.puzzle = puzzle
         key = shape(puzzle)
-        shared = _ENCODED.pop(key, None) or _Encoding(puzzle).__dict__
+        shared = _ENCODED.pop(key, None) or _Encoding(puzzle)
         _ENCODED[key] = shared  # the newest last; the oldest dropped past ENCODED_KEPT
         while len(_ENCODED) > ENCODED_KEPT:
             _ENCODED.pop(next(iter(_ENCODED)))
-        self.builder: ClauseBuilder = shared["builder"]
-        self.driver: Driver = shared["driver"]
-        self.rules: list[Rule] = shared["rules"]
-        self.clauses_of: dict[int, list[list[int]]] = shared["clauses_of"]
-        self.cell_clauses: list[list[list[int]]] = shared["cell_clauses"]
-        self.cell_exactly_one: list[list[list[int]]] = shared["cell_exactly_one"]
-        self.reads_channels: set[int] = shared["reads_channels"]
-        self.unknown_clauses: list[list[int]] = shared["unknown_clauses"]
-        self.lit: dict[tuple[int, int], int] = shared["lit"]
-        self.fact_of: dict[int, Fact] = shared["fact_of"]
-        self.by_selector: dict[int, Rule] = shared["by_selector"]
-        self.by_name: dict[str, Rule] = shared["by_name"]
-        self.by_id: dict[str, Rule] = shared["by_id"]
-        self.top: int = shared["top"]
-        self._checkers: dict[str, SharedSolver] = shared["checkers"]
+        self.builder: ClauseBuilder = shared.builder
+        self.driver: Driver = shared.driver
+        self.rules: list[Rule] = shared.rules
+        self.clauses_of: dict[int, list[list[int]]] = shared.clauses_of
+        self.cell_clauses: list[list[list[int]]] = shared.cell_clauses
+        self.cell_exactly_one: list[list[list[int]]] = shared.cell_exactly_one
+        self.reads_channels: set[int] = shared.reads_channels
+        self.unknown_clauses: list[list[int]] = shared.unknown_clauses
+        self.lit: dict[tuple[int, int], int] = shared.lit
+        self.fact_of: dict[int, Fact] = shared.fact_of
+        self.by_selector: dict[int, Rule] = shared.by_selector
+        self.by_name: dict[str, Rule] = shared.by_name
+        self.by_id: dict[str, Rule] = shared.by_id
+        self.top: int = shared.top
+        self._checkers: dict[str, SharedSolver] = shared.checkers
         self._asked: list[list[int]] = []  # questions `ask` answered before the warm solver was built
 
     def checker(self, name: str) -> SharedSolver:
