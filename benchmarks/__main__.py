@@ -172,7 +172,9 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run issue 43's grading target instead: puzzlesat grade against hodoku-py's rating on the rated "
         "classic sudokus, CPU per puzzle in one process interleaved, and whole processes on every 4th "
-        "(benchmarks/grading_peer.py; needs the bench extra; --json defaults to benchmarks/results-grading-peer.json)",
+        "(benchmarks/grading_peer.py; needs the bench extra; --json defaults to benchmarks/results-grading-peer.json; "
+        "python -m benchmarks.grading_peer --every N --whole M grades every N-th puzzle, whole processes on every "
+        "M-th of those)",
     )
     args = ap.parse_args(argv)
     default_json = str(ROOT / "benchmarks" / "results.json")
