@@ -141,3 +141,31 @@ def test_a_shared_solver_retires_each_clause_after_its_question():
     first = s.solver
     assert [s.satisfiable([-2], [1]) for _ in range(6)] == [True] * 6
     assert s.asked == 1 and s.solver is not first
+
+
+def test_the_warm_solver_built_late_stands_where_one_built_early_would():
+    """Questions `RuleCNF.ask` answered before the warm Glucose existed are put to it when it is
+    built: its later cores (a case split's premises) equal those of one that answered them itself."""
+    p = puzzlesat.load(HARD)
+    e = puzzlesat.explain(p, max_steps=20)
+    early, late = RuleCNF(p), RuleCNF(p)
+    everything = [r.selector for r in early.rules]
+    questions, after = [], []
+    for step in e.steps:
+        sels = sorted({early.by_id[r.id].selector for r in step.rules})
+        facts = [early.literal(f) for f in step.facts]
+        negated = -early.literal(step.deduced[0])
+        questions += [[*sels, *facts, negated], [*sels, *facts[1:], negated]]  # implied; maybe not without one
+        after += [[*everything, *facts, negated], [*everything, *facts[::2], negated]]
+    early.solver  # built first: it answers every question itself  # noqa: B018
+    answers = [early.ask(q) for q in questions]
+    assert [late.ask(q, cores=[]) for q in questions] == answers and "solver" not in late.__dict__
+    assert answers.count(False) >= 20 and answers.count(True) >= 5
+    cores = []
+    for q in after:
+        assert early.satisfiable(q) == late.satisfiable(q)
+        assert early.core() == late.core()
+        cores.append(early.core())
+    assert sum(1 for c in cores if c) >= 5
+    early.close()
+    late.close()

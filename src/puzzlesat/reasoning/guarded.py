@@ -253,22 +253,26 @@ class RuleCNF:
         self._asked.clear()
         return solver
 
-    def ask(self, assumptions: Sequence[int], cores: list[frozenset[int]] | None = None) -> bool:
+    def ask(self, assumptions: Sequence[int], cores: list[frozenset[int]] | None = None,
+            by: ClauseSolver | None = None) -> bool:  # fmt: skip
         """Is this satisfiable, when only the answer is used: on the warm solver once built, else on
-        the shape's shared one (`SharedSolver`: the same answer), noting the question for `solver`.
-        `cores`: sets of assumptions found unsatisfiable by earlier questions; one inside these
-        assumptions answers without a call (the question is noted all the same)."""
+        `by` (a small solver holding every rule assumed here and the cells they and the facts
+        touch: the same answer) or the shape's shared one (`SharedSolver`), noting the question
+        for `solver`. `cores`: sets of assumptions found unsatisfiable by earlier questions; one
+        inside these assumptions answers without a call (the question is noted all the same)."""
         if "solver" in self.__dict__:
             return self.solver.solve(assumptions)
         self._asked.append(list(assumptions))
-        if cores is None:
-            return self.checker(SOLVER).satisfiable(assumptions)
         held = set(assumptions)
-        if any(core <= held for core in cores):
+        if cores is not None and any(core <= held for core in cores):
             return False
-        core: set[int] = set()
-        found = self.checker(SOLVER).satisfiable(assumptions, core=core)
-        if not found:
+        if by is not None:
+            found = by.solve(assumptions)
+            core = set() if found else set(by.get_core() or assumptions)
+        else:
+            core = set()
+            found = self.checker(SOLVER).satisfiable(assumptions, core=core)
+        if not found and cores is not None:
             cores.append(frozenset(core))
         return found
 

@@ -61,6 +61,7 @@ class Candidate:
     tier: str
     hypothesis: int | None = None
     pattern: patterns.Pattern | None = None
+    group: tuple[int, ...] = ()  # a pattern's: the rules whose small solver asked about it
 
 
 def _silent(rule: Rule) -> bool:
@@ -275,9 +276,11 @@ class Explainer:
         ok, implied = solver.propagate(assumptions=base)
         return self._new(implied) if ok else []
 
-    def _shrink_all(self, sels: Sequence[int], lits: Sequence[int], targets: Sequence[int]) -> tuple[int, ...]:
-        """A minimal subset of the facts from which these rules imply every target (in full)."""
-        solver = self._sub(tuple(sorted(set(sels))), True)
+    def _shrink_all(self, sels: Sequence[int], lits: Sequence[int], targets: Sequence[int],
+                    group: tuple[int, ...] = ()) -> tuple[int, ...]:  # fmt: skip
+        """A minimal subset of the facts from which these rules imply every target (in full), on
+        the small solver of `group` (rules holding these; the rest are off) or of these rules."""
+        solver = self._sub(group or tuple(sorted(set(sels))), True)
         cores: list[frozenset[int]] = []  # assumptions found unsatisfiable: so is every set holding one
 
         def implied(assumptions: list[int]) -> bool:
@@ -446,40 +449,43 @@ class Explainer:
         for p in find(marks, self._no_singles):
             if any(h not in self.g.by_name for h in p.houses):
                 continue  # a house this explainer does not name as a rule (a second part of one)
-            sels = self._pattern_rules(p)
+            sels, group = self._pattern_rules(p)
             target = self.g.lit[p.places[0]] if p.places else -self.g.lit[p.eliminates[0]]
             order = (5, p.technique, p.cells, p.digits)
-            return [Candidate(scaled(p.score), order, sels, self._pattern_facts(p, sels), target, "pattern", pattern=p)]
+            facts = self._pattern_facts(p, sels, group)
+            return [Candidate(scaled(p.score), order, sels, facts, target, "pattern", pattern=p, group=group)]
         return []
 
     def _targets(self, p: patterns.Pattern) -> list[int]:
         return [self.g.lit[x] for x in p.places] + [-self.g.lit[x] for x in p.eliminates]
 
-    def _pattern_rules(self, p: patterns.Pattern) -> tuple[int, ...]:
+    def _pattern_rules(self, p: patterns.Pattern) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The rules a pattern reads: its houses, and the houses that link its cells (a wing's
         pincers see what they eliminate through a row or a box the text need not name), cut to
-        those the deduction needs."""
+        those the deduction needs; and all those it could read (whose small solver answers the
+        pattern's questions: a rule not assumed is off there, so the answers are the same)."""
         own = [self.g.by_name[h].selector for h in p.houses]
         involved = set(p.cells) | {c for c, _ in (*p.chain, *p.places, *p.eliminates)}
         extra = [self.g.by_name[h.name].selector for h in self.houses
                  if h.name in self.g.by_name and len(involved & set(h.cells)) >= 2]  # fmt: skip
         sels = sorted(set(own) | set(extra))
+        group = tuple(sels)
         lits = self.fact_lits(sorted({c for s in sels for c in self.g.by_selector[s].cells}))
         targets = self._targets(p)
-
+        solver = self._sub(group, True)
         cores: list[frozenset[int]] = []
 
         def enough(trial: Sequence[int]) -> bool:
-            return all(not self.g.ask([*trial, *lits, -t], cores) for t in targets)
+            return all(not self.g.ask([*trial, *lits, -t], cores, by=solver) for t in targets)
 
         for s in sorted(set(extra) - set(own), key=lambda s: (-self.cost_of[s], s)):
             checkpoint()
             trial = [x for x in sels if x != s]
             if enough(trial):
                 sels = trial
-        return tuple(sels)
+        return tuple(sels), group
 
-    def _pattern_facts(self, p: patterns.Pattern, sels: Sequence[int]) -> tuple[int, ...]:
+    def _pattern_facts(self, p: patterns.Pattern, sels: Sequence[int], group: tuple[int, ...]) -> tuple[int, ...]:
         """The facts a pattern reads: on its rules' cells, those of its digits and of its own
         cells (all the facts there if those are not enough)."""
         cells = sorted({c for s in sels for c in self.g.by_selector[s].cells})
@@ -488,7 +494,7 @@ class Explainer:
         own = set(p.cells) | {c for c, _ in p.chain}
         narrow = tuple(lit for lit in lits if self.g.fact_of[lit].cell in own or self.g.fact_of[lit].value in digits
                        or self.g.fact_of[lit].placed)  # fmt: skip
-        solver = self._sub(tuple(sorted(set(sels))), True)
+        solver = self._sub(group, True)  # the pattern's rules are among the group's; the others are off
         enough = all(not solver.solve(assumptions=[*sels, *narrow, -t]) for t in self._targets(p))
         return narrow if enough else lits
 
@@ -684,7 +690,7 @@ class Explainer:
         assert p is not None
         deduced = tuple(sorted({Fact(c, v, PLACE) for c, v in p.places}
                                | {Fact(c, v, ELIMINATE) for c, v in p.eliminates}))  # fmt: skip
-        kept = self._shrink_all(k.selectors, k.lits, [self.g.literal(f) for f in deduced])
+        kept = self._shrink_all(k.selectors, k.lits, [self.g.literal(f) for f in deduced], k.group)
         _, peers, facts = self.premises(k.selectors, kept)
         named = [self.g.by_name[h] for h in dict.fromkeys(p.houses)]
         main = named + [self.g.by_selector[s] for s in k.selectors if self.g.by_selector[s] not in named]
