@@ -37,7 +37,7 @@ def machine() -> dict[str, Any]:
     except (OSError, StopIteration):
         cpu = platform.processor()
     versions = {}
-    for dist in ("python-sat", "z3-solver", "ortools", "cpmpy"):
+    for dist in ("python-sat", "z3-solver", "ortools", "cpmpy", "hodoku-py"):
         try:
             versions[dist] = metadata.version(dist)
         except metadata.PackageNotFoundError:
@@ -167,6 +167,15 @@ def main(argv: list[str] | None = None) -> int:
         "DLX (benchmarks/defaults.py; --repeat rounds, default 3, interleaved, best kept; --json defaults to "
         "benchmarks/results-defaults.json)",
     )
+    ap.add_argument(
+        "--grading",
+        action="store_true",
+        help="run issue 43's grading target instead: puzzlesat grade against hodoku-py's rating on the rated "
+        "classic sudokus, CPU per puzzle in one process interleaved, and whole processes on every 4th "
+        "(benchmarks/grading_peer.py; needs the bench extra; --json defaults to benchmarks/results-grading-peer.json; "
+        "python -m benchmarks.grading_peer --every N --whole M grades every N-th puzzle, whole processes on every "
+        "M-th of those)",
+    )
     args = ap.parse_args(argv)
     default_json = str(ROOT / "benchmarks" / "results.json")
     if args.defaults:
@@ -175,6 +184,11 @@ def main(argv: list[str] | None = None) -> int:
         out = str(defaults.RESULTS) if args.json == default_json else args.json
         names = args.only.split(",") if args.only else None
         return defaults.main(names, args.repeat or 3, args.timeout, out, machine())
+    if args.grading:
+        from . import grading_peer
+
+        out = str(grading_peer.RESULTS) if args.json == default_json else args.json
+        return grading_peer.main(1, 4, args.timeout, out, machine())
     if args.issue == "16":
         from . import enumeration
 

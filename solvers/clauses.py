@@ -17,7 +17,10 @@ class ClauseSolver:
     def __init__(self, clauses: Iterable[Sequence[int]], name: str = "g3") -> None:
         from pysat.solvers import Solver
 
-        self._solver: Any = Solver(name=name, bootstrap_with=[list(c) for c in clauses])
+        self._solver: Any = Solver(name=name)
+        add = self._solver.solver.add_clause  # the backend's own method: one call a clause, not two
+        for c in clauses:  # PySAT reads any iterable of ints: no copy of a clause (a 9x9 holds ~15,000)
+            add(c)
 
     def add_clause(self, clause: Sequence[int]) -> None:
         self._solver.add_clause(list(clause))

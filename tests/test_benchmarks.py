@@ -330,3 +330,48 @@ def test_the_variant_explain_benchmark_summarises_medians_maxima_and_cuts():
     assert (got["grade"]["median"], got["grade"]["failed"], got["grade"]["met"]) == (10.5, 1, False)
     links = puzzles()
     assert len(links) == 39 and all(len(p["solution"]) == 81 and "solutions" not in p for p in links)
+
+
+def test_the_grading_peer_summary_states_medians_ratios_and_agreement():
+    """benchmarks/grading_peer.py: medians, their ratio and the per-level lines from records, and
+    whole processes beside them; hodoku-py's agreement with the rated set counted exactly."""
+    from benchmarks.grading_peer import summary
+
+    rows = [
+        {"line": "a", "level": "easy", "hodoku": 200, "peer_level": "easy", "peer_score": 200, "peer_cpu": 0.05,
+         "ours": "easy", "score": 2.0, "cpu": 0.02},
+        {"line": "b", "level": "easy", "hodoku": 210, "peer_level": "easy", "peer_score": 210, "peer_cpu": 0.04,
+         "ours": "easy", "score": 2.1, "cpu": 0.03},
+        {"line": "c", "level": "hard", "hodoku": 1300, "peer_level": "hard", "peer_score": 1290, "peer_cpu": 0.10,
+         "ours": "expert", "score": 12.0, "cpu": 0.30},
+    ]  # fmt: skip
+    whole = [{"line": "a", "ours": {"cpu": 0.5, "wall": 0.6, "score": 2.0}, "peer": {"cpu": 0.25, "wall": 0.3,
+                                                                                      "score": 200}}]  # fmt: skip
+    lines = summary({"in_process": rows, "whole_process": whole})
+    assert lines[1] == "hodoku-py against the rated set (HoDoKu 2.2.0): level and score equal on 2 of 3"
+    assert lines[2] == "Spearman, puzzlesat's score against the rated set's: 1.000; against hodoku-py's: 1.000"
+    assert lines[3] == "levels agreeing with the rated set (unfair read as expert): 2 of 3"
+    assert lines[4].startswith("CPU per puzzle, in-process after warm-up: puzzlesat median 0.030 s, max 0.30 s; "
+                               "hodoku-py median 0.050 s, max 0.10 s; ratio of medians 0.60")  # fmt: skip
+    assert lines[5] == ("  easy       2 puzzles: Spearman inside 1.00; CPU median puzzlesat 0.025 s, "
+                        "hodoku-py 0.045 s, ratio 0.56")
+    assert lines[7].startswith("whole processes, start-up counted, 1 puzzles: CPU median puzzlesat 0.500 s, "
+                               "hodoku-py 0.250 s, ratio 2.00")  # fmt: skip
+    assert lines[8] == "  puzzlesat's score differing between the process and in-process runs: 0"
+
+
+def test_the_hodoku_peer_rates_the_first_rated_puzzle_as_the_rated_set_does():
+    """hodoku-py (the bench extra) gives the rated set's own level and score, in-process and as
+    its own process (the line `python benchmarks/peer_hodoku.py LINE` prints)."""
+    pytest.importorskip("hodoku")
+    import json
+    import sys
+
+    from benchmarks import peer_hodoku
+    from benchmarks.grading import rated
+
+    line, level, score = rated()[0]
+    assert peer_hodoku.rate(peer_hodoku.rater(), line) == (level, score) == ("easy", 200)
+    out = subprocess.run([sys.executable, str(ROOT_TESTS.parent / "benchmarks" / "peer_hodoku.py"), line],
+                         capture_output=True, text=True, check=True).stdout  # fmt: skip
+    assert json.loads(out) == {"level": "easy", "score": 200}

@@ -79,8 +79,8 @@ def explain(
     """The steps a person would take, from the givens to the solution, cheapest first.
 
     Each step deduces values (or rules values out) from a few of the puzzle's rules and the facts
-    known before it, found as a smallest unsatisfiable subset on the rules' CNF and re-checked by a
-    fresh solver before it is printed. Where no small set suffices, a step is a case split. A puzzle
+    known before it, found as a smallest unsatisfiable subset on the rules' CNF and re-checked apart
+    from the solver that found it before it is printed. Where no small set suffices, a step is a case split. A puzzle
     with more than one solution stops where nothing more follows; one with none gets a smallest set
     of rules and givens that conflict (exit 20).
     """

@@ -84,7 +84,7 @@ def grade_of(steps: Sequence[Step]) -> Grade:
     level is the hardest technique's (as HoDoKu's), raised by one where the score reads higher."""
     if not steps:
         return Grade(0.0, level_of(0.0), 0, None, 0.0)
-    hardest = max(steps, key=lambda s: (s.cost, -steps.index(s)))
+    hardest = steps[max(range(len(steps)), key=lambda i: (steps[i].cost, -i))]  # the first of the dearest
     total = round(sum(s.cost for s in steps), 2)
     score = round(hardest.cost + sum(max(0.0, s.cost - SINGLES) for s in steps) / SUM_SCALE, 2)
     floor = max(level_floor(s.technique) for s in steps)
@@ -203,10 +203,10 @@ def explain(
                 found = conflict(puzzle, start)
                 return Explanation(puzzle, (), True, False, 0, grade_of(()), found, tuple(start))
             ex = Explainer(puzzle, solutions, start=start)
-            before = tuple(frozenset(c) for c in ex.cands)
+            before = ex.frozen()
             for step in ex.run(max_steps):
                 steps.append(step)
-                after.append(tuple(frozenset(c) for c in ex.cands))
+                after.append(ex.frozen())
                 if on_step is not None:
                     on_step(step)
     except SearchStopped:

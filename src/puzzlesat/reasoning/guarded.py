@@ -12,8 +12,9 @@ literals are exactly the pencil marks: x[c, v] false is "v ruled out of c".
 
 from __future__ import annotations
 
+import atexit
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
 
 from puzzlesat.encoders.builder import ClauseBuilder
@@ -23,6 +24,7 @@ from puzzlesat.encoders.pysat_names import DEFAULT_PB
 from puzzlesat.model.core import AllDifferent, Constraint
 from puzzlesat.model.model import Puzzle
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, RuleRef
+from puzzlesat.runtime.stop import checkpoint
 from puzzlesat.solvers.clauses import ClauseSolver
 
 # Sequential counters: small, and unit propagation on them is what a person does with a house.
@@ -69,11 +71,76 @@ def rules_of(puzzle: Puzzle) -> list[tuple[str, list[Constraint]]]:
     return list(grouped.items())
 
 
-class RuleCNF:
-    """One CNF of the whole puzzle, each rule behind its selector, and a solver over it.
+# Encodings kept per puzzle shape (the puzzle less its givens, which are facts and never clauses):
+# a 9x9 sudoku's takes ~25 ms to write, and a batch grades many puzzles of one shape.
+ENCODED_KEPT = 8
+_ENCODED: dict[tuple[object, ...], _Encoding] = {}
 
-    Cells' exactly-one clauses and the unknowns' are always on: a cell holds one value. Givens
-    are not clauses: they are facts, assumed like any other."""
+
+def shape(puzzle: Puzzle) -> tuple[object, ...]:
+    """What the rules' CNF depends on: every field of the puzzle but its name, title and givens
+    (and the symmetry generators and cosmetics, which no rule reads)."""
+    return tuple(getattr(puzzle, f.name) for f in fields(puzzle) if f.name not in _NOT_SHAPE)
+
+
+_NOT_SHAPE = frozenset({"name", "title", "givens", "generators", "cosmetics"})
+
+
+class SharedSolver:
+    """One solver over a shape's whole guarded CNF, shared by every puzzle of that shape and asked
+    only whether assumptions and one more clause are satisfiable: an answer the CNF decides, so
+    what the solver learnt from earlier puzzles changes its speed, never its answers. Each clause
+    hides behind a fresh activation literal and is retired after its question."""
+
+    FRESH_AFTER = 20_000  # questions before the solver is built again (each leaves a retired variable)
+
+    def __init__(self, clauses: list[list[int]], top: int, name: str) -> None:
+        import threading
+
+        self.clauses, self.top, self.name = clauses, top, name
+        self.lock = threading.Lock()  # a server's threads may share a shape
+        self.solver: ClauseSolver | None = None
+        self.asked = 0
+
+    def satisfiable(self, assumptions: Sequence[int], clause: Sequence[int] = (), core: set[int] | None = None) -> bool:
+        """Do the assumptions (and `clause`, if one is given) have a model? Without a clause, `core`
+        (if given) receives the assumptions found unsatisfiable together when they have none."""
+        with self.lock:
+            if self.solver is None or self.asked >= self.FRESH_AFTER:
+                self.solver, self.asked = ClauseSolver(self.clauses, self.name), 0  # the old one: freed as dropped
+            if not clause:
+                found = self.solver.solve(assumptions)
+                if not found and core is not None:
+                    core.update(self.solver.get_core() or assumptions)
+                return found
+            self.asked += 1
+            act = self.top + self.asked
+            self.solver.add_clause([-act, *clause])
+            found = self.solver.solve([*assumptions, act])
+            self.solver.add_clause([-act])
+            return found
+
+    def close(self) -> None:
+        with self.lock:
+            if self.solver is not None:
+                self.solver.delete()
+                self.solver = None
+
+
+def _close_shared() -> None:
+    """Delete the kept solvers while PySAT is still there: at the interpreter's end its destructor
+    runs after PySAT's module is gone and prints an ignored TypeError."""
+    for shared in _ENCODED.values():
+        for checker in shared.checkers.values():
+            checker.close()
+    _ENCODED.clear()
+
+
+atexit.register(_close_shared)
+
+
+class _Encoding:
+    """The guarded CNF of one puzzle shape, written once; read-only once written (RuleCNF shares it)."""
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
@@ -82,6 +149,7 @@ class RuleCNF:
         self.rules: list[Rule] = []
         self.clauses_of: dict[int, list[list[int]]] = {}
         self.cell_clauses = self._cell_blocks()
+        self.cell_exactly_one = [list(b) for b in self.cell_clauses]  # without the channels below
         for c, var in enumerate(self.driver.cells):  # "x >= v" channels are definitions the rules share: on
             start = len(self.builder.clauses)
             self.driver.order_literals(var)
@@ -103,13 +171,21 @@ class RuleCNF:
             self.clauses_of[selector] = guarded
         if self.builder.atmosts:
             raise ValueError("the explainer's CNF takes no native constraints")
+        # The rules that read a cell's channels ("x >= v"): where none does, a small solver of
+        # all-different rules holds the cells' exactly-one clauses alone (a third fewer clauses).
+        kept = {abs(lit) for cls in self.cell_exactly_one for cl in cls for lit in cl}
+        channel = {abs(lit) for cls in self.cell_clauses for cl in cls for lit in cl} - kept
+        self.reads_channels = {s for s, cls in self.clauses_of.items()
+                               if any(abs(lit) in channel for cl in cls for lit in cl)}  # fmt: skip
         self.lit = {(c, v): var.equals[v][0] for c, var in enumerate(self.driver.cells) for v in var.domain}
         self.fact_of = {lit: Fact(c, v, PLACE) for (c, v), lit in self.lit.items()}
         self.fact_of.update({-lit: Fact(c, v, ELIMINATE) for (c, v), lit in self.lit.items()})
         self.by_selector = {r.selector: r for r in self.rules}
         self.by_name = {r.name: r for r in self.rules}
         self.by_id = {r.id: r for r in self.rules}
-        self.solver = self.new_solver(self.builder.clauses)
+        self.top = max([self.builder.pool.top, *(abs(lit) for cl in self.builder.clauses for lit in cl)])
+        self.checkers: dict[str, SharedSolver] = {}
+        del self.puzzle  # the shape's, not one puzzle's: RuleCNF keeps its own
 
     def _cell_blocks(self) -> list[list[list[int]]]:
         """Each cell's exactly-one clauses (the driver writes them cell by cell, each block opening
@@ -126,6 +202,79 @@ class RuleCNF:
         else:
             self.unknown_clauses = []
         return [list(b) for b in blocks]
+
+
+class RuleCNF:
+    """One CNF of the whole puzzle, each rule behind its selector, and a solver over it.
+
+    Cells' exactly-one clauses and the unknowns' are always on: a cell holds one value. Givens
+    are not clauses: they are facts, assumed like any other."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        checkpoint()  # a stop point even when the shape's encoding is kept and nothing is written
+        self.puzzle = puzzle
+        key = shape(puzzle)
+        shared = _ENCODED.pop(key, None) or _Encoding(puzzle)
+        _ENCODED[key] = shared  # the newest last; the oldest dropped past ENCODED_KEPT
+        while len(_ENCODED) > ENCODED_KEPT:
+            _ENCODED.pop(next(iter(_ENCODED)))
+        self.builder: ClauseBuilder = shared.builder
+        self.driver: Driver = shared.driver
+        self.rules: list[Rule] = shared.rules
+        self.clauses_of: dict[int, list[list[int]]] = shared.clauses_of
+        self.cell_clauses: list[list[list[int]]] = shared.cell_clauses
+        self.cell_exactly_one: list[list[list[int]]] = shared.cell_exactly_one
+        self.reads_channels: set[int] = shared.reads_channels
+        self.unknown_clauses: list[list[int]] = shared.unknown_clauses
+        self.lit: dict[tuple[int, int], int] = shared.lit
+        self.fact_of: dict[int, Fact] = shared.fact_of
+        self.by_selector: dict[int, Rule] = shared.by_selector
+        self.by_name: dict[str, Rule] = shared.by_name
+        self.by_id: dict[str, Rule] = shared.by_id
+        self.top: int = shared.top
+        self._checkers: dict[str, SharedSolver] = shared.checkers
+        self._asked: list[list[int]] = []  # questions `ask` answered before the warm solver was built
+
+    def checker(self, name: str) -> SharedSolver:
+        """The shape's shared yes-or-no solver of this PySAT name (`SharedSolver`), built at its first use."""
+        if name not in self._checkers:
+            self._checkers[name] = SharedSolver(self.builder.clauses, self.top, name)
+        return self._checkers[name]
+
+    @cached_property
+    def solver(self) -> ClauseSolver:
+        """The warm solver over the whole guarded CNF, built at its first use (a walk of singles and
+        patterns may need none). The questions `ask` answered before are put to it first, in their
+        order: it then stands where it would have stood had it answered them, so its later cores
+        and models (a case split's) are what they were."""
+        solver = self.new_solver(self.builder.clauses)
+        for assumptions in self._asked:
+            solver.solve(assumptions)
+        self._asked.clear()
+        return solver
+
+    def ask(self, assumptions: Sequence[int], cores: list[frozenset[int]] | None = None,
+            by: ClauseSolver | None = None) -> bool:  # fmt: skip
+        """Is this satisfiable, when only the answer is used: on the warm solver once built, else on
+        `by` (a small solver holding every rule assumed here and the cells they and the facts
+        touch: the same answer) or the shape's shared one (`SharedSolver`), noting the question
+        for `solver`. `cores`: sets of assumptions found unsatisfiable by earlier questions; one
+        inside these assumptions answers without a call (the question is noted all the same)."""
+        if "solver" in self.__dict__:
+            return self.solver.solve(assumptions)
+        self._asked.append(list(assumptions))
+        held = set(assumptions)
+        if cores is not None and any(core <= held for core in cores):
+            return False
+        if by is not None:
+            found = by.solve(assumptions)
+            core = set() if found else set(by.get_core() or assumptions)
+        else:
+            core = set()
+            found = self.checker(SOLVER).satisfiable(assumptions, core=core)
+        if not found and cores is not None:
+            cores.append(frozenset(core))
+        return found
 
     @staticmethod
     def new_solver(clauses: Iterable[Sequence[int]], name: str = SOLVER) -> ClauseSolver:
@@ -150,16 +299,23 @@ class RuleCNF:
         return list(self.solver.get_core() or [])
 
     def close(self) -> None:
-        self.solver.delete()
+        if "solver" in self.__dict__:
+            self.solver.delete()
+            del self.__dict__["solver"]
 
-    def isolated(self, selectors: Iterable[int], name: str = "cd19", on: bool = True, cells: Iterable[int] = ()):
+    def isolated(self, selectors: Iterable[int], name: str = "cd19", on: bool = True, cells: Iterable[int] = (),
+                 channels: bool = True):  # fmt: skip
         """A fresh solver holding only these rules' clauses and the cells' own: the re-check of a
         step uses nothing the search's solver learnt. `on`: the rules switched on by unit
         clauses; else they are switched on by assumptions, so that propagation reports what
-        they imply (a solver keeps quiet about what holds at its root)."""
-        chosen = [cl for s in sorted(set(selectors)) for cl in [*self.clauses_of[s], *([[s]] if on else [])]]
+        they imply (a solver keeps quiet about what holds at its root). `channels=False`: the
+        cells' "x >= v" channels left out where no chosen rule reads them (they only define those
+        literals, so no answer about the others changes)."""
+        selectors = sorted(set(selectors))
+        chosen = [cl for s in selectors for cl in [*self.clauses_of[s], *([[s]] if on else [])]]
         wanted = {c for s in selectors for c in self.by_selector[s].cells} | set(cells)
-        own = [cl for c in sorted(wanted) for cl in self.cell_clauses[c]]
+        blocks = self.cell_clauses if channels or self.reads_channels.intersection(selectors) else self.cell_exactly_one
+        own = [cl for c in sorted(wanted) for cl in blocks[c]]
         return self.new_solver([*self.unknown_clauses, *own, *chosen], name=name)
 
 
@@ -207,7 +363,8 @@ class SolverPool:
         while len(self.solvers) >= self.size:
             _, old = self.solvers.popitem(last=False)
             old.delete()
-        solver = self.solvers[key] = self.g.isolated(key[0], name=self.name, on=False)
+        houses = all(self.g.by_selector[s].kinds == frozenset({"AllDifferent"}) for s in key[0])
+        solver = self.solvers[key] = self.g.isolated(key[0], name=self.name, on=False, channels=not houses)
         return solver
 
     def close(self) -> None:

@@ -1,12 +1,17 @@
 """Every step is re-derived before it is shown, by means that did not find it.
 
-1. A fresh solver (CaDiCaL, not the Glucose that searched), holding only the clauses of the rules
-   the step cites and the cells' own, with the cited facts as unit clauses and the negation of
-   the deduction: it must be unsatisfiable.
-2. No deduction contradicts a known solution: a placed value is the solution's, a value ruled
+1. A single (one placed value) whose cited facts leave its cell no other value, or its value no
+   other place in a cited full all-different part, is re-derived in plain Python (`by_singles`).
+2. Any other step goes to CaDiCaL (not the Glucose that searched), one solver holding the whole
+   guarded CNF of the puzzle's shape (`RuleCNF.checker`): the cited rules' selectors and the
+   cited facts are assumed, the deduction's negation is a clause behind a fresh activation
+   literal; it must be unsatisfiable. A rule not cited is switched off by its selector at no
+   cost, so this answers "do the cited rules and facts alone imply it" exactly; what the solver
+   learns follows from the CNF, so a later answer stays sound (docs/decisions/explanations.md).
+3. No deduction contradicts a known solution: a placed value is the solution's, a value ruled
    out is not.
 
-`implies` is a third way, plain Python and no CNF at all, for the tests: a backtracking search
+`implies` is a fourth way, plain Python and no CNF at all, for the tests: a backtracking search
 over the cited core constraints (`holds`) for an assignment that keeps the facts and breaks the
 deduction.
 """
@@ -24,25 +29,66 @@ from puzzlesat.runtime.errors import CheckError
 if TYPE_CHECKING:
     from puzzlesat.reasoning.guarded import RuleCNF
 
+# The re-checking solver: CaDiCaL, apart from the Glucose (`guarded.SOLVER`) that found the steps.
+RECHECK_SOLVER = "cd19"
 
-def recheck(g: RuleCNF, solutions: Sequence[Sequence[int]], names: Sequence[str], step: Step) -> None:
-    """Raise CheckError unless the step follows from what it cites alone and agrees with every
-    known solution."""
-    selectors = [g.by_id[r.id].selector for r in step.rules]
-    solver = g.isolated(selectors, cells=[f.cell for f in (*step.facts, *step.deduced)])
-    try:
-        for fact in step.facts:
-            solver.add_clause([g.literal(fact)])
-        solver.add_clause([-g.literal(f) for f in step.deduced])
-        if solver.solve():
-            shown = ", ".join(say(f, names) for f in step.deduced)
+
+def by_singles(g: RuleCNF, step: Step) -> bool:
+    """Plain Python: does the step place one value that its cited facts and the cited rules'
+    all-different parts force, as a naked single (every other value of the cell is out) or a
+    hidden single (the value is out of every other cell of a cited part that holds each of its
+    values once)? A value is out of a cell when a cited fact removes it, places another value
+    there, or places it in a cell sharing a cited part. False says only "not shown this way"."""
+    if len(step.deduced) != 1 or not step.deduced[0].placed:
+        return False
+    (f,) = step.deduced
+    doms = g.puzzle.domains
+    if f.value not in doms[f.cell]:
+        return False
+    parts = [p for r in step.rules for p in g.by_id[r.id].alldifferent]
+    placed = {x.cell: x.value for x in step.facts if x.placed}
+    gone = {(x.cell, x.value) for x in step.facts if not x.placed}
+    seen: dict[int, set[int]] = {}  # cell -> the values placed in the other cells of its cited parts
+
+    def out(d: int, w: int) -> bool:
+        if (d, w) in gone or (d in placed and placed[d] != w):
+            return True
+        if d not in seen:
+            seen[d] = {placed[e] for p in parts if d in p for e in p if e != d and e in placed}
+        return w in seen[d]
+
+    if all(out(f.cell, w) for w in doms[f.cell] if w != f.value):
+        return True
+    for p in parts:
+        full = len(p) == len(set().union(*(doms[c] for c in p)))
+        if f.cell in p and full and all(out(d, f.value) for d in p if d != f.cell):
+            return True
+    return False
+
+
+class Rechecker:
+    """Re-derives each step of one walk (`check`): a single in plain Python, any other step on the
+    shape's CaDiCaL (`RuleCNF.checker`), shared by the puzzles of one shape and built once."""
+
+    def __init__(self, g: RuleCNF, solutions: Sequence[Sequence[int]], names: Sequence[str]) -> None:
+        self.g, self.solutions, self.names = g, solutions, names
+
+    def _follows(self, step: Step) -> bool:
+        """CaDiCaL's answer: the cited rules and facts leave no way to break the deduction."""
+        g = self.g
+        assumptions = [*sorted({g.by_id[r.id].selector for r in step.rules}), *(g.literal(f) for f in step.facts)]
+        return not g.checker(RECHECK_SOLVER).satisfiable(assumptions, [-g.literal(f) for f in step.deduced])
+
+    def check(self, step: Step) -> None:
+        """Raise CheckError unless the step follows from what it cites alone and agrees with every
+        known solution."""
+        if not by_singles(self.g, step) and not self._follows(step):
+            shown = ", ".join(say(f, self.names) for f in step.deduced)
             raise CheckError(f"a step does not follow from what it cites: {shown}")
-    finally:
-        solver.delete()
-    for f in step.deduced:
-        for s in solutions:
-            if (s[f.cell] == f.value) != f.placed:
-                raise CheckError(f"a step contradicts a solution: {say(f, names)}")
+        for f in step.deduced:
+            for s in self.solutions:
+                if (s[f.cell] == f.value) != f.placed:
+                    raise CheckError(f"a step contradicts a solution: {say(f, self.names)}")
 
 
 def say(fact: Fact, names: Sequence[str]) -> str:

@@ -14,26 +14,27 @@ cells imply:
 Each candidate step's premises are shrunk to a minimal set (deletion, dearest first), priced
 (`reasoning.costs`), and the cheapest wins. A placed value removes itself from the other cells of
 its houses silently, as on paper; a step that uses such a removal cites the placed value and its
-house. Every step is re-checked on a fresh solver before it is yielded (`reasoning.recheck`).
+house. Every step is re-checked apart from the solver that found it before it is yielded (`reasoning.recheck`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from puzzlesat.model.model import Puzzle
 from puzzlesat.reasoning import patterns
 from puzzlesat.reasoning.backbone import Witnesses, alldifferent_support, backbone
 from puzzlesat.reasoning.chain import follow
-from puzzlesat.reasoning.costs import named_cost, rule_weight, scaled, step_cost
+from puzzlesat.reasoning.costs import TIERS, named_cost, rule_weight, scaled, step_cost
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, Step
 from puzzlesat.reasoning.guarded import SOLVER, Rule, RuleCNF, SolverPool
 from puzzlesat.reasoning.names import GENERIC, technique
 from puzzlesat.reasoning.patterns.check import check
-from puzzlesat.reasoning.patterns.library import find
+from puzzlesat.reasoning.patterns.library import SINGLES, find
 from puzzlesat.reasoning.pencil import houses_of, marks_of
-from puzzlesat.reasoning.recheck import recheck
+from puzzlesat.reasoning.recheck import Rechecker
 from puzzlesat.reasoning.stated import check_depth, check_stated
 from puzzlesat.reasoning.why import why_text
 from puzzlesat.reasoning.widen import widen
@@ -60,6 +61,7 @@ class Candidate:
     tier: str
     hypothesis: int | None = None
     pattern: patterns.Pattern | None = None
+    group: tuple[int, ...] = ()  # a pattern's: the rules whose small solver asked about it
 
 
 def _silent(rule: Rule) -> bool:
@@ -89,6 +91,9 @@ class Explainer:
             for c in r.cells:
                 self.rules_at.setdefault(c, []).append(r)
         self.cands = [set(d) for d in puzzle.domains]
+        self._frozen = [frozenset(d) for d in puzzle.domains]  # the same, frozen: kept as each cell changes
+        self._bit = {v: 1 << i for i, v in enumerate(sorted(set().union(*puzzle.domains)))}
+        self._bits = [sum(self._bit[v] for v in d) for d in puzzle.domains]  # the same as bit masks
         self.placed: dict[int, int] = {}
         self.origin: dict[Fact, tuple[object, ...]] = {}
         self.cache: dict[tuple[object, ...], list[Candidate]] = {}
@@ -96,9 +101,7 @@ class Explainer:
         self.subs = SolverPool(self.g)  # each group's own small solvers, a bounded number at once
         self.witnesses: dict[tuple[int, ...], Witnesses] = {}  # each group's models (reasoning.backbone)
         self.houses = houses_of(self.g.rules, puzzle.domains)
-        # Propagation is asked of solvers that never search: a learnt clause would let propagation
-        # "refute" what the rules it cites do not refute by propagation (a false depth and price).
-        self.prop = self.g.isolated([r.selector for r in self.g.rules], name=SOLVER, on=False)
+        self.rechecker = Rechecker(self.g, self.solutions, puzzle.cells)
         for c, v in sorted(puzzle.givens):
             self._place(c, v, ("given",))
         for f in start:  # a hint's entered values (cited like givens) and pencil marks (like a step's)
@@ -107,6 +110,13 @@ class Explainer:
                     self._place(f.cell, f.value, ("entered",))
             else:
                 self._eliminate(f.cell, f.value, ("marks",))
+
+    @cached_property
+    def prop(self):
+        """The whole puzzle's solver for propagation alone, built at its first question. It never
+        searches: a learnt clause would let propagation "refute" what the rules it cites do not
+        refute by propagation (a false depth and price)."""
+        return self.g.isolated([r.selector for r in self.g.rules], name=SOLVER, on=False)
 
     # --- the pencil marks -------------------------------------------------------------------
 
@@ -121,6 +131,8 @@ class Explainer:
         self.origin[Fact(c, v, PLACE)] = origin
         self.placed[c] = v
         self.cands[c] = {v}
+        self._frozen[c] = frozenset((v,))
+        self._bits[c] = self._bit[v]
         for rule in sorted(self.rules_at.get(c, ()), key=lambda r: r.kinds != HOUSE):  # houses cited first
             for part in rule.alldifferent:
                 if c in part:
@@ -133,6 +145,8 @@ class Explainer:
             return
         self.origin[Fact(c, v, ELIMINATE)] = origin
         self.cands[c].discard(v)
+        self._frozen[c] = frozenset(self.cands[c])
+        self._bits[c] &= ~self._bit[v]
         if not self.cands[c]:
             raise CheckError(f"no value left for {self.puzzle.cells[c]}: the deductions contradict the rules")
 
@@ -189,7 +203,11 @@ class Explainer:
 
     def marks(self) -> patterns.Marks:
         """The pencil marks as printed so far (what a stated technique must hold on)."""
-        return marks_of(self.houses, self.cands, self.placed, self.puzzle.cells)
+        return marks_of(self.houses, self._frozen, self.placed, self.puzzle.cells)
+
+    def frozen(self) -> tuple[frozenset[int], ...]:
+        """Each cell's candidates now, frozen (what the explanation keeps after each step)."""
+        return tuple(self._frozen)
 
     def _sub(self, sels: tuple[int, ...], complete: bool):
         """A small solver holding only these rules (switched on) and the cells' own clauses: a
@@ -200,7 +218,8 @@ class Explainer:
 
     def close(self) -> None:
         self.subs.close()
-        self.prop.delete()
+        if "prop" in self.__dict__:
+            self.prop.delete()
         self.g.close()
 
     def _up_implies(self, assumptions: Sequence[int], target: int, solver=None) -> bool:
@@ -257,14 +276,27 @@ class Explainer:
         ok, implied = solver.propagate(assumptions=base)
         return self._new(implied) if ok else []
 
-    def _shrink_all(self, sels: Sequence[int], lits: Sequence[int], targets: Sequence[int]) -> tuple[int, ...]:
-        """A minimal subset of the facts from which these rules imply every target (in full)."""
-        solver = self._sub(tuple(sorted(set(sels))), True)
+    def _shrink_all(self, sels: Sequence[int], lits: Sequence[int], targets: Sequence[int],
+                    group: tuple[int, ...] = ()) -> tuple[int, ...]:  # fmt: skip
+        """A minimal subset of the facts from which these rules imply every target (in full), on
+        the small solver of `group` (rules holding these; the rest are off) or of these rules."""
+        solver = self._sub(group or tuple(sorted(set(sels))), True)
+        cores: list[frozenset[int]] = []  # assumptions found unsatisfiable: so is every set holding one
+
+        def implied(assumptions: list[int]) -> bool:
+            held = set(assumptions)
+            if any(core <= held for core in cores):
+                return True  # the answer the solver would give, without the call
+            if solver.solve(assumptions=assumptions):
+                return False
+            cores.append(frozenset(solver.get_core() or assumptions))
+            return True
+
         keep = list(lits)
         for lit in sorted(keep, key=lambda lit: (self._dearness(lit), abs(lit))):
             checkpoint()
             trial = [x for x in keep if x != lit]
-            if all(not solver.solve(assumptions=[*sels, *trial, -t]) for t in targets):
+            if all(implied([*sels, *trial, -t]) for t in targets):
                 keep = trial
         return tuple(sorted(keep, key=abs))
 
@@ -279,34 +311,55 @@ class Explainer:
 
     # --- the tiers --------------------------------------------------------------------------
 
-    def _naked_singles(self) -> list[Candidate]:
+    def _naked_singles(self, first: bool = False) -> list[Candidate]:
+        """Cells with one candidate left, in cell order (`first`: the first only, the one a tie
+        between naked singles goes to)."""
         out = []
+        cost = named_cost("naked single")
         for c in range(self.puzzle.size):
             if c not in self.placed and len(self.cands[c]) == 1:
                 (v,) = self.cands[c]
-                lits = self.fact_lits([c])
-                out.append(Candidate(named_cost("naked single"), (0, c), (), lits, self.g.lit[c, v], "naked single"))
+                out.append(Candidate(cost, (0, c), (), self.fact_lits([c]), self.g.lit[c, v], "naked single"))
+                if first:
+                    break
         return out
 
     def _hidden_singles(self) -> list[Candidate]:
         """A value with one place left in a full house, read off the marks (the cell may hold others)."""
         out = []
-        for h in self.houses:
-            rule = self.g.by_name.get(h.name)
-            if not h.full or rule is None:
+        cost = named_cost("hidden single")
+        bits, placed = self._bits, self.placed
+        for h, rule, values in self._full_houses:
+            once = more = done = 0  # the values some cell of h holds, those two or more hold, those placed
+            for c in h.cells:
+                more |= once & bits[c]
+                once |= bits[c]
+                if c in placed:
+                    done |= bits[c]
+            alone = once & ~more & ~done  # one place, and that place open
+            if not alone:
                 continue
-            for v in sorted(set().union(*(self.puzzle.domains[c] for c in h.cells))):
-                where = [c for c in h.cells if v in self.cands[c]]
-                if len(where) != 1 or where[0] in self.placed:
+            for v in values:
+                if alone & self._bit[v]:
+                    c = next(d for d in h.cells if bits[d] & self._bit[v])
+                else:
                     continue
-                c = where[0]
                 lits = tuple(sorted(
                     ((self.g.lit[d, self.placed[d]] if d in self.placed else -self.g.lit[d, v])
                      for d in h.cells if d != c and (d in self.placed or v in self.puzzle.domains[d])),
                     key=abs,
                 ))  # fmt: skip
-                cost = named_cost("hidden single")
                 out.append(Candidate(cost, (1, c, v), (rule.selector,), lits, self.g.lit[c, v], "propagation"))
+        return out
+
+    @cached_property
+    def _full_houses(self) -> list[tuple[patterns.House, Rule, list[int]]]:
+        """The full houses that are rules of their own, each with its values in order."""
+        out = []
+        for h in self.houses:
+            rule = self.g.by_name.get(h.name)
+            if h.full and rule is not None:
+                out.append((h, rule, sorted(set().union(*(self.puzzle.domains[c] for c in h.cells)))))
         return out
 
     def _group(self, rules: Sequence[Rule], complete: bool) -> list[Candidate]:
@@ -365,6 +418,12 @@ class Explainer:
         return self._new(out) if out else []
 
     def _pairs(self) -> list[tuple[Rule, Rule]]:
+        """Rules of more than two cells that share a cell and hold some rule other than a house (two
+        houses are the named patterns' ground), where a cell of theirs is still open."""
+        return [(a, b) for a, b, cells in self._overlaps if any(c not in self.placed for c in cells)]
+
+    @cached_property
+    def _overlaps(self) -> list[tuple[Rule, Rule, frozenset[int]]]:
         out = []
         rules = self.g.rules
         for i, a in enumerate(rules):
@@ -372,48 +431,61 @@ class Explainer:
             if len(sa) <= 2:  # a pair of cells with a house is a short chain: the case splits find it
                 continue
             for b in rules[i + 1:]:
-                if len(b.cells) > 2 and sa & set(b.cells) and any(c not in self.placed for c in sa | set(b.cells)):
-                    out.append((a, b))
+                if len(b.cells) > 2 and sa & set(b.cells) and (a.kinds != HOUSE or b.kinds != HOUSE):
+                    out.append((a, b, frozenset(sa | set(b.cells))))
         return out
+
+    @cached_property
+    def _no_singles(self) -> frozenset[str]:
+        """The single families `find` need not run here: where every full house is a rule, the
+        singles tiers have read them all before a pattern is asked for (a full house's last cell is
+        a naked single on these marks, which drop a placed value from its houses at once)."""
+        every = all(h.name in self.g.by_name for h in self.houses if h.full)
+        return SINGLES if every else frozenset()
 
     def _patterns(self, marks: patterns.Marks) -> list[Candidate]:
         """The cheapest named pattern on the marks (`patterns.find` yields cheapest first and runs
         only the finders that could beat what it has), as a candidate citing its houses."""
-        for p in find(marks):
+        for p in find(marks, self._no_singles):
             if any(h not in self.g.by_name for h in p.houses):
                 continue  # a house this explainer does not name as a rule (a second part of one)
-            sels = self._pattern_rules(p)
+            sels, group = self._pattern_rules(p)
             target = self.g.lit[p.places[0]] if p.places else -self.g.lit[p.eliminates[0]]
             order = (5, p.technique, p.cells, p.digits)
-            return [Candidate(scaled(p.score), order, sels, self._pattern_facts(p, sels), target, "pattern", pattern=p)]
+            facts = self._pattern_facts(p, sels, group)
+            return [Candidate(scaled(p.score), order, sels, facts, target, "pattern", pattern=p, group=group)]
         return []
 
     def _targets(self, p: patterns.Pattern) -> list[int]:
         return [self.g.lit[x] for x in p.places] + [-self.g.lit[x] for x in p.eliminates]
 
-    def _pattern_rules(self, p: patterns.Pattern) -> tuple[int, ...]:
+    def _pattern_rules(self, p: patterns.Pattern) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The rules a pattern reads: its houses, and the houses that link its cells (a wing's
         pincers see what they eliminate through a row or a box the text need not name), cut to
-        those the deduction needs."""
+        those the deduction needs; and all those it could read (whose small solver answers the
+        pattern's questions: a rule not assumed is off there, so the answers are the same)."""
         own = [self.g.by_name[h].selector for h in p.houses]
         involved = set(p.cells) | {c for c, _ in (*p.chain, *p.places, *p.eliminates)}
         extra = [self.g.by_name[h.name].selector for h in self.houses
                  if h.name in self.g.by_name and len(involved & set(h.cells)) >= 2]  # fmt: skip
         sels = sorted(set(own) | set(extra))
+        group = tuple(sels)
         lits = self.fact_lits(sorted({c for s in sels for c in self.g.by_selector[s].cells}))
         targets = self._targets(p)
+        solver = self._sub(group, True)
+        cores: list[frozenset[int]] = []
 
         def enough(trial: Sequence[int]) -> bool:
-            return all(not self.g.solver.solve(assumptions=[*trial, *lits, -t]) for t in targets)
+            return all(not self.g.ask([*trial, *lits, -t], cores, by=solver) for t in targets)
 
         for s in sorted(set(extra) - set(own), key=lambda s: (-self.cost_of[s], s)):
             checkpoint()
             trial = [x for x in sels if x != s]
             if enough(trial):
                 sels = trial
-        return tuple(sels)
+        return tuple(sels), group
 
-    def _pattern_facts(self, p: patterns.Pattern, sels: Sequence[int]) -> tuple[int, ...]:
+    def _pattern_facts(self, p: patterns.Pattern, sels: Sequence[int], group: tuple[int, ...]) -> tuple[int, ...]:
         """The facts a pattern reads: on its rules' cells, those of its digits and of its own
         cells (all the facts there if those are not enough)."""
         cells = sorted({c for s in sels for c in self.g.by_selector[s].cells})
@@ -422,7 +494,7 @@ class Explainer:
         own = set(p.cells) | {c for c, _ in p.chain}
         narrow = tuple(lit for lit in lits if self.g.fact_of[lit].cell in own or self.g.fact_of[lit].value in digits
                        or self.g.fact_of[lit].placed)  # fmt: skip
-        solver = self._sub(tuple(sorted(set(sels))), True)
+        solver = self._sub(group, True)  # the pattern's rules are among the group's; the others are off
         enough = all(not solver.solve(assumptions=[*sels, *narrow, -t]) for t in self._targets(p))
         return narrow if enough else lits
 
@@ -515,6 +587,9 @@ class Explainer:
         candidates, fish, wings, chains); the SAT tiers ask only groups holding some other rule
         (a cage, a line), whose steps compete with the pattern on price; a case split only where
         no named pattern applies. Two-cell all-different rules are never asked as groups (`_silent`)."""
+        found = self._naked_singles(first=True)
+        if found and found[0].cost < min(named_cost("hidden single"), TIERS["propagation"][0]):
+            return found  # the first naked single wins: nothing below is as cheap (hidden singles, one rule)
         found = self._naked_singles() + self._hidden_singles()
         for rule in self.singles:
             if rule.kinds != HOUSE:  # a house's propagation is its singles, read off the marks above
@@ -522,10 +597,8 @@ class Explainer:
         if found:
             return found
         named = self._patterns(self.marks())
-        pairs = self._pairs()
-        # houses alone: the named patterns' ground, never asked of the solver
+        pairs = self._pairs()  # houses alone are the named patterns' ground, never asked of the solver
         singles = [[r] for r in self.singles if r.kinds != HOUSE]
-        pairs = [p for p in pairs if any(r.kinds != HOUSE for r in p)]
         found = self._in_full(singles)
         if found:
             return found + named
@@ -555,6 +628,7 @@ class Explainer:
     def next_step(self) -> Step | None:
         """The cheapest next step, checked (its deduction and its stated reason) and applied; None
         when nothing more follows."""
+        checkpoint()  # between two steps: a signal or the deadline ends the walk here at the latest
         if self.solved:
             return None
         found = self.candidates()
@@ -563,7 +637,7 @@ class Explainer:
         best = min(found, key=lambda k: (k.cost, k.order))
         marks = self.marks()
         step = self.build(best, marks)
-        recheck(self.g, self.solutions, self.puzzle.cells, step)
+        self.rechecker.check(step)
         check_stated(marks, step)
         check_depth(self.g, step)
         if best.pattern is not None and not check(marks, best.pattern):
@@ -616,7 +690,7 @@ class Explainer:
         assert p is not None
         deduced = tuple(sorted({Fact(c, v, PLACE) for c, v in p.places}
                                | {Fact(c, v, ELIMINATE) for c, v in p.eliminates}))  # fmt: skip
-        kept = self._shrink_all(k.selectors, k.lits, [self.g.literal(f) for f in deduced])
+        kept = self._shrink_all(k.selectors, k.lits, [self.g.literal(f) for f in deduced], k.group)
         _, peers, facts = self.premises(k.selectors, kept)
         named = [self.g.by_name[h] for h in dict.fromkeys(p.houses)]
         main = named + [self.g.by_selector[s] for s in k.selectors if self.g.by_selector[s] not in named]

@@ -43,8 +43,21 @@ class Board:
             out.append(frozenset(s))
         return tuple(out)
 
+    @cached_property
+    def bit(self) -> dict[Value, int]:
+        """A bit for each value some cell holds (any integers, negative ones too), for sets as masks."""
+        values = sorted(set().union(*self.cands)) if self.cands else []
+        return {v: 1 << i for i, v in enumerate(values)}
+
     def kind(self, kind: str) -> list[House]:
-        return [h for h in self.houses if h.kind == kind]
+        return list(self._kinds.get(kind, ()))
+
+    @cached_property
+    def _kinds(self) -> dict[str, tuple[House, ...]]:
+        out: dict[str, list[House]] = {}
+        for h in self.houses:
+            out.setdefault(h.kind, []).append(h)
+        return {k: tuple(v) for k, v in out.items()}
 
     @cached_property
     def line_of(self) -> dict[str, dict[Cell, House]]:
@@ -62,8 +75,9 @@ class Board:
         rows, cols = self.line_of["row"], self.line_of["column"]
         return {(rows[c].name, cols[c].name): c for c in rows if c in cols}
 
-    def _where(self, h: House) -> dict[Value, tuple[Cell, ...]]:
-        """v -> the cells of h that can still hold v, for every v some cell of h holds (once per house)."""
+    def where(self, h: House) -> dict[Value, tuple[Cell, ...]]:
+        """v -> the cells of h that can still hold v, for every v some cell of h holds, by value
+        (once per house; a finder that reads every value of a house iterates this)."""
         got = self._by_house.get(h.name)
         if got is None:
             acc: dict[Value, list[Cell]] = {}
@@ -75,11 +89,11 @@ class Board:
 
     def places(self, h: House, v: Value) -> tuple[Cell, ...]:
         """The cells of h that can still hold v (placed ones too: a placed v is its place)."""
-        return self._where(h).get(v, ())
+        return self.where(h).get(v, ())
 
     def values(self, h: House) -> list[Value]:
         """The values some cell of h can hold, sorted."""
-        return list(self._where(h))
+        return list(self.where(h))
 
     @cached_property
     def strong(self) -> dict[Value, list[tuple[Cell, Cell, str]]]:
@@ -88,8 +102,7 @@ class Board:
         for h in self.houses:
             if not h.full:
                 continue
-            for v in self.values(h):
-                p = self.places(h, v)
+            for v, p in self.where(h).items():
                 if len(p) == 2 and p[0] not in self.placed and p[1] not in self.placed:
                     out.setdefault(v, []).append((p[0], p[1], h.name))
         return out

@@ -8,6 +8,7 @@ some base line keeps one place or none in the cover."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 
 from puzzlesat.reasoning.patterns import House, Pattern
@@ -56,6 +57,7 @@ def basic(b: Board, k: int) -> Iterator[Pattern]:
                                digits_=(v,), eliminates=elims, score=SCORES[name])
 
 
+@lru_cache(maxsize=512)
 def _order(name: str) -> tuple[str, int | str]:
     tail = number(name)
     return (name[: -len(tail)], int(tail) if tail.isdigit() else tail)

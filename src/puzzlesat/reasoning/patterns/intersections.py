@@ -46,12 +46,15 @@ def _pairs(houses: tuple[House, ...]) -> list[tuple[House, House, frozenset[int]
 
 
 def locked(b: Board) -> Iterator[Pattern]:
+    placed, cands = b.placed, b.cands
+    held: dict[str, list[tuple[int, tuple[int, ...]]]] = {}  # a house's values with 2+ places, none placed
     for a, h, inter in pairs(b):
-        for v in b.values(a):
-            p = b.places(a, v)
-            if len(p) < 2 or not set(p) <= inter or any(c in b.placed for c in p):
+        if a.name not in held:
+            held[a.name] = [(v, p) for v, p in b.where(a).items() if len(p) >= 2 and placed.isdisjoint(p)]
+        for v, p in held[a.name]:  # by value, as `values` lists them
+            if not inter.issuperset(p):
                 continue
-            elims = [(c, v) for c in h.cells if c not in inter and c not in b.placed and v in b.cands[c]]
+            elims = [(c, v) for c in h.cells if c not in inter and c not in placed and v in cands[c]]
             if elims:
                 name = kind_of(a, h)
                 yield make(b, name, f"{v} in {a.name} on {h.name}", houses=(a.name, h.name), cells=p,

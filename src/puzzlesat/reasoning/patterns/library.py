@@ -58,14 +58,21 @@ FAMILIES: tuple[tuple[float, str, Finder], ...] = tuple(sorted((
 ), key=lambda f: f[0]))
 
 
-def find(marks: Marks) -> Iterator[Pattern]:
-    """The patterns present in `marks`, by score (ties in the registry's order, then as found)."""
+SINGLES = frozenset({"full house", "naked single", "hidden single"})
+
+
+def find(marks: Marks, skip: frozenset[str] = frozenset()) -> Iterator[Pattern]:
+    """The patterns present in `marks`, by score (ties in the registry's order, then as found).
+    `skip`: families by name the caller knows to be absent (the step search asks for patterns
+    only where it found no single)."""
     b = Board(marks)
     heap: list[tuple[float, int, Pattern]] = []
     said: set[tuple[tuple, tuple]] = set()
     n = 0
-    for least, _, finder in FAMILIES:
+    for least, name, finder in FAMILIES:
         yield from _pop(heap, said, least)
+        if name in skip:
+            continue
         for p in finder(b):
             heapq.heappush(heap, (p.score, n, p))
             n += 1

@@ -54,8 +54,7 @@ def empty_rectangle(b: Board) -> Iterator[Pattern]:
         if not box.full:
             continue
         bset = set(box.cells)
-        for v in b.values(box):
-            p = b.places(box, v)
+        for v, p in b.where(box).items():
             if len(p) < 2 or any(c in b.placed for c in p) or any(c not in rows or c not in cols for c in p):
                 continue
             for r in {rows[c].name for c in p}:

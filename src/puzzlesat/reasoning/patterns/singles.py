@@ -42,8 +42,7 @@ def hidden_single(b: Board) -> Iterator[Pattern]:
     for h in b.houses:
         if not h.full:
             continue
-        for v in b.values(h):
-            p = b.places(h, v)
+        for v, p in b.where(h).items():
             if len(p) == 1 and p[0] not in b.placed and len(b.cands[p[0]]) > 1 and (p[0], v) not in seen:
                 seen.add((p[0], v))
                 yield make(b, "Hidden Single", f"{v} in {h.name}", houses=(h.name,), cells=p, digits_=(v,),

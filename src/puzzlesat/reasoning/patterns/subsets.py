@@ -30,10 +30,14 @@ def naked(b: Board, k: int) -> Iterator[Pattern]:
         if len(open_) <= k:
             continue
         small = [c for c in open_ if 2 <= len(b.cands[c]) <= k]
+        bits = {c: sum(b.bit[v] for v in b.cands[c]) for c in small}  # the union's size by bit counts
         for cells in combinations(small, k):
-            vals = frozenset().union(*(b.cands[c] for c in cells))
-            if len(vals) != k or cells in done:
+            union = 0
+            for c in cells:
+                union |= bits[c]
+            if union.bit_count() != k or cells in done:
                 continue
+            vals = frozenset().union(*(b.cands[c] for c in cells))
             done.add(cells)
             common = common_houses(b, cells)
             elims: set[tuple[int, int]] = set()
@@ -65,9 +69,8 @@ def hidden(b: Board, k: int) -> Iterator[Pattern]:
         if len(open_) <= k:
             continue
         where = {}
-        for v in b.values(h):
-            p = b.places(h, v)
-            if 2 <= len(p) <= k and all(c not in b.placed for c in p):
+        for v, p in b.where(h).items():
+            if 2 <= len(p) <= k and b.placed.isdisjoint(p):
                 where[v] = p
         for vals in combinations(sorted(where), k):
             cells = tuple(sorted(set().union(*(where[v] for v in vals))))
