@@ -211,7 +211,7 @@ def per_source(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
         levels = []
         for rating in sorted(set(ratings)):
             got = [s for s, x in zip(scores, ratings, strict=True) if x == rating]
-            label = next(r["level"] for r in mine if r["rating"] == rating)
+            label = next(r["published"] for r in mine if r["rating"] == rating)
             levels.append({"rating": rating, "level": label, "count": len(got), "mean": round(statistics.mean(got), 2),
                            "median": round(statistics.median(got), 2), "min": min(got), "max": max(got)})  # fmt: skip
         means, medians = [x["mean"] for x in levels], [x["median"] for x in levels]
@@ -230,9 +230,10 @@ def table(summary: dict[str, dict[str, Any]]) -> str:
     lines = []
     for source, s in summary.items():
         rho = "-" if s["spearman"] is None else f"{s['spearman']:.3f}"
-        rise = {k: "yes" if s[k] else "NO" for k in ("means_rise", "medians_rise")}
+        rise = {k: "yes" if s[k] else "NO" for k in ("means_rise", "medians_rise", "easiest_below_hardest")}
         lines.append(f"{source}: {s['puzzles']} puzzles ({s['cut']} cut), Spearman {rho}; "
-                     f"means rise: {rise['means_rise']}, medians rise: {rise['medians_rise']}")  # fmt: skip
+                     f"means rise: {rise['means_rise']}, medians rise: {rise['medians_rise']}; the easiest level's "
+                     f"highest <= the hardest level's lowest: {rise['easiest_below_hardest']}")  # fmt: skip
         for x in s["levels"]:
             lines.append(f"  {x['level']:<16} n={x['count']:<2} mean {x['mean']:6.2f}  median {x['median']:6.2f}  "
                          f"range {x['min']:.2f}-{x['max']:.2f}")  # fmt: skip
@@ -254,7 +255,7 @@ def main(only: list[str] | None, timeout: float, out: str, info: dict[str, Any])
         run = grade(p, timeout)
         if run.get("wrong"):
             bad.append(f"{p['id']}: the hardest step places {', '.join(run['wrong'])}, against the solution")
-        rows.append({"source": p["source"], "id": p["id"], "rating": p["rating"], "level": p["level"], **run})
+        rows.append({"source": p["source"], "id": p["id"], "rating": p["rating"], "published": p["level"], **run})
         partial = {"machine": info, "timeout": timeout, "memory_bytes": MEMORY, "results": rows, "partial": True}
         write_atomic(out, json.dumps(partial, indent=1) + "\n")  # a long run cut short keeps its rows
     summary = per_source(rows)

@@ -93,3 +93,31 @@ def test_keen_reads_blocks_and_clues_in_first_cell_order():
         ('"r2c1", "r3c1"', "product", "2"),
         ('"r2c2", "r2c3", "r3c2", "r3c3"', "product", "3"),
     ]
+
+
+def test_per_source_reads_levels_in_published_order_and_counts_a_cut_puzzle_at_the_ceiling():
+    """Three levels: Spearman on (rating, score) pairs, means and medians per level, a timeout
+    scored at the highest score of the run, and the rise checks reading the levels in order."""
+    rows = [
+        {"source": "dks", "rating": 1, "published": "difficulty 1", "score": 2.0},
+        {"source": "dks", "rating": 1, "published": "difficulty 1", "score": 4.0},
+        {"source": "dks", "rating": 5, "published": "difficulty 5", "score": 3.0},
+        {"source": "dks", "rating": 10, "published": "difficulty 10", "score": None},
+        {"source": "lmd", "rating": 1, "published": "1 of 5", "score": 9.0},
+        {"source": "lmd", "rating": 2, "published": "2 of 5", "score": 1.0},
+    ]
+    got = rv.per_source(rows)
+    assert list(got) == ["dks", "lmd"]
+    dks = got["dks"]
+    assert (dks["puzzles"], dks["cut"]) == (4, 1)
+    assert [(x["level"], x["count"], x["mean"], x["median"]) for x in dks["levels"]] == [
+        ("difficulty 1", 2, 3.0, 3.0), ("difficulty 5", 1, 3.0, 3.0), ("difficulty 10", 1, 9.0, 9.0),
+    ]  # fmt: skip
+    # ranks 1.5, 1.5, 3, 4 against 1, 3, 2, 4 (the cut one scored 9.0): cov 3.0 / sqrt(4.5 * 5) = 0.632
+    assert dks["spearman"] == 0.632
+    assert (dks["means_rise"], dks["medians_rise"], dks["easiest_below_hardest"]) == (True, True, True)
+    assert (got["lmd"]["spearman"], got["lmd"]["means_rise"], got["lmd"]["easiest_below_hardest"]) == (
+        -1.0,
+        False,
+        False,
+    )
