@@ -23,6 +23,15 @@ from puzzlesat.formats.toml.files import load_text
 
 from .rated_variants import SOURCES
 
+ABOUT = (
+    "Variant puzzles no one in this project wrote, with their published difficulty (issue 43, point 4). "
+    "Each puzzle: its source (see `sources`: where it comes from, licence, how the rating is read), an id, "
+    "its origin (repository@commit:path, URL, or the sgt-puzzles command and description), `rating` (a "
+    "number, higher is harder, comparable only within one source), `level` (the source's own words), "
+    "`toml` (the puzzle as puzzlesat TOML), `solution` (row by row) and `solution_from` (published, or "
+    "puzzlesat's where the source gives none; unique either way). Made by benchmarks/rated_variants_build.py."
+)
+
 
 def _git(mirrors: Path, repo: str, commit: str, path: str) -> str:
     where = mirrors / repo.replace("/", "+") / "repo"
@@ -159,7 +168,7 @@ def main(argv: list[str]) -> int:
             p["solution"], p["solution_from"] = unique, "puzzlesat (unique, no published solution)"
         elif p["solution"] != unique:
             raise SystemExit(f"{p['id']}: the published solution differs from puzzlesat's unique one")
-    doc = {"about": __doc__.splitlines()[0], "sources": SOURCES, "puzzles": puzzles}
+    doc = {"about": ABOUT, "sources": SOURCES, "puzzles": puzzles}
     out.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"{len(puzzles)} puzzles written to {out}")
     return 0
