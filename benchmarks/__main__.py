@@ -1,4 +1,4 @@
-"""`python -m benchmarks [--issue 6|16 | --counting | --explain | --serve] [--only W,...] [--repeat R]`."""
+"""`python -m benchmarks [--issue 6|16 | --counting | --explain | --serve | --rated-variants] [--only W,...]`."""
 
 from __future__ import annotations
 
@@ -161,6 +161,15 @@ def main(argv: list[str] | None = None) -> int:
         "defaults to benchmarks/results-explain-variants.json)",
     )
     ap.add_argument(
+        "--rated-variants",
+        action="store_true",
+        help="run issue 43's check of the one scale on variants instead: grade every puzzle of "
+        "benchmarks/data/rated_variants.json (published difficulty, sources in its header) under a 2 GiB cap, "
+        "Spearman and per-level means per source (benchmarks/rated_variants.py; --only takes sources, e.g. "
+        "dks,sgt-keen; --timeout cuts each grade, at most 120 s; --json defaults to "
+        "benchmarks/results-rated-variants.json)",
+    )
+    ap.add_argument(
         "--defaults",
         action="store_true",
         help="run issue 40's workloads instead: every backend of puzzlesat beside CP-SAT, Gecode, plain PySAT and "
@@ -178,6 +187,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
     default_json = str(ROOT / "benchmarks" / "results.json")
+    if args.rated_variants:
+        from . import rated_variants
+
+        out = str(rated_variants.RESULTS) if args.json == default_json else args.json
+        only = args.only.split(",") if args.only else None
+        return rated_variants.main(only, min(args.timeout, 120.0), out, machine())
     if args.defaults:
         from . import defaults
 
