@@ -1,0 +1,95 @@
+"""The cp search handed over to sat after a failure budget (docs/decisions/search.md D8)."""
+
+from dataclasses import replace
+
+import pytest
+
+import puzzlesat
+from puzzlesat.solvers.base import Config
+from puzzlesat.solvers.plan import HANDOVER_FAILURES, cp_reason, resolve
+
+pytestmark = pytest.mark.skipif(
+    __import__("puzzlesat.solvers.cp_native", fromlist=["native"]).native() is None, reason="cp not compiled"
+)
+
+
+def _square():
+    return puzzlesat.load("magic-square", {"order": "4"})
+
+
+def _handed(puzzle, budget):
+    return replace(resolve(Config(backend="cp"), puzzle), handover=budget)
+
+
+@pytest.mark.parametrize("budget", [1, 3000])
+def test_an_enumeration_handed_over_keeps_every_class_once(budget):
+    """Handed over before (budget 1) or after (3000) its first classes, the 4x4 square still has its 880
+    classes, each once, the same set as sat's."""
+    square = _square()
+    handed = puzzlesat.solve(square, all=True, config=_handed(square, budget))
+    assert handed.stats["answered_by"] == "sat"
+    assert handed.stats["handover"].startswith("the cp search failed ")
+    assert handed.stats["cp_failures"] >= budget
+    assert handed.count == 880
+    found = [s.values for s in handed.solutions]
+    assert len(set(found)) == 880
+    sat = puzzlesat.solve(square, all=True, backend="sat")
+    assert sorted(found) == sorted(s.values for s in sat.solutions)
+
+
+def test_a_handover_is_deterministic():
+    """The same budget hands over at the same point: two runs list the same classes in the same order."""
+    square = _square()
+    runs = [puzzlesat.solve(square, all=True, config=_handed(square, 3000)) for _ in range(2)]
+    assert [s.values for s in runs[0].solutions] == [s.values for s in runs[1].solutions]
+    assert runs[0].stats["cp_failures"] == runs[1].stats["cp_failures"]
+
+
+def test_no_handover_within_the_budget():
+    """A search that stays within its budget answers on cp: the stats say nothing of sat."""
+    square = _square()
+    first = puzzlesat.solve(square, limit=1, config=_handed(square, 3000))
+    assert "answered_by" not in first.stats
+    assert first.solutions[0].values == (1, 2, 16, 15, 13, 14, 4, 3, 12, 7, 9, 6, 8, 11, 5, 10)
+
+
+def test_the_25x25_sudoku_defaults_to_cp_with_a_handover():
+    """Boxed grids past 16 values run on cp with the budget; asking for cp (or any 16x16) has none."""
+    big = puzzlesat.load("sudoku", {"box": "5"})
+    plan = resolve(Config(), big)
+    assert (plan.backend, plan.handover) == ("cp", HANDOVER_FAILURES)
+    assert resolve(Config(backend="cp"), big).handover is None
+    assert resolve(Config(), puzzlesat.load("sudoku", {"box": "4"})).handover is None
+    assert cp_reason(big) == (
+        True,
+        "a boxed grid of more than 16 values: the cp search, handed to sat after 100,000 failures "
+        "(its heavy tail on 25x25 sudokus)",
+    )
+
+
+def _scope_answers(session, givens):
+    session.push(givens)
+    found = []
+    while (answer := session.next(None)) is not None:
+        found.append(answer.values)
+        session.block([answer.values])
+    handed = getattr(session, "on_sat", False)
+    session.pop()
+    return found, handed
+
+
+def test_a_batch_scope_handed_over_ends_with_its_scope():
+    """A scope handed over mid-way lists the same raw solutions as sat's, each once; after its pop the
+    session is back on cp, and the next scope's answers are sat's again."""
+    from puzzlesat.solvers import open_session
+
+    square = _square()
+    session = open_session(square, _handed(square, 1))
+    sat = open_session(square, resolve(Config(backend="sat"), square))
+    for givens in ([(0, 1)], [(0, 16)]):
+        found, handed = _scope_answers(session, givens)
+        assert handed and not session.on_sat
+        assert len(set(found)) == len(found) > 0
+        assert sorted(found) == sorted(_scope_answers(sat, givens)[0])
+    session.close()
+    sat.close()
