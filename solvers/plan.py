@@ -164,15 +164,15 @@ def backend_for(config: Config | Plan, puzzle: Puzzle | None = None) -> str:
 # first magic squares of order 6, 7 and 8 in 0.25, 0.19, 0.19 s against sat's 1.65, 2.13, 18.97 s
 # (whole process, 2026-11-26; benchmarks/results-defaults.json: 0.04-0.19x CP-SAT).
 CP_CELLS = 64
-# The most values of a grid with boxes that the cp search is the default for: it solves 9x9 and
-# 16x16 sudokus and their variants 1.2-3x faster than CDCL (a batch of top1465 2.5x), Latin
-# completions of order 15-30 3-4x, but a 25x25 sudoku with 45% given took 31 s against 3.5 s
-# (docs/decisions/encodings-and-defaults.md, "cp on grids").
+# The most values of a grid with boxes that the cp search is the default for without a handover:
+# it solves 9x9 and 16x16 sudokus and their variants 1.2-3x faster than CDCL (a batch of top1465
+# 2.5x), Latin completions of order 15-30 3-4x (docs/decisions/encodings-and-defaults.md, "cp on
+# grids").
 CP_BOXED_VALUES = 16
 # Boxed grids of more values (the 25x25 sudoku) run on cp too, but hand over to CDCL after this many
-# failures of the cp search (deterministic, never the clock): cp answers most 25x25 sudokus in under
-# 0.3 s where sat needs 0.5-2.5 s, but its search has a heavy tail (up to 80k failures, 5 s, on
-# random givens) that CDCL's learning does not (docs/decisions/search.md D8).
+# failures of the cp search (deterministic, never the clock): since its restarts cp answers 25x25
+# sudokus with 200-350 random givens in 0.02-5 s (at most 79k failures) against sat's 0.5-4.5 s,
+# 2x faster in all; the budget caps a run that gets lost (docs/decisions/search.md D8).
 HANDOVER_FAILURES = 100_000
 # The rules a boxed grid may have beyond its houses and stay on cp: cages (killer). A boxed grid's
 # other variants (thermometers, arrows, outside clues...) stay on sat: on the real links a thermo
