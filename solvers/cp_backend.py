@@ -10,7 +10,7 @@ model with the givens as one-value domains: building one takes microseconds.
 
 With a handover budget (`Plan.handover`, the default on boxed grids past 16 values) a search that
 fails that often goes on on the sat backend (docs/decisions/search.md D8): a sat session is opened
-on the plan `on_cnf` gives, with every lex-leader pair, every block and every solution already
+on the sat backend's defaults, with every lex-leader pair, every block and every solution already
 returned replayed, so an enumeration handed over mid-way neither loses nor repeats a solution. The
 budget is counted in failures, read every 1,024 nodes, so every run hands over at the same point.
 """
@@ -96,11 +96,14 @@ class CpSession:
     def _hand_over(self) -> None:
         """Go on on sat from scratch, with everything this search was told and found replayed."""
         from puzzlesat.solvers import open_session
-        from puzzlesat.solvers.plan import on_cnf
+        from puzzlesat.solvers.base import Config
+        from puzzlesat.solvers.plan import resolve
+        from puzzlesat.solvers.registry import DEFAULT_BACKEND
 
         failures = self._counted().get("failures", 0) - self.counters.get("failures", 0)
         if self.sat is None:
-            self.sat = open_session(self.puzzle, on_cnf(self.plan, self.puzzle))
+            sat = Config(backend=DEFAULT_BACKEND, symmetry_breaking=self.plan.symmetry_breaking)
+            self.sat = open_session(self.puzzle, resolve(sat, self.puzzle))
             self.sat.add_less_than(self.less_than)
             self.sat.block(sorted(self.kept))
         if self.scope is not None:

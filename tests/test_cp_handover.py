@@ -3,10 +3,15 @@
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import puzzlesat
+from puzzlesat.runtime.errors import UsageError
 from puzzlesat.solvers.base import Config
 from puzzlesat.solvers.plan import HANDOVER_FAILURES, cp_reason, resolve
+from tests.oracle import brute_force
+from tests.strategies import small_puzzles
 
 pytestmark = pytest.mark.skipif(
     __import__("puzzlesat.solvers.cp_native", fromlist=["native"]).native() is None, reason="cp not compiled"
@@ -28,6 +33,7 @@ def test_an_enumeration_handed_over_keeps_every_class_once(budget):
     square = _square()
     handed = puzzlesat.solve(square, all=True, config=_handed(square, budget))
     assert handed.stats["answered_by"] == "sat"
+    assert (handed.stats["encoding"], handed.stats["solver"]) == ("order", "cadical195")
     assert handed.stats["handover"].startswith("the cp search failed ")
     assert handed.stats["cp_failures"] >= budget
     assert handed.count == 880
@@ -93,3 +99,47 @@ def test_a_batch_scope_handed_over_ends_with_its_scope():
         assert sorted(found) == sorted(_scope_answers(sat, givens)[0])
     session.close()
     sat.close()
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_puzzles(), st.integers(0, 3), st.booleans())
+def test_a_handover_at_any_point_matches_brute_force(puzzle, before, scoped):
+    """Handed over after `before` solutions (0: before the first; in a scope or not), cp then sat
+    list every raw solution once: brute force's list."""
+    from puzzlesat.solvers import open_session
+
+    try:
+        plan = _handed(puzzle, 1)
+    except UsageError:  # the cp search does not take this puzzle
+        return
+    session = open_session(puzzle, plan)
+    if scoped:
+        session.push([])
+    if before == 0:
+        session._hand_over()
+    found = []
+    while (answer := session.next(None)) is not None:
+        found.append(answer.values)
+        session.block([answer.values])
+        if len(found) == before:
+            session._hand_over()
+    if len(found) >= before:
+        assert session.on_sat and session.stats()["answered_by"] == "sat"
+    if scoped:
+        session.pop()
+    session.close()
+    assert len(set(found)) == len(found)
+    assert sorted(found) == brute_force(puzzle).raw
+
+
+def test_the_json_says_who_answered():
+    """`--json` of a handed-over run: the plan's backend (cp), the settings sat ran with, and why."""
+    from puzzlesat.render.report import outcome_json
+
+    square = _square()
+    doc = outcome_json(square, puzzlesat.solve(square, all=True, config=_handed(square, 1)))
+    assert (doc["backend"], doc["encoding"], doc["solver"]) == ("cp", "order", "cadical195")
+    assert doc["stats"]["answered_by"] == "sat"
+    assert doc["stats"]["handover"] == (
+        f"the cp search failed {doc['stats']['cp_failures']:,} times (budget 1): sat answered"
+    )
