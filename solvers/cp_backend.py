@@ -12,7 +12,8 @@ With a handover budget (`Plan.handover`, the default on boxed grids past 16 valu
 fails that often goes on on the sat backend (docs/decisions/search.md D8): a sat session is opened
 on the sat backend's defaults, with every lex-leader pair, every block and every solution already
 returned replayed, so an enumeration handed over mid-way neither loses nor repeats a solution. The
-budget is counted in failures, read every 1,024 nodes, so every run hands over at the same point.
+budget is counted in failures since the search's last answer (a search that keeps answering is not
+lost), read every 1,024 nodes, so every run hands over at the same point.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ class CpSession:
         self.for_good = False  # handed over outside any scope: every later scope runs on sat too
         self.handed: str | None = None  # why the last handover happened, for stats
         self.emitted: list[tuple[int, ...]] = []  # solutions returned by the current search
+        self.failed_before = 0  # the current search's failures when it last returned a solution
         self.Search = cp_native.native()
         if self.Search is None:
             raise UsageError(cp_native.NOT_BUILT)
@@ -90,7 +92,11 @@ class CpSession:
         """The search's poll: the stop flag, then the handover budget."""
         check_stop()
         budget = self.plan.handover
-        if budget is not None and self.search is not None and self.search.stats()["failures"] >= budget:
+        if (
+            budget is not None
+            and self.search is not None
+            and self.search.stats()["failures"] - self.failed_before >= budget
+        ):
             raise _OverBudget
 
     def _hand_over(self) -> None:
@@ -100,7 +106,7 @@ class CpSession:
         from puzzlesat.solvers.plan import resolve
         from puzzlesat.solvers.registry import DEFAULT_BACKEND
 
-        failures = self._counted().get("failures", 0) - self.counters.get("failures", 0)
+        failures = self._counted().get("failures", 0) - self.counters.get("failures", 0) - self.failed_before
         if self.sat is None:
             sat = Config(backend=DEFAULT_BACKEND, symmetry_breaking=self.plan.symmetry_breaking)
             self.sat = open_session(self.puzzle, resolve(sat, self.puzzle))
@@ -112,7 +118,10 @@ class CpSession:
             self.sat.block(sorted(self.blocked))
         self.sat.block(self.emitted)
         self.on_sat, self.for_good = True, self.scope is None
-        self.handed = f"the cp search failed {failures:,} times (budget {self.plan.handover:,}): sat answered"
+        self.handed = (
+            f"the cp search failed {failures:,} times since its last answer (budget {self.plan.handover:,}): "
+            "sat answered"
+        )
         self._retire_search()
 
     def next(self, deadline: float | None) -> Found | None:
@@ -125,6 +134,7 @@ class CpSession:
             return self.sat.next(deadline)
         if found is not None:
             self.emitted.append(found.values)
+            self.failed_before = self.search.stats()["failures"]
         return found
 
     def _next_cp(self, deadline: float | None) -> Found | None:
@@ -196,7 +206,7 @@ class CpSession:
     def _retire_search(self) -> None:
         self.counters = self._counted()
         self.search, self.started = None, False
-        self.emitted = []
+        self.emitted, self.failed_before = [], 0
 
     def _counted(self) -> dict[str, int]:
         """The search counters of every search this session ran, the current one included."""
