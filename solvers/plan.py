@@ -40,7 +40,7 @@ class Plan:
     solver_cmd: str | None = None
     chosen: frozenset[str] = frozenset()
     symmetry_breaking: str = "auto"  # always filled by resolve (puzzlesat.symmetry.breaking.DEFAULT_MODE)
-    # On cp by default: the failures of the cp search after which the run goes on on the sat backend
+    # On cp by default: the failures of the cp search (since its last answer) after which the run goes on on sat
     # (`HANDOVER_FAILURES`; None: never, as with --backend cp).
     handover: int | None = None
     # The run's part, filled by `puzzlesat.search.planning.plan_run` before anything is built (None:
@@ -170,7 +170,7 @@ CP_CELLS = 64
 # grids").
 CP_BOXED_VALUES = 16
 # Boxed grids of more values (the 25x25 sudoku) run on cp too, but hand over to CDCL after this many
-# failures of the cp search (deterministic, never the clock): since its restarts cp answers 25x25
+# failures of the cp search since its last answer (deterministic, never the clock): since its restarts cp answers 25x25
 # sudokus with 200-350 random givens in 0.02-5 s (at most 79k failures) against sat's 0.5-4.5 s,
 # 2x faster in all; the budget caps a run that gets lost (docs/decisions/search.md D8).
 HANDOVER_FAILURES = 100_000
