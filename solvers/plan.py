@@ -40,6 +40,9 @@ class Plan:
     solver_cmd: str | None = None
     chosen: frozenset[str] = frozenset()
     symmetry_breaking: str = "auto"  # always filled by resolve (puzzlesat.symmetry.breaking.DEFAULT_MODE)
+    # On cp by default: the failures of the cp search (since its last answer) after which the run goes on on sat
+    # (`HANDOVER_FAILURES`; None: never, as with --backend cp).
+    handover: int | None = None
     # The run's part, filled by `puzzlesat.search.planning.plan_run` before anything is built (None:
     # a plan for a session alone). Not compared: two runs of one configuration are the same setup.
     group: Choice | None = field(default=None, compare=False)  # the group the run works modulo, and why
@@ -161,11 +164,16 @@ def backend_for(config: Config | Plan, puzzle: Puzzle | None = None) -> str:
 # first magic squares of order 6, 7 and 8 in 0.25, 0.19, 0.19 s against sat's 1.65, 2.13, 18.97 s
 # (whole process, 2026-11-26; benchmarks/results-defaults.json: 0.04-0.19x CP-SAT).
 CP_CELLS = 64
-# The most values of a grid with boxes that the cp search is the default for: it solves 9x9 and
-# 16x16 sudokus and their variants 1.2-3x faster than CDCL (a batch of top1465 2.5x), Latin
-# completions of order 15-30 3-4x, but a 25x25 sudoku with 45% given took 31 s against 3.5 s
-# (docs/decisions/encodings-and-defaults.md, "cp on grids").
+# The most values of a grid with boxes that the cp search is the default for without a handover:
+# it solves 9x9 and 16x16 sudokus and their variants 1.2-3x faster than CDCL (a batch of top1465
+# 2.5x), Latin completions of order 15-30 3-4x (docs/decisions/encodings-and-defaults.md, "cp on
+# grids").
 CP_BOXED_VALUES = 16
+# Boxed grids of more values (the 25x25 sudoku) run on cp too, but hand over to CDCL after this many
+# failures of the cp search since its last answer (deterministic, never the clock): since its restarts cp answers 25x25
+# sudokus with 200-350 random givens in 0.02-5 s (at most 79k failures) against sat's 0.5-4.5 s,
+# 2x faster in all; the budget caps a run that gets lost (docs/decisions/search.md D8).
+HANDOVER_FAILURES = 100_000
 # The rules a boxed grid may have beyond its houses and stay on cp: cages (killer). A boxed grid's
 # other variants (thermometers, arrows, outside clues...) stay on sat: on the real links a thermo
 # sudoku took 0.24 s on sat against 26 s on cp, another 0.41 against 15 s (2026-11-26).
@@ -173,7 +181,8 @@ CP_BOXED_RULES = frozenset({"cage"})
 # The rule, as `--help` and `compare` say it.
 CP_RULE = (
     f"cp where its search takes the puzzle: figures of up to {CP_CELLS} cells with sums, and grids "
-    f"(boxed ones up to {CP_BOXED_VALUES} values, with no rules but cages); else sat"
+    f"(boxed ones with no rules but cages; past {CP_BOXED_VALUES} values handed to sat after "
+    f"{HANDOVER_FAILURES:,} failures); else sat"
 )
 
 
@@ -186,8 +195,6 @@ def cp_reason(puzzle: Puzzle) -> tuple[bool, str]:
         return False, "a figure without sums: CDCL measured faster"
     if grid is None and puzzle.size > CP_CELLS:
         return False, f"a figure of more than {CP_CELLS} cells: past the cp search's domains"
-    if grid is not None and grid.box_shape is not None and len(puzzle.values) > CP_BOXED_VALUES:
-        return False, f"a boxed grid of more than {CP_BOXED_VALUES} values: CDCL measured 9x faster (25x25 sudoku)"
     if grid is not None and grid.box_shape is not None:
         other = sorted({rule.key for rule in puzzle.rules} - CP_BOXED_RULES)
         if other:
@@ -201,8 +208,21 @@ def cp_reason(puzzle: Puzzle) -> tuple[bool, str]:
         return False, f"the cp search does not take it ({why})"
     if native() is None:
         return False, "the cp search is not compiled"
+    if handover_budget(puzzle) is not None:
+        return True, (
+            f"a boxed grid of more than {CP_BOXED_VALUES} values: the cp search, handed to sat after "
+            f"{HANDOVER_FAILURES:,} failures (its heavy tail on 25x25 sudokus)"
+        )
     kind = "a grid" if grid is not None else f"a figure of at most {CP_CELLS} cells with sums"
     return True, f"{kind}: the cp search measured fastest"
+
+
+def handover_budget(puzzle: Puzzle | None) -> int | None:
+    """The failures after which a default cp run of `puzzle` goes on on sat (None: never)."""
+    grid = None if puzzle is None else puzzle.grid
+    if grid is None or grid.box_shape is None or len(puzzle.values) <= CP_BOXED_VALUES:  # type: ignore[union-attr]
+        return None
+    return HANDOVER_FAILURES
 
 
 def prefers_cp(puzzle: Puzzle) -> bool:
@@ -264,6 +284,9 @@ def resolve(config: Config | Plan | None = None, puzzle: Puzzle | None = None) -
         encoding=encoding.name,
         chosen=frozenset(f.name for f in fields(Config) if getattr(config, f.name) is not None),
         symmetry_breaking=breaking_mode(config.symmetry_breaking),
+        handover=handover_budget(puzzle)
+        if info.name == "cp" and config.backend is None and config.encoding is None
+        else None,
         **filled,
     )
     if plan.backend == "sat":

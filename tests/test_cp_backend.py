@@ -77,7 +77,7 @@ def test_six_givens_count_equals_z3s_on_a_part():
         ("magic-square", {"order": "8"}, "cp"),  # 64 values, the most its domains hold: ~100x
         ("sudoku", {}, "cp"),  # grids: cp 2.5x faster on top1465 (docs/decisions/encodings-and-defaults.md)
         ("sudoku", {"box": "4"}, "cp"),
-        ("sudoku", {"box": "5"}, "sat"),  # a boxed grid of 25 values: CDCL 9x faster
+        ("sudoku", {"box": "5"}, "cp"),  # 25 values: cp with a handover to sat (search.md D8)
         ("futoshiki", {"size": "9"}, "cp"),
     ],
 )
