@@ -160,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         "address-space cap (benchmarks/explain_variants.py; --only takes commands, e.g. hint,grade; --json "
         "defaults to benchmarks/results-explain-variants.json)",
     )
-    parser.add_argument(
+    ap.add_argument(
         "--defaults",
         action="store_true",
         help="run issue 40's workloads instead: every backend of puzzlesat beside CP-SAT, Gecode, plain PySAT and "

@@ -109,7 +109,12 @@ class RuleCNF:
         self.by_selector = {r.selector: r for r in self.rules}
         self.by_name = {r.name: r for r in self.rules}
         self.by_id = {r.id: r for r in self.rules}
-        self.solver = self.new_solver(self.builder.clauses)
+
+    @cached_property
+    def solver(self) -> ClauseSolver:
+        """The warm solver over every rule, built when first asked: a hint read off one rule never
+        needs it, and on a sandwich sudoku (a million clauses) it took a second to build."""
+        return self.new_solver(self.builder.clauses)
 
     def _cell_blocks(self) -> list[list[list[int]]]:
         """Each cell's exactly-one clauses (the driver writes them cell by cell, each block opening
@@ -150,7 +155,8 @@ class RuleCNF:
         return list(self.solver.get_core() or [])
 
     def close(self) -> None:
-        self.solver.delete()
+        if "solver" in self.__dict__:
+            self.solver.delete()
 
     def isolated(self, selectors: Iterable[int], name: str = "cd19", on: bool = True, cells: Iterable[int] = ()):
         """A fresh solver holding only these rules' clauses and the cells' own: the re-check of a

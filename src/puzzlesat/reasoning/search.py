@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from puzzlesat.model.model import Puzzle
 from puzzlesat.reasoning import patterns
@@ -98,9 +99,6 @@ class Explainer:
         self.supports: dict[int, Supports] = {}  # each rule's models, from every group it was in
         self.pair_of = {lit: (c, v) for (c, v), lit in self.g.lit.items()}
         self.houses = houses_of(self.g.rules, puzzle.domains)
-        # Propagation is asked of solvers that never search: a learnt clause would let propagation
-        # "refute" what the rules it cites do not refute by propagation (a false depth and price).
-        self.prop = self.g.isolated([r.selector for r in self.g.rules], name=SOLVER, on=False)
         for c, v in sorted(puzzle.givens):
             self._place(c, v, ("given",))
         for f in start:  # a hint's entered values (cited like givens) and pencil marks (like a step's)
@@ -109,6 +107,13 @@ class Explainer:
                     self._place(f.cell, f.value, ("entered",))
             else:
                 self._eliminate(f.cell, f.value, ("marks",))
+
+    @cached_property
+    def prop(self):
+        """The whole puzzle's solver for propagation alone, built when first asked. Propagation is
+        asked of solvers that never search: a learnt clause would let propagation "refute" what the
+        rules it cites do not refute by propagation (a false depth and price)."""
+        return self.g.isolated([r.selector for r in self.g.rules], name=SOLVER, on=False)
 
     # --- the pencil marks -------------------------------------------------------------------
 
@@ -202,7 +207,8 @@ class Explainer:
 
     def close(self) -> None:
         self.subs.close()
-        self.prop.delete()
+        if "prop" in self.__dict__:
+            self.prop.delete()
         self.g.close()
 
     def _up_implies(self, assumptions: Sequence[int], target: int, solver=None) -> bool:
