@@ -53,9 +53,9 @@ def test_the_pool_keeps_at_most_its_size_and_deletes_the_least_recently_used():
             pool.get(s)
         assert pool.get(sels[0]) is first  # asked again: kept, now the newest
         pool.get(sels[3])
-        assert list(pool.solvers) == [sels[2], sels[0], sels[3]]
+        assert list(pool.solvers) == [(sels[2], False), (sels[0], False), (sels[3], False)]  # (group, complete)
         pool.get(sels[4])
-        assert list(pool.solvers) == [sels[0], sels[3], sels[4]]
+        assert list(pool.solvers) == [(sels[0], False), (sels[3], False), (sels[4], False)]
     finally:
         pool.close()
         g.close()

@@ -383,7 +383,8 @@ class Explainer:
         """The rule's own models (`reasoning.backbone.Supports`), seeded by the known solutions."""
         if selector not in self.supports:
             cells = self.g.by_selector[selector].cells
-            self.supports[selector] = Supports(frozenset(self.g.lit[c, v] for c in cells for v in self.puzzle.domains[c]))
+            universe = frozenset(self.g.lit[c, v] for c in cells for v in self.puzzle.domains[c])
+            self.supports[selector] = Supports(universe)
             for sol in self.solutions:
                 self.supports[selector].add(frozenset(self.g.lit[c, sol[c]] for c in cells))
         return self.supports[selector]
