@@ -25,7 +25,7 @@ from functools import cached_property
 
 from puzzlesat.model.model import Puzzle
 from puzzlesat.reasoning import patterns
-from puzzlesat.reasoning.backbone import Witnesses, alldifferent_support, backbone
+from puzzlesat.reasoning.backbone import Supports, Witnesses, alldifferent_support, backbone, house_joined, joined
 from puzzlesat.reasoning.chain import follow
 from puzzlesat.reasoning.costs import TIERS, named_cost, rule_weight, scaled, step_cost
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, Step
@@ -100,6 +100,8 @@ class Explainer:
         self.steps: list[Step] = []
         self.subs = SolverPool(self.g)  # each group's own small solvers, a bounded number at once
         self.witnesses: dict[tuple[int, ...], Witnesses] = {}  # each group's models (reasoning.backbone)
+        self.supports: dict[int, Supports] = {}  # each rule's models, from every group it was in
+        self.pair_of = {lit: (c, v) for (c, v), lit in self.g.lit.items()}
         self.houses = houses_of(self.g.rules, puzzle.domains)
         self.rechecker = Rechecker(self.g, self.solutions, puzzle.cells)
         for c, v in sorted(puzzle.givens):
@@ -268,12 +270,11 @@ class Explainer:
         that its premises give, so one deduction is one step (a naked triple with all it removes).
         Every tier widens here, for every kind of rule."""
         sels = tuple(sorted(set(selectors)))
-        solver = self._sub(sels, complete)
         base = [*sels, *lits]
         if complete:
             cells = sorted({c for s in sels for c in self.g.by_selector[s].cells})
-            return self._backbone(base, cells, solver)
-        ok, implied = solver.propagate(assumptions=base)
+            return self._backbone(base, cells, lambda: self._sub(sels, True))
+        ok, implied = self._sub(sels, False).propagate(assumptions=base)
         return self._new(implied) if ok else []
 
     def _shrink_all(self, sels: Sequence[int], lits: Sequence[int], targets: Sequence[int],
@@ -371,17 +372,17 @@ class Explainer:
         if key in self.cache:
             return [k for k in self.cache[key] if not self.known(self.g.fact_of[k.target])]
         base = [*sels, *lits]
-        solver = self._sub(sels, complete)
-        if complete:
-            targets = self._backbone(base, cells, solver)
+        if complete:  # the solver only if a call is needed: most groups in full give nothing
+            targets = self._backbone(base, cells, lambda: self._sub(sels, True))
         else:
-            ok, implied = solver.propagate(assumptions=base)
+            ok, implied = self._sub(sels, False).propagate(assumptions=base)
             targets = self._new(implied) if ok else []
         out = []
         done: set[int] = set()
         for t in targets:
             if t in done:
                 continue
+            solver = self._sub(sels, complete)
             s, kept = self.shrink(sels, lits, t, complete, solver=solver)
             if len(rules) > 1 and self._one_rule_enough(s, kept, t, complete):
                 continue
@@ -399,7 +400,8 @@ class Explainer:
 
     def _backbone(self, base: Sequence[int], cells: Sequence[int], solver) -> list[int]:
         """The candidates on `cells` that no solution of `base` keeps, as elimination literals
-        (`reasoning.backbone`: the group's earlier models that still agree spare the calls)."""
+        (`reasoning.backbone`: the group's earlier models that still agree, and its rules' own
+        models joined, spare the calls). `solver`: a function making the group's solver."""
         open_lits = [self.g.lit[c, v] for c in cells if c not in self.placed for v in sorted(self.cands[c])]
         cell_lits = [self.g.lit[c, v] for c in cells for v in self.puzzle.domains[c]]
         sels = tuple(x for x in base if x in self.g.by_selector)
@@ -414,8 +416,49 @@ class Explainer:
             self.witnesses[sels] = Witnesses()
             for s in self.solutions:
                 self.witnesses[sels].add(frozenset(self.g.lit[c, s[c]] for c in cells))
-        out = backbone(solver, base, facts, open_lits, cell_lits, self.witnesses[sels])
+        rules = [self._supports(s) for s in sels]
+        held = self._held(sels, rules, facts, open_lits)
+
+        def on_model(model: frozenset[int]) -> None:
+            for r in rules:
+                r.add(model)
+
+        out = backbone(solver, base, facts, open_lits, cell_lits, self.witnesses[sels], held=held, on_model=on_model)
         return self._new(out) if out else []
+
+    def _supports(self, selector: int) -> Supports:
+        """The rule's own models (`reasoning.backbone.Supports`), seeded by the known solutions."""
+        if selector not in self.supports:
+            cells = self.g.by_selector[selector].cells
+            universe = frozenset(self.g.lit[c, v] for c in cells for v in self.puzzle.domains[c])
+            self.supports[selector] = Supports(universe)
+            for sol in self.solutions:
+                self.supports[selector].add(frozenset(self.g.lit[c, sol[c]] for c in cells))
+        return self.supports[selector]
+
+    def _held(self, sels: Sequence[int], rules: Sequence[Supports], facts: Sequence[int],
+              wanted: Sequence[int]) -> set[int]:  # fmt: skip
+        """Candidates some model of the group holds, from its rules' own models: one rule's models
+        are the group's; a house and another rule, the other's models completed in the house by
+        matching; two other rules, their models joined where they agree on the shared cells,
+        unless both name an unknown (a total), which a model's cells do not show."""
+        if len(rules) == 1:
+            return set().union(*rules[0].alive(facts))
+        if len(rules) != 2:
+            return set()
+        houses = [i for i, s in enumerate(sels) if _one_alldifferent(self.g.by_selector[s])]
+        if houses:
+            house, other = self.g.by_selector[sels[houses[0]]], rules[1 - houses[0]]
+            cands = {c: self.cands[c] for c in house.cells}
+            want = {(f.cell, f.value) for f in (self.g.fact_of[lit] for lit in wanted)}
+            held = house_joined(house.cells, cands, other, facts, self.pair_of, want)
+            return {self.g.lit[p] for p in held}
+        if all(self._names_unknown(s) for s in sels):
+            return set()
+        return joined(rules[0], rules[1], facts)
+
+    def _names_unknown(self, selector: int) -> bool:
+        return any(isinstance(getattr(con, "rhs", 0), str) for con in self.g.by_selector[selector].constraints)
 
     def _pairs(self) -> list[tuple[Rule, Rule]]:
         """Rules of more than two cells that share a cell and hold some rule other than a house (two
