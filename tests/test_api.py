@@ -108,7 +108,7 @@ def test_start_up_loads_no_backend():
     """The command line with every command registered (what --help and list pay for) loads no
     model, solver, encoder or report module: only its own (a module-level annotation such as
     `puzzlesat.Solution` would load the solver layer at every start)."""
-    code = "import sys, puzzlesat.cli.entry; print(' '.join(sorted(sys.modules)))"
+    code = "import sys, puzzlesat.cli.entry as e; e.registered(); print(' '.join(sorted(sys.modules)))"
     loaded = set(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True).stdout.split())
     assert "puzzlesat.cli.solving" in loaded  # the commands were registered
     own = ("puzzlesat.cli", "puzzlesat.runtime")  # the command line, and the plumbing (errors, stops)

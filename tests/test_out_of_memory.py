@@ -83,10 +83,15 @@ def test_cadical_out_of_memory_is_one_line_and_exit_4():
 @needs_last_words
 def test_glucose_out_of_memory_in_grade_is_one_line_and_exit_4():
     """The rules' solvers of a 16x16 sudoku's grade: Glucose30::OutOfMemoryException in PySAT's
-    constructor, which PySAT does not catch (issue 39: exit 134 under ulimit -v)."""
+    constructor, which PySAT does not catch (issue 39: exit 134 under ulimit -v). Which allocation
+    fails first moves as the explainer builds fewer solvers (issue 43): each failing run is one line,
+    exit 4 (`_endings`), and at least one of the headrooms ends in a solver or in Python's own."""
     lines = _endings([32, 64], "import pysat.solvers, puzzlesat.reasoning.api",
                      "grade", "sudoku", "-p", "box=4", "--json")  # fmt: skip
-    assert any("(Glucose30::OutOfMemoryException)" in line for line in lines), lines
+    assert lines and all(
+        "(Glucose30::OutOfMemoryException)" in line or line.endswith("a smaller encoding may fit (see docs/guarantees.md)")
+        for line in lines
+    ), lines
 
 
 def test_the_cp_search_out_of_memory_is_one_line_and_exit_4():
