@@ -46,11 +46,12 @@ def _cap(limit: int):
     return apply
 
 
-def run_one(command: str, link: str, solution: str, timeout: float, memory: int) -> dict[str, Any]:
-    """Whole-process seconds of one command, its exit status, and whether its placements are right."""
+def capped_json(args: list[str], timeout: float, memory: int) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """One puzzlesat run as a whole process under an address-space cap: (its JSON document or
+    None, the row so far: seconds and exit status, or the error that ended it)."""
     start = time.perf_counter()
     proc = subprocess.Popen(
-        [*PUZZLESAT, command, link, "--json"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        [*PUZZLESAT, *args, "--json"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         text=True, env=ENV, start_new_session=True, preexec_fn=_cap(memory),
     )  # fmt: skip
     try:
@@ -58,12 +59,20 @@ def run_one(command: str, link: str, solution: str, timeout: float, memory: int)
     except subprocess.TimeoutExpired:
         kill_session(proc.pid)
         proc.communicate()
-        return {"seconds": None, "error": f"timeout after {timeout:g} s"}
+        return None, {"seconds": None, "error": f"timeout after {timeout:g} s"}
     seconds = round(time.perf_counter() - start, 2)
     try:
-        doc = json.loads(out)
+        return json.loads(out), {"seconds": seconds, "exit": proc.returncode}
     except json.JSONDecodeError:
-        return {"seconds": seconds, "exit": proc.returncode, "error": (err.strip().splitlines() or ["-"])[-1][:200]}
+        last = (err.strip().splitlines() or ["-"])[-1][:200]
+        return None, {"seconds": seconds, "exit": proc.returncode, "error": last}
+
+
+def run_one(command: str, link: str, solution: str, timeout: float, memory: int) -> dict[str, Any]:
+    """Whole-process seconds of one command, its exit status, and whether its placements are right."""
+    doc, row = capped_json([command, link], timeout, memory)
+    if doc is None:
+        return row
     steps = doc.get("steps") or ([doc["step"]] if doc.get("step") else None)
     if isinstance(steps, list):  # explain and hint print the steps; grade their count and the hardest
         placed = [f for s in steps for f in s.get("deduced", []) if f.get("kind") == "place"]
@@ -71,7 +80,7 @@ def run_one(command: str, link: str, solution: str, timeout: float, memory: int)
     else:
         placed = [f for f in (doc.get("hardest") or {}).get("deduced", []) if f.get("kind") == "place"]
     wrong = [f"{f['cell']}={f['value']}" for f in placed if _value(solution, f["cell"]) != f["value"]]
-    row = {"seconds": seconds, "exit": proc.returncode, "steps": steps, "wrong": wrong}
+    row |= {"steps": steps, "wrong": wrong}
     if "level" in doc and "score" in doc:
         row["grade"] = {"level": doc["level"], "score": doc["score"]}
     return row

@@ -15,18 +15,16 @@ level by level (the ordering the issue asks for).
 from __future__ import annotations
 
 import json
-import resource
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 import tomllib
 from pathlib import Path
 from typing import Any
 
+from .explain_variants import capped_json
 from .grading import spearman
-from .runner import ENV, PUZZLESAT, ROOT, kill_session
+from .runner import ROOT
 
 DATA = ROOT / "benchmarks" / "data" / "rated_variants.json"
 RESULTS = ROOT / "benchmarks" / "results-rated-variants.json"
@@ -155,41 +153,22 @@ def violations(text: str, solution: str) -> list[str]:
 # ---- grading, one whole process each ----
 
 
-def _cap(limit: int):
-    def apply() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-
-    return apply
-
-
 def grade(p: dict[str, Any], timeout: float, memory: int = MEMORY) -> dict[str, Any]:
     """`puzzlesat grade FILE --json` on one puzzle: its seconds, level, score, and whether its hardest
     step's placements agree with the stored solution."""
     with tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False, encoding="utf-8") as f:
         f.write(p["toml"])
-    start = time.perf_counter()
-    proc = subprocess.Popen(
-        [*PUZZLESAT, "grade", f.name, "--json"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True, env=ENV, start_new_session=True, preexec_fn=_cap(memory),
-    )  # fmt: skip
     try:
-        out, err = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        kill_session(proc.pid)
-        proc.communicate()
-        return {"seconds": None, "error": f"timeout after {timeout:g} s"}
+        doc, row = capped_json(["grade", f.name], timeout, memory)
     finally:
         Path(f.name).unlink(missing_ok=True)
-    seconds = round(time.perf_counter() - start, 2)
-    try:
-        doc = json.loads(out)
-    except json.JSONDecodeError:
-        return {"seconds": seconds, "exit": proc.returncode, "error": (err.strip().splitlines() or ["-"])[-1][:200]}
+    if doc is None:
+        return row
     w = round(len(p["solution"]) ** 0.5)
     placed = [f for f in (doc.get("hardest") or {}).get("deduced", []) if f.get("kind") == "place"]
     wrong = [f"{f['cell']}={f['value']}" for f in placed if int(p["solution"][_index(f["cell"], w)]) != f["value"]]
-    row = {"seconds": seconds, "exit": proc.returncode, "level": doc.get("level"), "score": doc.get("score"),
-           "solved": doc.get("solved"), "steps": doc.get("steps"), "wrong": wrong}  # fmt: skip
+    row |= {"level": doc.get("level"), "score": doc.get("score"), "solved": doc.get("solved"),
+            "steps": doc.get("steps"), "wrong": wrong}  # fmt: skip
     hardest = doc.get("hardest") or {}
     row["hardest"] = {k: hardest.get(k) for k in ("cost", "tier", "text") if k in hardest}
     return row

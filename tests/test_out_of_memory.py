@@ -89,7 +89,8 @@ def test_glucose_out_of_memory_in_grade_is_one_line_and_exit_4():
     lines = _endings([32, 64], "import pysat.solvers, puzzlesat.reasoning.api",
                      "grade", "sudoku", "-p", "box=4", "--json")  # fmt: skip
     assert lines and all(
-        "(Glucose30::OutOfMemoryException)" in line or line.endswith("a smaller encoding may fit (see docs/guarantees.md)")
+        "(Glucose30::OutOfMemoryException)" in line
+        or line.endswith("a smaller encoding may fit (see docs/guarantees.md)")
         for line in lines
     ), lines
 
