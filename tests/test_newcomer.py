@@ -179,7 +179,8 @@ def test_version_and_help_name_every_choice(cli):
         "[default: cadical195]",
         "cadical103, cadical153,",
         "[default, by measurement: cp where its search takes the puzzle: figures of up to 64 cells with sums, "
-        "and grids (boxed ones up to 16 values, with no rules but cages); else sat; z3 for --encoding z3-int or z3-pb]",
+        "and grids (boxed ones with no rules but cages; past 16 values handed to sat after 100,000 failures); "
+        "else sat; z3 for --encoding z3-int or z3-pb]",
         "--timeout SECONDS",
         "-o, --output FILE",
     ):

@@ -183,6 +183,8 @@ def test_signal_stops_a_ganak_count(sig):
 # (`list` without one); TIMES signals in a row.
 INTERRUPT_AT_IMPORT = """
 import os, signal, sys
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # started in the background of a shell without job
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # control: a program from a terminal has this
 TIMES = 1
 class Hook:
     def find_spec(self, name, path=None, target=None):
