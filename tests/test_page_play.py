@@ -215,6 +215,7 @@ def _round_trips(driver, cli, tmp_path, expected: dict) -> None:
         assert _model(cli, str(tmp_path / "back.toml")) == expected
 
 
+@pytest.mark.sweep  # keeps .ci/run under 15 minutes; make test-sweeps runs it
 def test_a_killer_sudoku_set_from_an_empty_grid_is_unique_and_round_trips(server, browser, cli, tmp_path):
     _open(browser, server, "sudoku")
     _new_grid(browser, 6, "2x3")
@@ -231,6 +232,7 @@ def test_a_killer_sudoku_set_from_an_empty_grid_is_unique_and_round_trips(server
     assert errors(browser) == []
 
 
+@pytest.mark.sweep  # keeps .ci/run under 15 minutes; make test-sweeps runs it
 def test_a_thermo_sudoku_set_by_mouse_with_undo_and_a_delete(server, browser, cli, tmp_path):
     _open(browser, server, "sudoku")
     _new_grid(browser, 6, "2x3")
@@ -269,6 +271,7 @@ EDITS = [  # (tool, cells, field, value) on a 4x4 grid: ten edits, each followed
 ]
 
 
+@pytest.mark.sweep  # keeps .ci/run under 15 minutes; make test-sweeps runs it
 @pytest.mark.parametrize("edits", [EDITS])
 def test_the_live_count_after_each_of_ten_edits_is_the_clis_count(server, browser, cli, tmp_path, edits):
     _open(browser, server, "sudoku")
