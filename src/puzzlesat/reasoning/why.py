@@ -342,3 +342,15 @@ def why_text(puzzle: Puzzle, rules: Sequence[Rule], marks: Marks, deduced: Seque
     text = say_why(chosen, marks, deduced)
     check_why(chosen, marks, text)
     return text
+
+
+def combinations_left(puzzle: Puzzle, rule: Rule, marks: Marks) -> int | None:
+    """How many of the rule's value sets (a cage's, a renban's runs) still fit its cells' marks;
+    None for a rule without combinations (`why_rules.combos_of`). One left is a routine step to
+    read (docs/decisions/explanations.md, D14)."""
+    (s,) = subjects(puzzle, [rule])
+    cb = combos_of(s)
+    if cb is None:
+        return None
+    cells = tuple(s.rule.cells) if s.rule is not None else s.cells
+    return sum(1 for t in cb.combos if fits(t, cells, marks))
