@@ -146,11 +146,12 @@ INNIE_CELL = 0.1
 INNIE_CEILING = 3.0  # below locked candidates (3.05): solvers teach it with the cage combinations
 
 
-def innie_cost(houses: int, sums: int, cells: int, peers: int, facts: int) -> float:
+def innie_cost(houses: int, sums: int, cells: int) -> float:
     """A rule-of-45 step: one house 1.2, INNIE_HOUSE a house more, INNIE_SUM a sum rule taken off
-    (or sticking out), INNIE_CELL a cell beyond the first the rest is shared by, and the facts."""
+    (or sticking out), INNIE_CELL a cell beyond the first the rest is shared by. Flat, as a named
+    pattern's price is: the marks of the cells left are read as a single's are."""
     cost = 1.2 + INNIE_HOUSE * (houses - 1) + INNIE_SUM * sums + INNIE_CELL * (cells - 1)
-    return round(min(cost + FACT * facts + PEER * peers, INNIE_CEILING), 2)
+    return round(min(cost, INNIE_CEILING), 2)
 
 
 def step_cost(tier: str, main: Sequence[Rule], peers: int, facts: int, size: int = 0, chain: int = 0,

@@ -74,7 +74,8 @@ def _label(houses: Sequence[str]) -> str:
 
 
 def text_of(form: str, houses: Sequence[str], region_total: int, sums: Sequence[Sum],
-            placed: Sequence[tuple[int, int]], cells: Sequence[int], rest: int, names: Sequence[str]) -> str:  # fmt: skip
+            placed: Sequence[tuple[int, int]], cells: Sequence[int], rest: int,
+            names: Sequence[str]) -> str:  # fmt: skip
     """`rule of 45 in row 3: 45 - cage 15 at r3c1 (3 cells) - cage 17 ... leaves r3c9 = 13`, the
     placed cells left over taken off by value (`- r3c7 (4)`); outies: `cage ... + cage ... - 45
     leaves r4c7 + r6c3 = 8`."""
@@ -88,7 +89,10 @@ def text_of(form: str, houses: Sequence[str], region_total: int, sums: Sequence[
     return f"rule of 45 in {_label(houses)}: {said} leaves {left} = {rest}"
 
 
-def regions(houses: Sequence[House], values: Mapping[str, int]) -> list[tuple[tuple[str, ...], frozenset[int], int]]:
+Region = tuple[tuple[str, ...], frozenset[int], int]  # its houses' names, its cells, its total
+
+
+def regions(houses: Sequence[House], values: Mapping[str, int]) -> list[Region]:
     """Each full house, then 2-3 consecutive rows or columns: (names, cells, total)."""
     out = [((h.name,), frozenset(h.cells), values[h.name]) for h in houses]
     for kind in ("row", "column"):
@@ -146,7 +150,8 @@ def _holder(cells: Sequence[int], houses: Sequence[House], region: Sequence[str]
 
 
 def find(houses: Sequence[House], values: Mapping[str, int], sums: Sequence[Sum],
-         cands: Sequence[AbstractSet[int]], placed: Mapping[int, int], names: Sequence[str]) -> list[Innie]:  # fmt: skip
+         cands: Sequence[AbstractSet[int]], placed: Mapping[int, int],
+         names: Sequence[str]) -> list[Innie]:  # fmt: skip
     """Every rule-of-45 step that deduces something not yet known, innies before outies, regions
     in order. `houses`: the full houses (rules of their own), `values`: each one's total."""
     out: list[Innie] = []
@@ -160,7 +165,8 @@ def find(houses: Sequence[House], values: Mapping[str, int], sums: Sequence[Sum]
         both = inside + meeting
         if meeting and _disjoint(both) and cells <= {c for s in both for c in s.cells}:
             left = {c for s in both for c in s.cells} - cells
-            forms.append(("outies", tuple(sorted(both, key=sums.index)), left, sum(s.total for s in both) - total))
+            made = sum(s.total for s in both) - total
+            forms.append(("outies", tuple(sorted(both, key=sums.index)), left, made))
         for form, used, left, made in forms:
             found = _step(form, region, total, used, left, made, houses, cands, placed, names)
             if found is not None:

@@ -779,7 +779,8 @@ class Explainer:
             if len(lin) != 1 or any(type(con).__name__ not in ("Linear", "AllDifferent") for con in r.constraints):
                 continue
             (con,) = lin
-            if con.op == "=" and isinstance(con.rhs, int) and set(con.weights) == {1} and set(con.cells) == set(r.cells):
+            whole = set(con.cells) == set(r.cells)
+            if con.op == "=" and isinstance(con.rhs, int) and set(con.weights) == {1} and whole:
                 out.append(innies.Sum(r.name, tuple(sorted(r.cells)), con.rhs))
         return out
 
@@ -800,8 +801,7 @@ class Explainer:
         for found in innies.find(self._innie_houses, self._house_totals, self._sums, self.cands, self.placed,
                                  self.puzzle.cells):  # fmt: skip
             sels, lits = self._innie_premises(found)
-            _, peers, facts = self.premises(sels, lits)
-            cost = innie_cost(len(found.houses), len(found.sums), len(found.cells), len(peers), len(facts))
+            cost = innie_cost(len(found.houses), len(found.sums), len(found.cells))
             first = found.places[0] if found.places else found.eliminates[0]
             target = self.g.lit[first] if found.places else -self.g.lit[first]
             order = (6, found.houses, found.form)

@@ -351,6 +351,23 @@ def combinations_left(puzzle: Puzzle, rule: Rule, marks: Marks) -> int | None:
     (s,) = subjects(puzzle, [rule])
     cb = combos_of(s)
     if cb is None:
-        return None
+        return _distinct_sum_sets(s, s.cells, marks)
     cells = tuple(s.rule.cells) if s.rule is not None else s.cells
     return sum(1 for t in cb.combos if fits(t, cells, marks))
+
+
+def _distinct_sum_sets(s: Subject, cells: Sequence[int], marks: Marks) -> int | None:
+    """The value sets left for a sum over all-different cells too long for a why-text to list
+    (`why_rules.MOST_CELLS`: an 8-cell cage 43 has one, 1-9 less 2); None for any other rule."""
+    from itertools import combinations
+
+    from puzzlesat.model.core import AllDifferent, Linear
+
+    lin = [c for c in s.constraints if isinstance(c, Linear)]
+    alldiff = [c for c in s.constraints if isinstance(c, AllDifferent)]
+    if len(lin) != 1 or len(alldiff) != 1 or set(lin[0].weights) != {1} or lin[0].op != "=":
+        return None
+    if not isinstance(lin[0].rhs, int) or not set(alldiff[0].cells) == set(lin[0].cells) == set(cells):
+        return None
+    universe = sorted({v for c in cells for v in s.domains[c]})
+    return sum(1 for t in combinations(universe, len(cells)) if sum(t) == lin[0].rhs and fits(t, cells, marks))
