@@ -37,6 +37,7 @@ from puzzlesat.reasoning.pencil import houses_of, marks_of
 from puzzlesat.reasoning.recheck import Rechecker
 from puzzlesat.reasoning.stated import check_depth, check_stated
 from puzzlesat.reasoning.why import combinations_left, why_text
+from puzzlesat.reasoning.why_rules import model_rules
 from puzzlesat.reasoning.widen import widen
 from puzzlesat.runtime.errors import CheckError
 from puzzlesat.runtime.stop import checkpoint
@@ -772,9 +773,16 @@ class Explainer:
 
     @cached_property
     def _sums(self) -> list[innies.Sum]:
-        """The rules that are one sum of weight 1 over their cells with a number for a total."""
+        """The rules that are one sum of weight 1 over their cells with a number for a total: a
+        sum cage as the model states it (a short one lowers to a table of its combinations), or
+        any rule whose core is that equation."""
         out = []
+        found = model_rules(self.puzzle)
         for r in self.g.rules:
+            cage = found.get(r.constraints)
+            if getattr(cage, "key", None) == "cage" and cage.operation == "sum" and isinstance(cage.target, int):
+                out.append(innies.Sum(r.name, tuple(sorted(r.cells)), cage.target))
+                continue
             lin = [con for con in r.constraints if type(con).__name__ == "Linear"]
             if len(lin) != 1 or any(type(con).__name__ not in ("Linear", "AllDifferent") for con in r.constraints):
                 continue
