@@ -112,6 +112,20 @@ def test_the_checker_refuses_forged_steps():
     assert not check(good, [replace(ROW1, full=False)], {"row 1": 10}, cands, {}, NAMES)
 
 
+def test_kenken_rows_take_the_rule_of_their_total():
+    """examples/kenken.toml (6x6, rows of 1-6 make 21): step 13 is row 2 less its 3-cell sum cage,
+    the three cells left making 6, so 1, 2 and 3 between them; the walk still solves."""
+    p = puzzlesat.load(str(ROOT / "examples" / "kenken.toml"))
+    e = puzzlesat.explain(p)
+    s = e.steps[12]
+    assert s.technique == "rule of 45"
+    assert s.text == "rule of 45 in row 2: 21 - cage 15 at r2c4 (3 cells) leaves r2c1 + r2c2 + r2c3 = 6"
+    assert {f.value for f in s.deduced} <= {4, 5, 6} and not any(f.placed for f in s.deduced)
+    assert [r.name for r in s.main] == ["row 2", "cage 15 at r2c4 (3 cells)"] and s.cost == 1.55
+    assert implies(p, [r.id for r in s.rules], s.facts, s.deduced) is True
+    assert e.solved
+
+
 KD = "KD_Killer_IM1-B1-P1"  # KrazyDad intermediate killer, volume 1 book 1 (benchmarks/data/rated_variants.json)
 
 

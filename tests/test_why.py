@@ -84,9 +84,9 @@ def test_killer_cages_say_their_total_and_the_combinations_left():
         "cage 11 at r3c3 (3 cells): 11 = 1+4+6, 2+3+6 or 3+4+4 (1+5+5 does not fit, gone; 2+4+5 does not fit, gone;"
         " 3+3+5 needs r4c4 = 3 or 5, gone)"
     )
-    assert k[26] == (
-        "cage 8 at r6c1 (3 cells): 8 = 1+2+5 or 1+3+4 (1+1+6 needs r6c2 = 1 or 6, gone; 2+2+4 needs r6c1 = 2 or 4,"
-        " gone; 2+3+3 needs r6c1 = 2 or 3, gone); 4 in r6c3 fits none left"
+    assert k[16] == (
+        "cage 9 at r5c6 (3 cells): 9 = 1+2+6, 1+3+5, 1+4+4, 2+2+5, 2+3+4 or 3+3+3; 6 in r5c6 fits none left;"
+        " 6 in r6c6 fits none left"
     )
 
 
