@@ -112,6 +112,23 @@ def test_the_checker_refuses_forged_steps():
     assert not check(good, [replace(ROW1, full=False)], {"row 1": 10}, cands, {}, NAMES)
 
 
+def test_a_small_killer_places_its_innie_with_the_exact_text():
+    """`generate killer-sudoku -p size=6 --seed 5` (deterministic): step 14 is box 6 (1-6 make 21)
+    less its cages 9 and 6, which leaves r5c4 = 6, a placement from the box and the two cages."""
+    from puzzlesat.setter.generate import generate_puzzle
+
+    p = generate_puzzle("killer-sudoku", seed=5, params={"size": "6"}).puzzle
+    e = puzzlesat.explain(p)
+    assert [i for i, s in enumerate(e.steps, 1) if s.technique == "rule of 45"][:1] == [14]
+    s = e.steps[13]
+    assert s.text == "rule of 45 in box 6: 21 - cage 9 at r5c5 (3 cells) - cage 6 at r6c4 (2 cells) leaves r5c4 = 6"
+    assert [(p.cells[f.cell], f.value, f.kind) for f in s.deduced] == [("r5c4", 6, "place")]
+    assert [r.name for r in s.main] == ["box 6", "cage 9 at r5c5 (3 cells)", "cage 6 at r6c4 (2 cells)"]
+    assert s.cost == 1.5 and s.facts == ()
+    assert implies(p, [r.id for r in s.rules], s.facts, s.deduced) is True
+    assert e.solved
+
+
 def test_kenken_rows_take_the_rule_of_their_total():
     """examples/kenken.toml (6x6, rows of 1-6 make 21): step 13 is row 2 less its 3-cell sum cage,
     the three cells left making 6, so 1, 2 and 3 between them; the walk still solves."""

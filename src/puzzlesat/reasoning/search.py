@@ -818,10 +818,13 @@ class Explainer:
 
     def _innie_premises(self, found: innies.Innie) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Its rules (the houses, the sums, the house that keeps the open cells apart) and facts
-        (the placed cells left over, and what is ruled out of the open cells)."""
+        (the placed cells left over, and what is ruled out of the open cells when more than one
+        shares the rest: one cell left is its value by the arithmetic alone)."""
         names = [*found.houses, *(s.name for s in found.sums), *([found.distinct] if found.distinct else [])]
         sels = tuple(dict.fromkeys(self.g.by_name[n].selector for n in names))
-        lits = [self.g.lit[c, v] for c, v in found.placed] + list(self.fact_lits(found.cells))
+        lits = [self.g.lit[c, v] for c, v in found.placed]
+        if len(found.cells) > 1:
+            lits += self.fact_lits(found.cells)
         return sels, tuple(sorted(set(lits), key=abs))
 
     def _innie_step(self, k: Candidate) -> Step:
