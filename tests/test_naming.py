@@ -186,7 +186,7 @@ def test_thermometers_are_named_alike_everywhere(cli):
     assert "  thermometer 2 (r1c6→r1c4): r1c6 < r1c5 < r1c4\n" in show
     assert "\nthermometer 2 (r1c6→r1c4): r1c6 < r1c5 < r1c4\n" in cli("solve", ref).out
     assert cli("explain", ref, "--max-steps", "1").out.splitlines()[0] == (
-        "  1. r1c5 ≠ 6; r1c6 ≠ 5, 6: from thermometer 2 (r1c6→r1c4) alone  [1.24]"
+        "  1. r1c5 ≠ 6; r1c6 ≠ 5, 6: from thermometer 2 (r1c6→r1c4) alone  [1.05]"
     )
     step = cli("hint", ref, "--json").json()["step"]
     assert step["rules"] == [{"id": "less #2", "name": "thermometer 2 (r1c6→r1c4)", "cells": ["r1c4", "r1c5", "r1c6"]}]

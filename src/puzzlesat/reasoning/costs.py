@@ -119,11 +119,51 @@ def is_house(rules: Sequence[Rule]) -> bool:
 RULE_IN_FULL = 1.7
 
 
-def step_cost(tier: str, main: Sequence[Rule], peers: int, facts: int, size: int = 0, chain: int = 0) -> float:
+# A routine step (D14): one rule other than a house read the way a single is, priced as the
+# singles are, by what a person holds in mind: the rule's cells, each with its candidates (a
+# naked single, one cell, 1.0; a hidden single, a house's nine cells for one digit, 1.2; so
+# ROUTINE_CELL = 0.2 / 8 a cell beyond the first). Flat, as the singles' prices are: a naked
+# single reads all eight removals of its cell and still costs 1.0. A 2-cell cage's pair 1.025, a
+# 4-cell cage with one combination left 1.075, a 9-cell one 1.2.
+ROUTINE = 1.0
+ROUTINE_CELL = 0.025
+# The least a routine step costs: a rule holds two cells at least (`routine_cost`), so a naked
+# single (1.0) is still cheaper than any of them and ends the search for a step at once.
+def routine_cost(cells: int) -> float:
+    """One rule other than a house, by propagation or with one combination left (or two cells
+    open): the singles' price for its cells."""
+    return round(ROUTINE + ROUTINE_CELL * max(1, cells - 1), 2)
+
+
+ROUTINE_FLOOR = routine_cost(2)
+
+
+# The rule of 45 (`reasoning.innies`): a house read whole (a hidden single's 1.2), then each
+# further house, each sum taken off, each cell left to share the total.
+INNIE_HOUSE = 0.3
+INNIE_SUM = 0.15
+INNIE_CELL = 0.1
+INNIE_CEILING = 3.0  # below locked candidates (3.05): solvers teach it with the cage combinations
+
+
+def innie_cost(houses: int, sums: int, cells: int) -> float:
+    """A rule-of-45 step: one house 1.2, INNIE_HOUSE a house more, INNIE_SUM a sum rule taken off
+    (or sticking out), INNIE_CELL a cell beyond the first the rest is shared by. Flat, as a named
+    pattern's price is: the marks of the cells left are read as a single's are."""
+    cost = 1.2 + INNIE_HOUSE * (houses - 1) + INNIE_SUM * sums + INNIE_CELL * (cells - 1)
+    return round(min(cost, INNIE_CEILING), 2)
+
+
+def step_cost(tier: str, main: Sequence[Rule], peers: int, facts: int, size: int = 0, chain: int = 0,
+              routine: bool = False) -> float:
     """The tier's base, plus: rules beyond the tier's own (and heavier than a house), the subset
-    size of a one-rule step in full, a case split's rules and chain, the facts read."""
+    size of a one-rule step in full, a case split's rules and chain, the facts read. `routine`:
+    one rule other than a house by propagation, or in full with one combination left or two
+    cells open (`routine_cost`)."""
     base, ceiling = TIERS[tier]
     weight = sum(rule_weight(r) for r in main)
+    if routine and len(main) == 1 and not is_house(main) and tier in ("propagation", "complete"):
+        return routine_cost(len(main[0].cells))
     cost = base + FACT * facts + PEER * peers
     if tier == "propagation":
         cost += 0.3 * max(0.0, weight - 1.0)

@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from puzzlesat.model.model import Puzzle
-from puzzlesat.reasoning import patterns
+from puzzlesat.reasoning import innies, patterns
 from puzzlesat.reasoning.backbone import Supports, Witnesses, alldifferent_support, backbone, house_joined, joined
 from puzzlesat.reasoning.chain import follow
-from puzzlesat.reasoning.costs import TIERS, named_cost, rule_weight, scaled, step_cost
+from puzzlesat.reasoning.costs import ROUTINE_FLOOR, innie_cost, named_cost, rule_weight, scaled, step_cost
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, Step
 from puzzlesat.reasoning.guarded import SOLVER, Rule, RuleCNF, SolverPool
 from puzzlesat.reasoning.names import GENERIC, technique
@@ -36,7 +36,8 @@ from puzzlesat.reasoning.patterns.library import SINGLES, find
 from puzzlesat.reasoning.pencil import houses_of, marks_of
 from puzzlesat.reasoning.recheck import Rechecker
 from puzzlesat.reasoning.stated import check_depth, check_stated
-from puzzlesat.reasoning.why import why_text
+from puzzlesat.reasoning.why import combinations_left, why_text
+from puzzlesat.reasoning.why_rules import model_rules
 from puzzlesat.reasoning.widen import widen
 from puzzlesat.runtime.errors import CheckError
 from puzzlesat.runtime.stop import checkpoint
@@ -62,6 +63,7 @@ class Candidate:
     hypothesis: int | None = None
     pattern: patterns.Pattern | None = None
     group: tuple[int, ...] = ()  # a pattern's: the rules whose small solver asked about it
+    innie: innies.Innie | None = None  # a rule-of-45 step (`reasoning.innies`)
 
 
 def _silent(rule: Rule) -> bool:
@@ -192,7 +194,18 @@ class Explainer:
             size = len({self.g.fact_of[lit].cell for lit in lits} - set(self.placed))
             free = sum(1 for r in main for c in r.cells if c not in self.placed)
             size = max(1, min(size, free - size)) if free > size else size
-        return step_cost(tier, main, len(peers), len(facts), size, chain)
+        return step_cost(tier, main, len(peers), len(facts), size, chain, self._routine(tier, main))
+
+    def _routine(self, tier: str, main: Sequence[Rule]) -> bool:
+        """One rule read the way a single is (costs.routine_cost): by propagation, or in full with
+        two cells open or one combination left."""
+        if len(main) != 1 or tier not in ("propagation", "complete"):
+            return False
+        if tier == "propagation":
+            return True
+        if sum(1 for c in main[0].cells if c not in self.placed) <= 2:
+            return True
+        return combinations_left(self.puzzle, main[0], self.cands) == 1
 
     def _dearness(self, lit: int) -> int:
         """Deletion order: pencil marks first, then removals by placed values, then placed values."""
@@ -631,7 +644,7 @@ class Explainer:
         (a cage, a line), whose steps compete with the pattern on price; a case split only where
         no named pattern applies. Two-cell all-different rules are never asked as groups (`_silent`)."""
         found = self._naked_singles(first=True)
-        if found and found[0].cost < min(named_cost("hidden single"), TIERS["propagation"][0]):
+        if found and found[0].cost < min(named_cost("hidden single"), ROUTINE_FLOOR):
             return found  # the first naked single wins: nothing below is as cheap (hidden singles, one rule)
         found = self._naked_singles() + self._hidden_singles()
         for rule in self.singles:
@@ -639,7 +652,7 @@ class Explainer:
                 found += self._group([rule], complete=False)
         if found:
             return found
-        named = self._patterns(self.marks())
+        named = self._patterns(self.marks()) + self._innies()
         pairs = self._pairs()  # houses alone are the named patterns' ground, never asked of the solver
         singles = [[r] for r in self.singles if r.kinds != HOUSE]
         found = self._in_full(singles)
@@ -660,7 +673,7 @@ class Explainer:
         subset, which no step of it is below. A group not asked stays unasked until a step needs it."""
         tiers = {1: "complete", 2: "complete pair"}
         groups = [g for g in groups if len({c for r in g for c in r.cells}) <= IN_FULL_CELLS]
-        bounds = [step_cost(tiers[len(g)], g, 0, 0) for g in groups]
+        bounds = [step_cost(tiers[len(g)], g, 0, 0, routine=self._routine(tiers[len(g)], g)) for g in groups]
         found: list[Candidate] = []
         for bound, rules in sorted(zip(bounds, groups, strict=True), key=lambda x: x[0]):
             if found and bound > min(k.cost for k in found):
@@ -685,6 +698,9 @@ class Explainer:
         check_depth(self.g, step)
         if best.pattern is not None and not check(marks, best.pattern):
             raise CheckError(f"a named pattern does not hold on the marks: {best.pattern.text}")
+        if best.innie is not None and not innies.check(best.innie, self._innie_houses, self._house_totals,
+                                                       self.cands, self.placed, self.puzzle.cells):
+            raise CheckError(f"a rule-of-45 step does not hold on the marks: {best.innie.text}")
         self.apply(step, len(self.steps))
         self.steps.append(step)
         return step
@@ -693,6 +709,8 @@ class Explainer:
         """The step a candidate stands for: everything its premises give, named and priced."""
         if k.pattern is not None:
             return self._pattern_step(k)
+        if k.innie is not None:
+            return self._innie_step(k)
         deduced_lits, lits = widen(self, k)  # a removal with all its premises give (reasoning.widen)
         deduced = tuple(self.g.fact_of[lit] for lit in deduced_lits)
         main, peers, facts = self.premises(k.selectors, lits)
@@ -749,6 +767,83 @@ class Explainer:
             digits=p.digits,
             chain=tuple(Fact(c, v, PLACE) for c, v in p.chain),
             text=p.text,
+        )
+
+    # --- the rule of 45 (reasoning.innies) ------------------------------------------------------
+
+    @cached_property
+    def _sums(self) -> list[innies.Sum]:
+        """The rules that are one sum of weight 1 over their cells with a number for a total: a
+        sum cage as the model states it (a short one lowers to a table of its combinations), or
+        any rule whose core is that equation."""
+        out = []
+        found = model_rules(self.puzzle)
+        for r in self.g.rules:
+            cage = found.get(r.constraints)
+            if getattr(cage, "key", None) == "cage" and cage.operation == "sum" and isinstance(cage.target, int):
+                out.append(innies.Sum(r.name, tuple(sorted(r.cells)), cage.target))
+                continue
+            lin = [con for con in r.constraints if type(con).__name__ == "Linear"]
+            if len(lin) != 1 or any(type(con).__name__ not in ("Linear", "AllDifferent") for con in r.constraints):
+                continue
+            (con,) = lin
+            whole = set(con.cells) == set(r.cells)
+            if con.op == "=" and isinstance(con.rhs, int) and set(con.weights) == {1} and whole:
+                out.append(innies.Sum(r.name, tuple(sorted(r.cells)), con.rhs))
+        return out
+
+    @cached_property
+    def _innie_houses(self) -> list[patterns.House]:
+        """The full houses that are rules of their own: regions whose total is known."""
+        return [h for h, _, _ in self._full_houses]
+
+    @cached_property
+    def _house_totals(self) -> dict[str, int]:
+        return {h.name: sum(values) for h, _, values in self._full_houses}
+
+    def _innies(self) -> list[Candidate]:
+        """Every rule-of-45 step on the marks, priced (`costs.innie_cost`)."""
+        if not self._sums:
+            return []
+        out = []
+        for found in innies.find(self._innie_houses, self._house_totals, self._sums, self.cands, self.placed,
+                                 self.puzzle.cells):  # fmt: skip
+            sels, lits = self._innie_premises(found)
+            cost = innie_cost(len(found.houses), len(found.sums), len(found.cells))
+            first = found.places[0] if found.places else found.eliminates[0]
+            target = self.g.lit[first] if found.places else -self.g.lit[first]
+            order = (6, found.houses, found.form)
+            out.append(Candidate(cost, order, sels, lits, target, "rule of 45", innie=found))
+        return out
+
+    def _innie_premises(self, found: innies.Innie) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Its rules (the houses, the sums, the house that keeps the open cells apart) and facts
+        (the placed cells left over, and what is ruled out of the open cells when more than one
+        shares the rest: one cell left is its value by the arithmetic alone)."""
+        names = [*found.houses, *(s.name for s in found.sums), *([found.distinct] if found.distinct else [])]
+        sels = tuple(dict.fromkeys(self.g.by_name[n].selector for n in names))
+        lits = [self.g.lit[c, v] for c, v in found.placed]
+        if len(found.cells) > 1:
+            lits += self.fact_lits(found.cells)
+        return sels, tuple(sorted(set(lits), key=abs))
+
+    def _innie_step(self, k: Candidate) -> Step:
+        found = k.innie
+        assert found is not None
+        deduced = tuple(sorted({Fact(c, v, PLACE) for c, v in found.places}
+                               | {Fact(c, v, ELIMINATE) for c, v in found.eliminates}))  # fmt: skip
+        _, peers, facts = self.premises(k.selectors, k.lits)
+        main = [self.g.by_selector[s] for s in k.selectors]
+        return Step(
+            deduced=deduced,
+            rules=tuple(r.ref for r in [*main, *peers]),
+            facts=tuple(facts),
+            cost=k.cost,
+            technique="rule of 45",
+            main=tuple(r.ref for r in main),
+            tier="rule of 45",
+            cells=found.cells,
+            text=found.text,
         )
 
     def _unsaid(self, lits: Sequence[int]) -> list[int]:

@@ -342,3 +342,32 @@ def why_text(puzzle: Puzzle, rules: Sequence[Rule], marks: Marks, deduced: Seque
     text = say_why(chosen, marks, deduced)
     check_why(chosen, marks, text)
     return text
+
+
+def combinations_left(puzzle: Puzzle, rule: Rule, marks: Marks) -> int | None:
+    """How many of the rule's value sets (a cage's, a renban's runs) still fit its cells' marks;
+    None for a rule without combinations (`why_rules.combos_of`). One left is a routine step to
+    read (docs/decisions/explanations.md, D14)."""
+    (s,) = subjects(puzzle, [rule])
+    cb = combos_of(s)
+    if cb is None:
+        return _distinct_sum_sets(s, s.cells, marks)
+    cells = tuple(s.rule.cells) if s.rule is not None else s.cells
+    return sum(1 for t in cb.combos if fits(t, cells, marks))
+
+
+def _distinct_sum_sets(s: Subject, cells: Sequence[int], marks: Marks) -> int | None:
+    """The value sets left for a sum over all-different cells too long for a why-text to list
+    (`why_rules.MOST_CELLS`: an 8-cell cage 43 has one, 1-9 less 2); None for any other rule."""
+    from itertools import combinations
+
+    from puzzlesat.model.core import AllDifferent, Linear
+
+    lin = [c for c in s.constraints if isinstance(c, Linear)]
+    alldiff = [c for c in s.constraints if isinstance(c, AllDifferent)]
+    if len(lin) != 1 or len(alldiff) != 1 or set(lin[0].weights) != {1} or lin[0].op != "=":
+        return None
+    if not isinstance(lin[0].rhs, int) or not set(alldiff[0].cells) == set(lin[0].cells) == set(cells):
+        return None
+    universe = sorted({v for c in cells for v in s.domains[c]})
+    return sum(1 for t in combinations(universe, len(cells)) if sum(t) == lin[0].rhs and fits(t, cells, marks))
