@@ -17,7 +17,67 @@ FACTORY = _Factory()
 repr_guard = recursive_repr("...")  # dataclasses' guard against a repr that reaches itself
 
 
-def _0(cls, _d_max_values, _d_options):
+def _0(cls, _d_params, _d_takes_givens):
+    _set = object.__setattr__
+    def __init__(self, name: 'str', title: 'str', builder: 'Builder', params: 'tuple[Param, ...]' = _d_params, takes_givens: 'bool' = _d_takes_givens) -> None:
+        _set(self, 'name', name)
+        _set(self, 'title', title)
+        _set(self, 'builder', builder)
+        _set(self, 'params', params)
+        _set(self, 'takes_givens', takes_givens)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(name={self.name!r}, title={self.title!r}, builder={self.builder!r}, params={self.params!r}, takes_givens={self.takes_givens!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.title,self.builder,self.params,self.takes_givens,)==(other.name,other.title,other.builder,other.params,other.takes_givens,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('name','title','builder','params','takes_givens',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('name','title','builder','params','takes_givens',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.name,self.title,self.builder,self.params,self.takes_givens,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'title', 'builder', 'params', 'takes_givens')}
+
+
+def _1(cls):
+    _set = object.__setattr__
+    def __init__(self, name: 'str', default: 'int', lo: 'int', hi: 'int', help: 'str') -> None:
+        _set(self, 'name', name)
+        _set(self, 'default', default)
+        _set(self, 'lo', lo)
+        _set(self, 'hi', hi)
+        _set(self, 'help', help)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(name={self.name!r}, default={self.default!r}, lo={self.lo!r}, hi={self.hi!r}, help={self.help!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.default,self.lo,self.hi,self.help,)==(other.name,other.default,other.lo,other.hi,other.help,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('name','default','lo','hi','help',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('name','default','lo','hi','help',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.name,self.default,self.lo,self.hi,self.help,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'default', 'lo', 'hi', 'help')}
+
+
+def _2(cls, _d_max_values, _d_options):
     _set = object.__setattr__
     def __init__(self, name: 'str', kind: 'str', summary: 'str', target: 'str', max_values: 'int | None' = _d_max_values, options: 'tuple[str, ...]' = _d_options) -> None:
         _set(self, 'name', name)
@@ -48,7 +108,7 @@ def _0(cls, _d_max_values, _d_options):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'kind', 'summary', 'target', 'max_values', 'options')}
 
 
-def _1(cls):
+def _3(cls):
     _set = object.__setattr__
     def __init__(self, base: 'int', masks: 'tuple[int, ...]', alldiff: 'tuple[tuple[int, ...], ...]', linears: 'tuple[tuple[tuple[int, ...], tuple[int, ...], int, int], ...]', tables: 'tuple[tuple[tuple[int, ...], bytes, bool], ...]', cells: 'int', unknowns: 'tuple[str, ...]') -> None:
         _set(self, 'base', base)
@@ -80,7 +140,177 @@ def _1(cls):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('base', 'masks', 'alldiff', 'linears', 'tables', 'cells', 'unknowns')}
 
 
-def _2(cls):
+def _4(cls, _d_model):
+    _set = object.__setattr__
+    def __init__(self, status: 'str', model: 'tuple[int, ...]' = _d_model) -> None:
+        _set(self, 'status', status)
+        _set(self, 'model', model)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(status={self.status!r}, model={self.model!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.status,self.model,)==(other.status,other.model,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('status','model',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('status','model',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.status,self.model,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('status', 'model')}
+
+
+def _5(cls):
+    _set = object.__setattr__
+    def __init__(self, nvars: 'int', constraints: 'list[Constraint]', varmap: 'VarMap') -> None:
+        _set(self, 'nvars', nvars)
+        _set(self, 'constraints', constraints)
+        _set(self, 'varmap', varmap)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(nvars={self.nvars!r}, constraints={self.constraints!r}, varmap={self.varmap!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.nvars,self.constraints,self.varmap,)==(other.nvars,other.constraints,other.varmap,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('nvars','constraints','varmap',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('nvars','constraints','varmap',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.nvars,self.constraints,self.varmap,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('nvars', 'constraints', 'varmap')}
+
+
+def _6(cls, _d_rules, _d_groups):
+    def __init__(self, rules: 'list[Rule]' = FACTORY, groups: 'list[tuple[str, ...]]' = FACTORY) -> None:
+        self.rules = _d_rules() if rules is FACTORY else rules
+        self.groups = _d_groups() if groups is FACTORY else groups
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(rules={self.rules!r}, groups={self.groups!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.rules,self.groups,)==(other.rules,other.groups,)
+        return NotImplemented
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__hash__': None, '__match_args__': ('rules', 'groups')}
+
+
+def _7(cls):
+    _set = object.__setattr__
+    def __init__(self, cells: 'Any', entries: 'Callable[[dict[str, Any], str], list[tuple[str, dict[str, Any]]]]', number: 'Callable[[object, str, int | None], int | None]', regions: 'list[list[int]]') -> None:
+        _set(self, 'cells', cells)
+        _set(self, 'entries', entries)
+        _set(self, 'number', number)
+        _set(self, 'regions', regions)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(cells={self.cells!r}, entries={self.entries!r}, number={self.number!r}, regions={self.regions!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cells,self.entries,self.number,self.regions,)==(other.cells,other.entries,other.number,other.regions,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('cells','entries','number','regions',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('cells','entries','number','regions',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.cells,self.entries,self.number,self.regions,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'entries', 'number', 'regions')}
+
+
+def _8(cls, _d_ends, _d_bulb):
+    _set = object.__setattr__
+    def __init__(self, name: 'str', colour: 'str', width: 'float', ends: 'int' = _d_ends, bulb: 'float' = _d_bulb) -> None:
+        _set(self, 'name', name)
+        _set(self, 'colour', colour)
+        _set(self, 'width', width)
+        _set(self, 'ends', ends)
+        _set(self, 'bulb', bulb)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(name={self.name!r}, colour={self.colour!r}, width={self.width!r}, ends={self.ends!r}, bulb={self.bulb!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.colour,self.width,self.ends,self.bulb,)==(other.name,other.colour,other.width,other.ends,other.bulb,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('name','colour','width','ends','bulb',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('name','colour','width','ends','bulb',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.name,self.colour,self.width,self.ends,self.bulb,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'colour', 'width', 'ends', 'bulb')}
+
+
+def _9(cls):
+    _set = object.__setattr__
+    def __init__(self, puzzle: 'Puzzle', rc: 'Callable[[int], str]', target: 'str') -> None:
+        _set(self, 'puzzle', puzzle)
+        _set(self, 'rc', rc)
+        _set(self, 'target', target)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(puzzle={self.puzzle!r}, rc={self.rc!r}, target={self.target!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.puzzle,self.rc,self.target,)==(other.puzzle,other.rc,other.target,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('puzzle','rc','target',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('puzzle','rc','target',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.puzzle,self.rc,self.target,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('puzzle', 'rc', 'target')}
+
+
+def _10(cls, _d_paths, _d_rules):
+    def __init__(self, paths: 'set[str]' = FACTORY, rules: 'list[Rule]' = FACTORY) -> None:
+        self.paths = _d_paths() if paths is FACTORY else paths
+        self.rules = _d_rules() if rules is FACTORY else rules
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(paths={self.paths!r}, rules={self.rules!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.paths,self.rules,)==(other.paths,other.rules,)
+        return NotImplemented
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__hash__': None, '__match_args__': ('paths', 'rules')}
+
+
+def _11(cls):
     _set = object.__setattr__
     def __init__(self, cells: 'tuple[int, ...]') -> None:
         _set(self, 'cells', cells)
@@ -106,7 +336,7 @@ def _2(cls):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells',)}
 
 
-def _3(cls, _d_op, _d_rhs, _d_when):
+def _12(cls, _d_op, _d_rhs, _d_when):
     _set = object.__setattr__
     def __init__(self, terms: 'tuple[Term, ...]', op: 'str' = _d_op, rhs: 'int' = _d_rhs, when: 'tuple[Atom, ...]' = _d_when) -> None:
         _set(self, 'terms', terms)
@@ -135,7 +365,7 @@ def _3(cls, _d_op, _d_rhs, _d_when):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('terms', 'op', 'rhs', 'when')}
 
 
-def _4(cls, _d_op, _d_rhs):
+def _13(cls, _d_op, _d_rhs):
     _set = object.__setattr__
     def __init__(self, cells: 'tuple[int, ...]', weights: 'tuple[int, ...]', op: 'str' = _d_op, rhs: 'int | str' = _d_rhs) -> None:
         _set(self, 'cells', cells)
@@ -164,7 +394,7 @@ def _4(cls, _d_op, _d_rhs):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'weights', 'op', 'rhs')}
 
 
-def _5(cls, _d_allowed):
+def _14(cls, _d_allowed):
     _set = object.__setattr__
     def __init__(self, cells: 'tuple[int, ...]', tuples: 'tuple[tuple[int, ...], ...]', allowed: 'bool' = _d_allowed) -> None:
         _set(self, 'cells', cells)
@@ -192,7 +422,38 @@ def _5(cls, _d_allowed):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'tuples', 'allowed')}
 
 
-def _6(cls, _d_columns, _d_boxes, _d_regions, _d_blocked, _d_latin, _d_diagonals, _d_windows, _d_anti_knight, _d_anti_king, _d_non_consecutive):
+def _15(cls, _d_cells, _d_lines, _d_text, _d_colour, _d_outside):
+    _set = object.__setattr__
+    def __init__(self, kind: 'str', cells: 'tuple[str, ...]' = _d_cells, lines: 'tuple[tuple[str, ...], ...]' = _d_lines, text: 'str' = _d_text, colour: 'str' = _d_colour, outside: 'bool' = _d_outside) -> None:
+        _set(self, 'kind', kind)
+        _set(self, 'cells', cells)
+        _set(self, 'lines', lines)
+        _set(self, 'text', text)
+        _set(self, 'colour', colour)
+        _set(self, 'outside', outside)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(kind={self.kind!r}, cells={self.cells!r}, lines={self.lines!r}, text={self.text!r}, colour={self.colour!r}, outside={self.outside!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.kind,self.cells,self.lines,self.text,self.colour,self.outside,)==(other.kind,other.cells,other.lines,other.text,other.colour,other.outside,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('kind','cells','lines','text','colour','outside',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('kind','cells','lines','text','colour','outside',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.kind,self.cells,self.lines,self.text,self.colour,self.outside,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('kind', 'cells', 'lines', 'text', 'colour', 'outside')}
+
+
+def _16(cls, _d_columns, _d_boxes, _d_regions, _d_blocked, _d_latin, _d_diagonals, _d_windows, _d_anti_knight, _d_anti_king, _d_non_consecutive):
     _set = object.__setattr__
     def __init__(self, rows: 'int', columns: 'int' = _d_columns, boxes: 'str' = _d_boxes, regions: 'str' = _d_regions, blocked: 'str' = _d_blocked, latin: 'bool' = _d_latin, diagonals: 'bool' = _d_diagonals, windows: 'bool' = _d_windows, anti_knight: 'bool' = _d_anti_knight, anti_king: 'bool' = _d_anti_king, non_consecutive: 'bool' = _d_non_consecutive) -> None:
         _set(self, 'rows', rows)
@@ -229,7 +490,7 @@ def _6(cls, _d_columns, _d_boxes, _d_regions, _d_blocked, _d_latin, _d_diagonals
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('rows', 'columns', 'boxes', 'regions', 'blocked', 'latin', 'diagonals', 'windows', 'anti_knight', 'anti_king', 'non_consecutive')}
 
 
-def _7(cls, _d_values, _d_relabel, _d_generators):
+def _17(cls, _d_values, _d_relabel, _d_generators):
     _set = object.__setattr__
     def __init__(self, size: 'int', elements: 'tuple[Element, ...]', values: 'tuple[int, ...]' = _d_values, relabel: 'bool' = _d_relabel, generators: 'tuple[Element, ...]' = _d_generators) -> None:
         _set(self, 'size', size)
@@ -259,7 +520,7 @@ def _7(cls, _d_values, _d_relabel, _d_generators):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('size', 'elements', 'values', 'relabel', 'generators')}
 
 
-def _8(cls, _d_distinct, _d_rules, _d_unknowns, _d_givens, _d_generators, _d_layout, _d_params, _d_grid, _d_cosmetics):
+def _18(cls, _d_distinct, _d_rules, _d_unknowns, _d_givens, _d_generators, _d_layout, _d_params, _d_grid, _d_cosmetics):
     _set = object.__setattr__
     def __init__(self, name: 'str', title: 'str', cells: 'tuple[str, ...]', domains: 'tuple[tuple[int, ...], ...]', distinct: 'tuple[tuple[int, ...], ...]' = _d_distinct, rules: 'tuple[Rule, ...]' = _d_rules, unknowns: 'tuple[Unknown, ...]' = _d_unknowns, givens: 'tuple[tuple[int, int], ...]' = _d_givens, generators: 'tuple[Element, ...]' = _d_generators, layout: 'str | None' = _d_layout, params: 'tuple[tuple[str, str], ...]' = _d_params, grid: 'Grid | None' = _d_grid, cosmetics: 'tuple[Cosmetic, ...]' = _d_cosmetics) -> None:
         _set(self, 'name', name)
@@ -298,7 +559,7 @@ def _8(cls, _d_distinct, _d_rules, _d_unknowns, _d_givens, _d_generators, _d_lay
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'title', 'cells', 'domains', 'distinct', 'rules', 'unknowns', 'givens', 'generators', 'layout', 'params', 'grid', 'cosmetics')}
 
 
-def _9(cls, _d_prime):
+def _19(cls, _d_prime):
     _set = object.__setattr__
     def __init__(self, name: 'str', domain: 'tuple[int, ...]', prime: 'bool' = _d_prime) -> None:
         _set(self, 'name', name)
@@ -326,7 +587,7 @@ def _9(cls, _d_prime):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'domain', 'prime')}
 
 
-def _10(cls, _d_min, _d_max, _d_values, _d_prime):
+def _20(cls, _d_min, _d_max, _d_values, _d_prime):
     _set = object.__setattr__
     def __init__(self, min: 'int | None' = _d_min, max: 'int | None' = _d_max, values: 'tuple[int, ...] | None' = _d_values, prime: 'bool' = _d_prime) -> None:
         _set(self, 'min', min)
@@ -355,7 +616,63 @@ def _10(cls, _d_min, _d_max, _d_values, _d_prime):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('min', 'max', 'values', 'prime')}
 
 
-def _11(cls):
+def _21(cls):
+    _set = object.__setattr__
+    def __init__(self, names: 'Sequence[str]', grid: 'Grid | None', rules: 'Sequence[Any]') -> None:
+        _set(self, 'names', names)
+        _set(self, 'grid', grid)
+        _set(self, 'rules', rules)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(names={self.names!r}, grid={self.grid!r}, rules={self.rules!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.names,self.grid,self.rules,)==(other.names,other.grid,other.rules,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('names','grid','rules',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('names','grid','rules',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.names,self.grid,self.rules,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('names', 'grid', 'rules')}
+
+
+def _22(cls, _d_numbered):
+    _set = object.__setattr__
+    def __init__(self, kind: 'str', where: 'str', numbered: 'bool' = _d_numbered) -> None:
+        _set(self, 'kind', kind)
+        _set(self, 'where', where)
+        _set(self, 'numbered', numbered)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(kind={self.kind!r}, where={self.where!r}, numbered={self.numbered!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.kind,self.where,self.numbered,)==(other.kind,other.where,other.numbered,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('kind','where','numbered',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('kind','where','numbered',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.kind,self.where,self.numbered,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('kind', 'where', 'numbered')}
+
+
+def _23(cls):
     _set = object.__setattr__
     def __init__(self, key: 'str', summary: 'str', target: 'str') -> None:
         _set(self, 'key', key)
@@ -383,7 +700,7 @@ def _11(cls):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('key', 'summary', 'target')}
 
 
-def _12(cls, _d_distinct):
+def _24(cls, _d_distinct):
     _set = object.__setattr__
     def __init__(self, cells: 'tuple[CellRef, ...]', operation: 'str', target: 'int', distinct: 'bool' = _d_distinct) -> None:
         _set(self, 'cells', cells)
@@ -412,7 +729,406 @@ def _12(cls, _d_distinct):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'operation', 'target', 'distinct')}
 
 
-def _13(cls, _d_briefs):
+def _25(cls):
+    _set = object.__setattr__
+    def __init__(self, cells: 'tuple[CellRef, ...]', copy: 'tuple[CellRef, ...]') -> None:
+        _set(self, 'cells', cells)
+        _set(self, 'copy', copy)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(cells={self.cells!r}, copy={self.copy!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cells,self.copy,)==(other.cells,other.copy,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('cells','copy',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('cells','copy',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.cells,self.copy,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'copy')}
+
+
+def _26(cls):
+    _set = object.__setattr__
+    def __init__(self, kind: 'str', cells: 'tuple[CellRef, CellRef]') -> None:
+        _set(self, 'kind', kind)
+        _set(self, 'cells', cells)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(kind={self.kind!r}, cells={self.cells!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.kind,self.cells,)==(other.kind,other.cells,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('kind','cells',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('kind','cells',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.kind,self.cells,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('kind', 'cells')}
+
+
+def _27(cls, _d_total):
+    _set = object.__setattr__
+    def __init__(self, name: 'str', family: 'str', relation: 'Callable[[int, int], bool]', says: 'str', mark: 'str', legend: 'str', look: 'tuple[str, str]', total: 'int | None' = _d_total) -> None:
+        _set(self, 'name', name)
+        _set(self, 'family', family)
+        _set(self, 'relation', relation)
+        _set(self, 'says', says)
+        _set(self, 'mark', mark)
+        _set(self, 'legend', legend)
+        _set(self, 'look', look)
+        _set(self, 'total', total)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(name={self.name!r}, family={self.family!r}, relation={self.relation!r}, says={self.says!r}, mark={self.mark!r}, legend={self.legend!r}, look={self.look!r}, total={self.total!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.family,self.relation,self.says,self.mark,self.legend,self.look,self.total,)==(other.name,other.family,other.relation,other.says,other.mark,other.legend,other.look,other.total,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('name','family','relation','says','mark','legend','look','total',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('name','family','relation','says','mark','legend','look','total',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.name,self.family,self.relation,self.says,self.mark,self.legend,self.look,self.total,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'family', 'relation', 'says', 'mark', 'legend', 'look', 'total')}
+
+
+def _28(cls):
+    _set = object.__setattr__
+    def __init__(self, cells: 'tuple[CellRef, ...]', cell: 'CellRef') -> None:
+        _set(self, 'cells', cells)
+        _set(self, 'cell', cell)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(cells={self.cells!r}, cell={self.cell!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cells,self.cell,)==(other.cells,other.cell,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('cells','cell',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('cells','cell',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.cells,self.cell,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'cell')}
+
+
+def _29(cls):
+    _set = object.__setattr__
+    def __init__(self, cells: 'tuple[CellRef, ...]') -> None:
+        _set(self, 'cells', cells)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(cells={self.cells!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cells,)==(other.cells,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('cells',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('cells',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.cells,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells',)}
+
+
+def _30(cls, _d_difference, _d_digits, _d_segments):
+    _set = object.__setattr__
+    def __init__(self, kind: 'str', cells: 'tuple[CellRef, ...]', difference: 'int | None' = _d_difference, digits: 'int | None' = _d_digits, segments: 'tuple[tuple[int, ...], ...]' = _d_segments) -> None:
+        _set(self, 'kind', kind)
+        _set(self, 'cells', cells)
+        _set(self, 'difference', difference)
+        _set(self, 'digits', digits)
+        _set(self, 'segments', segments)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(kind={self.kind!r}, cells={self.cells!r}, difference={self.difference!r}, digits={self.digits!r}, segments={self.segments!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.kind,self.cells,self.difference,self.digits,self.segments,)==(other.kind,other.cells,other.difference,other.digits,other.segments,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('kind','cells','difference','digits','segments',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('kind','cells','difference','digits','segments',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.kind,self.cells,self.difference,self.digits,self.segments,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('kind', 'cells', 'difference', 'digits', 'segments')}
+
+
+def _31(cls, _d_difference, _d_digits, _d_segments):
+    _set = object.__setattr__
+    def __init__(self, cells: 'tuple[int, ...]', difference: 'int | None' = _d_difference, digits: 'int | None' = _d_digits, segments: 'tuple[tuple[int, ...], ...]' = _d_segments) -> None:
+        _set(self, 'cells', cells)
+        _set(self, 'difference', difference)
+        _set(self, 'digits', digits)
+        _set(self, 'segments', segments)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(cells={self.cells!r}, difference={self.difference!r}, digits={self.digits!r}, segments={self.segments!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cells,self.difference,self.digits,self.segments,)==(other.cells,other.difference,other.digits,other.segments,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('cells','difference','digits','segments',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('cells','difference','digits','segments',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.cells,self.difference,self.digits,self.segments,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'difference', 'digits', 'segments')}
+
+
+def _32(cls, _d_least, _d_needs):
+    _set = object.__setattr__
+    def __init__(self, name: 'str', says: 'str', lower: 'Callable[[LineArgs, Domains], tuple[Constraint, ...]]', holds: 'Callable[[LineArgs, Sequence[int]], bool]', least: 'int' = _d_least, needs: 'str | None' = _d_needs) -> None:
+        _set(self, 'name', name)
+        _set(self, 'says', says)
+        _set(self, 'lower', lower)
+        _set(self, 'holds', holds)
+        _set(self, 'least', least)
+        _set(self, 'needs', needs)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(name={self.name!r}, says={self.says!r}, lower={self.lower!r}, holds={self.holds!r}, least={self.least!r}, needs={self.needs!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.says,self.lower,self.holds,self.least,self.needs,)==(other.name,other.says,other.lower,other.holds,other.least,other.needs,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('name','says','lower','holds','least','needs',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('name','says','lower','holds','least','needs',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.name,self.says,self.lower,self.holds,self.least,self.needs,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'says', 'lower', 'holds', 'least', 'needs')}
+
+
+def _33(cls, _d_pairs):
+    _set = object.__setattr__
+    def __init__(self, kinds: 'tuple[str, ...]', pairs: 'tuple[Pair, ...]' = _d_pairs) -> None:
+        _set(self, 'kinds', kinds)
+        _set(self, 'pairs', pairs)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(kinds={self.kinds!r}, pairs={self.pairs!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.kinds,self.pairs,)==(other.kinds,other.pairs,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('kinds','pairs',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('kinds','pairs',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.kinds,self.pairs,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('kinds', 'pairs')}
+
+
+def _34(cls):
+    _set = object.__setattr__
+    def __init__(self, name: 'str', says: 'str', lower: 'Callable[[Line, int, Domains, tuple[int, int]], tuple[Constraint, ...]]', holds: 'Callable[[Sequence[int], int, tuple[int, int]], bool]') -> None:
+        _set(self, 'name', name)
+        _set(self, 'says', says)
+        _set(self, 'lower', lower)
+        _set(self, 'holds', holds)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(name={self.name!r}, says={self.says!r}, lower={self.lower!r}, holds={self.holds!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.says,self.lower,self.holds,)==(other.name,other.says,other.lower,other.holds,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('name','says','lower','holds',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('name','says','lower','holds',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.name,self.says,self.lower,self.holds,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'says', 'lower', 'holds')}
+
+
+def _35(cls, _d_crusts):
+    _set = object.__setattr__
+    def __init__(self, kind: 'str', cells: 'tuple[CellRef, ...]', value: 'int', crusts: 'tuple[int, int] | None' = _d_crusts) -> None:
+        _set(self, 'kind', kind)
+        _set(self, 'cells', cells)
+        _set(self, 'value', value)
+        _set(self, 'crusts', crusts)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(kind={self.kind!r}, cells={self.cells!r}, value={self.value!r}, crusts={self.crusts!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.kind,self.cells,self.value,self.crusts,)==(other.kind,other.cells,other.value,other.crusts,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('kind','cells','value','crusts',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('kind','cells','value','crusts',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.kind,self.cells,self.value,self.crusts,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('kind', 'cells', 'value', 'crusts')}
+
+
+def _36(cls):
+    _set = object.__setattr__
+    def __init__(self, cells: 'tuple[CellRef, ...]', values: 'tuple[int, ...]') -> None:
+        _set(self, 'cells', cells)
+        _set(self, 'values', values)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(cells={self.cells!r}, values={self.values!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cells,self.values,)==(other.cells,other.values,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('cells','values',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('cells','values',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.cells,self.values,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'values')}
+
+
+def _37(cls, _d_op, _d_weights):
+    _set = object.__setattr__
+    def __init__(self, cells: 'tuple[CellRef, ...]', rhs: 'int | str', op: 'str' = _d_op, weights: 'tuple[int, ...] | None' = _d_weights) -> None:
+        _set(self, 'cells', cells)
+        _set(self, 'rhs', rhs)
+        _set(self, 'op', op)
+        _set(self, 'weights', weights)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(cells={self.cells!r}, rhs={self.rhs!r}, op={self.op!r}, weights={self.weights!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cells,self.rhs,self.op,self.weights,)==(other.cells,other.rhs,other.op,other.weights,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('cells','rhs','op','weights',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('cells','rhs','op','weights',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.cells,self.rhs,self.op,self.weights,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'rhs', 'op', 'weights')}
+
+
+def _38(cls, _d_allowed):
+    _set = object.__setattr__
+    def __init__(self, cells: 'tuple[CellRef, ...]', tuples: 'tuple[tuple[int, ...], ...]', allowed: 'bool' = _d_allowed) -> None:
+        _set(self, 'cells', cells)
+        _set(self, 'tuples', tuples)
+        _set(self, 'allowed', allowed)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(cells={self.cells!r}, tuples={self.tuples!r}, allowed={self.allowed!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cells,self.tuples,self.allowed,)==(other.cells,other.tuples,other.allowed,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('cells','tuples','allowed',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('cells','tuples','allowed',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.cells,self.tuples,self.allowed,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'tuples', 'allowed')}
+
+
+def _39(cls, _d_briefs):
     _set = object.__setattr__
     def __init__(self, code: 'ExitCode', meaning: 'str', brief: 'str', commands: 'tuple[str, ...]', briefs: 'tuple[tuple[str, str], ...]' = _d_briefs) -> None:
         _set(self, 'code', code)
@@ -442,7 +1158,7 @@ def _13(cls, _d_briefs):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('code', 'meaning', 'brief', 'commands', 'briefs')}
 
 
-def _14(cls, _d_backend, _d_encoding, _d_card, _d_pb, _d_solver, _d_solver_cmd, _d_symmetry_breaking):
+def _40(cls, _d_backend, _d_encoding, _d_card, _d_pb, _d_solver, _d_solver_cmd, _d_symmetry_breaking):
     _set = object.__setattr__
     def __init__(self, backend: 'str | None' = _d_backend, encoding: 'str | None' = _d_encoding, card: 'str | None' = _d_card, pb: 'str | None' = _d_pb, solver: 'str | None' = _d_solver, solver_cmd: 'str | None' = _d_solver_cmd, symmetry_breaking: 'str | None' = _d_symmetry_breaking) -> None:
         _set(self, 'backend', backend)
@@ -474,7 +1190,7 @@ def _14(cls, _d_backend, _d_encoding, _d_card, _d_pb, _d_solver, _d_solver_cmd, 
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('backend', 'encoding', 'card', 'pb', 'solver', 'solver_cmd', 'symmetry_breaking')}
 
 
-def _15(cls, _d_unknowns):
+def _41(cls, _d_unknowns):
     _set = object.__setattr__
     def __init__(self, values: 'tuple[int, ...]', unknowns: 'dict[str, int]' = FACTORY) -> None:
         _set(self, 'values', values)
@@ -501,7 +1217,7 @@ def _15(cls, _d_unknowns):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('values', 'unknowns')}
 
 
-def _16(cls, _d_stats, _d_error, _d_found, _d_symmetry, _d_symmetry_note, _d_plan):
+def _42(cls, _d_stats, _d_error, _d_found, _d_symmetry, _d_symmetry_note, _d_plan):
     def __init__(self, solutions: 'list[Solution]', complete: 'bool', stopped: 'Status | None', modulo_symmetry: 'bool', symmetry_breaking: 'str | None', group_order: 'int', seconds: 'float', stats: 'dict[str, int | float | str]' = FACTORY, error: 'str | None' = _d_error, found: 'int | None' = _d_found, symmetry: 'str' = _d_symmetry, symmetry_note: 'str | None' = _d_symmetry_note, plan: 'Plan | None' = _d_plan) -> None:
         self.solutions = solutions
         self.complete = complete
@@ -526,7 +1242,7 @@ def _16(cls, _d_stats, _d_error, _d_found, _d_symmetry, _d_symmetry_note, _d_pla
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__hash__': None, '__match_args__': ('solutions', 'complete', 'stopped', 'modulo_symmetry', 'symmetry_breaking', 'group_order', 'seconds', 'stats', 'error', 'found', 'symmetry', 'symmetry_note', 'plan')}
 
 
-def _17(cls):
+def _43(cls):
     _set = object.__setattr__
     def __init__(self, values: 'tuple[int, ...]', unknowns: 'dict[str, int]') -> None:
         _set(self, 'values', values)
@@ -569,7 +1285,7 @@ def _17(cls):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__lt__': __lt__, '__le__': __le__, '__gt__': __gt__, '__ge__': __ge__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('values', 'unknowns')}
 
 
-def _18(cls, _d_on_cnf, _d_exact_seconds, _d_fallback):
+def _44(cls, _d_on_cnf, _d_exact_seconds, _d_fallback):
     _set = object.__setattr__
     def __init__(self, method: 'str', on_cnf: 'Plan | None' = _d_on_cnf, exact_seconds: 'float | None' = _d_exact_seconds, fallback: 'str | None' = _d_fallback) -> None:
         _set(self, 'method', method)
@@ -598,7 +1314,7 @@ def _18(cls, _d_on_cnf, _d_exact_seconds, _d_fallback):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('method', 'on_cnf', 'exact_seconds', 'fallback')}
 
 
-def _19(cls, _d_card, _d_pb, _d_solver, _d_solver_cmd, _d_chosen, _d_symmetry_breaking, _d_handover, _d_group, _d_breaking, _d_workers, _d_scheduler, _d_counting):
+def _45(cls, _d_card, _d_pb, _d_solver, _d_solver_cmd, _d_chosen, _d_symmetry_breaking, _d_handover, _d_group, _d_breaking, _d_workers, _d_scheduler, _d_counting):
     _set = object.__setattr__
     def __init__(self, backend: 'str', encoding: 'str', card: 'str | None' = _d_card, pb: 'str | None' = _d_pb, solver: 'str | None' = _d_solver, solver_cmd: 'str | None' = _d_solver_cmd, chosen: 'frozenset[str]' = _d_chosen, symmetry_breaking: 'str' = _d_symmetry_breaking, handover: 'int | None' = _d_handover, group: 'Choice | None' = _d_group, breaking: 'Breaking | None' = _d_breaking, workers: 'int | None' = _d_workers, scheduler: 'str | None' = _d_scheduler, counting: 'Counting | None' = _d_counting) -> None:
         _set(self, 'backend', backend)
@@ -637,7 +1353,7 @@ def _19(cls, _d_card, _d_pb, _d_solver, _d_solver_cmd, _d_chosen, _d_symmetry_br
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('backend', 'encoding', 'card', 'pb', 'solver', 'solver_cmd', 'chosen', 'symmetry_breaking', 'handover', 'group', 'breaking', 'workers', 'scheduler', 'counting')}
 
 
-def _20(cls, _d_scopes, _d_options):
+def _46(cls, _d_scopes, _d_options):
     _set = object.__setattr__
     def __init__(self, name: 'str', kind: 'str', default_encoding: 'str', summary: 'str', target: 'str', scopes: 'bool' = _d_scopes, options: 'tuple[str, ...]' = _d_options) -> None:
         _set(self, 'name', name)
@@ -669,7 +1385,7 @@ def _20(cls, _d_scopes, _d_options):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'kind', 'default_encoding', 'summary', 'target', 'scopes', 'options')}
 
 
-def _21(cls, _d_check):
+def _47(cls, _d_check):
     _set = object.__setattr__
     def __init__(self, name: 'str', flag: 'str', per_encoding: 'bool', check: 'str | None' = _d_check) -> None:
         _set(self, 'name', name)
@@ -698,7 +1414,7 @@ def _21(cls, _d_check):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'flag', 'per_encoding', 'check')}
 
 
-def _22(cls, _d_less_than, _d_canonical_only, _d_anchor, _d_name):
+def _48(cls, _d_less_than, _d_canonical_only, _d_anchor, _d_name):
     _set = object.__setattr__
     def __init__(self, group: 'Group', less_than: 'tuple[tuple[int, int], ...]' = _d_less_than, canonical_only: 'bool' = _d_canonical_only, anchor: 'tuple[int, ...] | None' = _d_anchor, name: 'str | None' = _d_name) -> None:
         _set(self, 'group', group)
@@ -728,7 +1444,51 @@ def _22(cls, _d_less_than, _d_canonical_only, _d_anchor, _d_name):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('group', 'less_than', 'canonical_only', 'anchor', 'name')}
 
 
-def _23(cls, _d_note):
+def _49(cls, _d_values, _d_size):
+    _set = object.__setattr__
+    def __init__(self, cells: 'Perm', values: 'ValueMap' = _d_values, size: 'int' = _d_size) -> None:
+        _set(self, 'cells', cells)
+        _set(self, 'values', values)
+        _set(self, 'size', size)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(cells={self.cells!r}, values={self.values!r}, size={self.size!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cells,self.values,self.size,)==(other.cells,other.values,other.size,)
+        return NotImplemented
+    def __lt__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cells,self.values,self.size,)<(other.cells,other.values,other.size,)
+        return NotImplemented
+    def __le__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cells,self.values,self.size,)<=(other.cells,other.values,other.size,)
+        return NotImplemented
+    def __gt__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cells,self.values,self.size,)>(other.cells,other.values,other.size,)
+        return NotImplemented
+    def __ge__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cells,self.values,self.size,)>=(other.cells,other.values,other.size,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('cells','values','size',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('cells','values','size',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.cells,self.values,self.size,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__lt__': __lt__, '__le__': __le__, '__gt__': __gt__, '__ge__': __ge__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'values', 'size')}
+
+
+def _50(cls, _d_note):
     _set = object.__setattr__
     def __init__(self, group: 'Group', source: 'str', note: 'str | None' = _d_note) -> None:
         _set(self, 'group', group)
@@ -756,29 +1516,138 @@ def _23(cls, _d_note):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('group', 'source', 'note')}
 
 
+def _51(cls):
+    _set = object.__setattr__
+    def __init__(self, order: 'int', cell_order: 'int', generators: 'tuple[Element, ...]', relabel: 'bool', group: 'Group | None', exact: 'bool') -> None:
+        _set(self, 'order', order)
+        _set(self, 'cell_order', cell_order)
+        _set(self, 'generators', generators)
+        _set(self, 'relabel', relabel)
+        _set(self, 'group', group)
+        _set(self, 'exact', exact)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(order={self.order!r}, cell_order={self.cell_order!r}, generators={self.generators!r}, relabel={self.relabel!r}, group={self.group!r}, exact={self.exact!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.order,self.cell_order,self.generators,self.relabel,self.group,self.exact,)==(other.order,other.cell_order,other.generators,other.relabel,other.group,other.exact,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('order','cell_order','generators','relabel','group','exact',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('order','cell_order','generators','relabel','group','exact',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.order,self.cell_order,self.generators,self.relabel,self.group,self.exact,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('order', 'cell_order', 'generators', 'relabel', 'group', 'exact')}
+
+
+def _52(cls, _d_elements, _d_classes, _d_found, _d_total, _d_sizes, _d_fixed):
+    def __init__(self, group: 'Group', elements: 'list[Element] | None' = _d_elements, classes: 'list[Element]' = FACTORY, found: 'int' = _d_found, total: 'int' = _d_total, sizes: 'Counter[int]' = FACTORY, fixed: 'list[int]' = FACTORY) -> None:
+        self.group = group
+        self.elements = elements
+        self.classes = _d_classes() if classes is FACTORY else classes
+        self.found = found
+        self.total = total
+        self.sizes = _d_sizes() if sizes is FACTORY else sizes
+        self.fixed = _d_fixed() if fixed is FACTORY else fixed
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(group={self.group!r}, elements={self.elements!r}, classes={self.classes!r}, found={self.found!r}, total={self.total!r}, sizes={self.sizes!r}, fixed={self.fixed!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.group,self.elements,self.classes,self.found,self.total,self.sizes,self.fixed,)==(other.group,other.elements,other.classes,other.found,other.total,other.sizes,other.fixed,)
+        return NotImplemented
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__hash__': None, '__match_args__': ('group', 'elements', 'classes', 'found', 'total', 'sizes', 'fixed')}
+
+
+def _53(cls, _d_corner):
+    _set = object.__setattr__
+    def __init__(self, grid: 'tuple[tuple[int, ...], ...]', values: 'tuple[int, ...]', columns_move: 'bool', corner: 'int' = _d_corner) -> None:
+        _set(self, 'grid', grid)
+        _set(self, 'values', values)
+        _set(self, 'columns_move', columns_move)
+        _set(self, 'corner', corner)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(grid={self.grid!r}, values={self.values!r}, columns_move={self.columns_move!r}, corner={self.corner!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.grid,self.values,self.columns_move,self.corner,)==(other.grid,other.values,other.columns_move,other.corner,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('grid','values','columns_move','corner',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('grid','values','columns_move','corner',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.grid,self.values,self.columns_move,self.corner,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('grid', 'values', 'columns_move', 'corner')}
+
+
 MADE = {
-    'puzzlesat.encoders.EncodingInfo': (((('frozen', True),), (('name', 'str', False), ('kind', 'str', False), ('summary', 'str', False), ('target', 'str', False), ('max_values', 'int | None', True), ('options', 'tuple[str, ...]', True)), False, (), True, ('builtins.object',)), _0),
-    'puzzlesat.encoders.domains.DomainModel': (((('frozen', True),), (('base', 'int', False), ('masks', 'tuple[int, ...]', False), ('alldiff', 'tuple[tuple[int, ...], ...]', False), ('linears', 'tuple[tuple[tuple[int, ...], tuple[int, ...], int, int], ...]', False), ('tables', 'tuple[tuple[tuple[int, ...], bytes, bool], ...]', False), ('cells', 'int', False), ('unknowns', 'tuple[str, ...]', False)), False, (), False, ('builtins.object',)), _1),
-    'puzzlesat.model.core.AllDifferent': (((('frozen', True),), (('cells', 'tuple[int, ...]', False),), False, (), False, ('builtins.object',)), _2),
-    'puzzlesat.model.core.Guarded': (((('frozen', True),), (('terms', 'tuple[Term, ...]', False), ('op', 'str', True), ('rhs', 'int', True), ('when', 'tuple[Atom, ...]', True)), False, (), False, ('builtins.object',)), _3),
-    'puzzlesat.model.core.Linear': (((('frozen', True),), (('cells', 'tuple[int, ...]', False), ('weights', 'tuple[int, ...]', False), ('op', 'str', True), ('rhs', 'int | str', True)), False, (), False, ('builtins.object',)), _4),
-    'puzzlesat.model.core.Table': (((('frozen', True),), (('cells', 'tuple[int, ...]', False), ('tuples', 'tuple[tuple[int, ...], ...]', False), ('allowed', 'bool', True)), False, (), False, ('builtins.object',)), _5),
-    'puzzlesat.model.grid.Grid': (((('frozen', True),), (('rows', 'int', False), ('columns', 'int', True), ('boxes', 'str', True), ('regions', 'str', True), ('blocked', 'str', True), ('latin', 'bool', True), ('diagonals', 'bool', True), ('windows', 'bool', True), ('anti_knight', 'bool', True), ('anti_king', 'bool', True), ('non_consecutive', 'bool', True)), True, (), False, ('builtins.object',)), _6),
-    'puzzlesat.model.group.Group': (((('frozen', True),), (('size', 'int', False), ('elements', 'tuple[Element, ...]', False), ('values', 'tuple[int, ...]', True), ('relabel', 'bool', True), ('generators', 'tuple[Element, ...]', True)), False, (), False, ('builtins.object',)), _7),
-    'puzzlesat.model.model.Puzzle': (((('frozen', True),), (('name', 'str', False), ('title', 'str', False), ('cells', 'tuple[str, ...]', False), ('domains', 'tuple[tuple[int, ...], ...]', False), ('distinct', 'tuple[tuple[int, ...], ...]', True), ('rules', 'tuple[Rule, ...]', True), ('unknowns', 'tuple[Unknown, ...]', True), ('givens', 'tuple[tuple[int, int], ...]', True), ('generators', 'tuple[Element, ...]', True), ('layout', 'str | None', True), ('params', 'tuple[tuple[str, str], ...]', (('default', True),)), ('grid', 'Grid | None', True), ('cosmetics', 'tuple[Cosmetic, ...]', (('compare', False), ('default', True)))), True, (), False, ('builtins.object',)), _8),
-    'puzzlesat.model.model.Unknown': (((('frozen', True),), (('name', 'str', False), ('domain', 'tuple[int, ...]', False), ('prime', 'bool', True)), False, (), False, ('builtins.object',)), _9),
-    'puzzlesat.model.model.UnknownSpec': (((('frozen', True),), (('min', 'int | None', True), ('max', 'int | None', True), ('values', 'tuple[int, ...] | None', True), ('prime', 'bool', True)), False, (), False, ('builtins.object',)), _10),
-    'puzzlesat.model.rules.RuleKind': (((('frozen', True),), (('key', 'str', False), ('summary', 'str', False), ('target', 'str', False)), False, (), True, ('builtins.object',)), _11),
-    'puzzlesat.model.rules.cage.Cage': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False), ('operation', 'str', False), ('target', 'int', False), ('distinct', 'bool', True)), False, (), True, ('builtins.object',)), _12),
-    'puzzlesat.runtime.errors.ExitStatus': (((('frozen', True),), (('code', 'ExitCode', False), ('meaning', 'str', False), ('brief', 'str', False), ('commands', 'tuple[str, ...]', False), ('briefs', 'tuple[tuple[str, str], ...]', True)), False, (), False, ('builtins.object',)), _13),
-    'puzzlesat.solvers.base.Config': (((('frozen', True),), (('backend', 'str | None', True), ('encoding', 'str | None', True), ('card', 'str | None', True), ('pb', 'str | None', True), ('solver', 'str | None', True), ('solver_cmd', 'str | None', True), ('symmetry_breaking', 'str | None', True)), False, (), False, ('builtins.object',)), _14),
-    'puzzlesat.solvers.base.Found': (((('frozen', True),), (('values', 'tuple[int, ...]', False), ('unknowns', 'dict[str, int]', (('default_factory', True),))), False, (), False, ('builtins.object',)), _15),
-    'puzzlesat.solvers.enumerate.Outcome': (((), (('solutions', 'list[Solution]', False), ('complete', 'bool', False), ('stopped', 'Status | None', False), ('modulo_symmetry', 'bool', False), ('symmetry_breaking', 'str | None', False), ('group_order', 'int', False), ('seconds', 'float', False), ('stats', 'dict[str, int | float | str]', (('default_factory', True),)), ('error', 'str | None', True), ('found', 'int | None', True), ('symmetry', 'str', True), ('symmetry_note', 'str | None', True), ('plan', 'Plan | None', True)), False, (), False, ('builtins.object',)), _16),
-    'puzzlesat.solvers.enumerate.Solution': (((('frozen', True), ('order', True)), (('values', 'tuple[int, ...]', False), ('unknowns', 'dict[str, int]', (('compare', False),))), False, (), True, ('builtins.object',)), _17),
-    'puzzlesat.solvers.plan.Counting': (((('frozen', True),), (('method', 'str', False), ('on_cnf', 'Plan | None', True), ('exact_seconds', 'float | None', True), ('fallback', 'str | None', True)), False, (), False, ('builtins.object',)), _18),
-    'puzzlesat.solvers.plan.Plan': (((('frozen', True),), (('backend', 'str', False), ('encoding', 'str', False), ('card', 'str | None', True), ('pb', 'str | None', True), ('solver', 'str | None', True), ('solver_cmd', 'str | None', True), ('chosen', 'frozenset[str]', True), ('symmetry_breaking', 'str', True), ('handover', 'int | None', True), ('group', 'Choice | None', (('compare', False), ('default', True))), ('breaking', 'Breaking | None', (('compare', False), ('default', True))), ('workers', 'int | None', (('compare', False), ('default', True))), ('scheduler', 'str | None', (('compare', False), ('default', True))), ('counting', 'Counting | None', (('compare', False), ('default', True)))), False, (), False, ('builtins.object',)), _19),
-    'puzzlesat.solvers.registry.BackendInfo': (((('frozen', True),), (('name', 'str', False), ('kind', 'str', False), ('default_encoding', 'str', False), ('summary', 'str', False), ('target', 'str', False), ('scopes', 'bool', True), ('options', 'tuple[str, ...]', True)), False, (), True, ('builtins.object',)), _20),
-    'puzzlesat.solvers.registry.OptionInfo': (((('frozen', True),), (('name', 'str', False), ('flag', 'str', False), ('per_encoding', 'bool', False), ('check', 'str | None', True)), False, (), False, ('builtins.object',)), _21),
-    'puzzlesat.symmetry.breaking.Breaking': (((('frozen', True),), (('group', 'Group', False), ('less_than', 'tuple[tuple[int, int], ...]', True), ('canonical_only', 'bool', True), ('anchor', 'tuple[int, ...] | None', True), ('name', 'str | None', True)), False, (), False, ('builtins.object',)), _22),
-    'puzzlesat.symmetry.choice.Choice': (((('frozen', True),), (('group', 'Group', False), ('source', 'str', False), ('note', 'str | None', True)), False, (), False, ('builtins.object',)), _23),
+    'puzzlesat.catalog.builtin.Entry': (((('frozen', True),), (('name', 'str', False), ('title', 'str', False), ('builder', 'Builder', False), ('params', 'tuple[Param, ...]', True), ('takes_givens', 'bool', True)), False, (), False, ('builtins.object',)), _0),
+    'puzzlesat.catalog.builtin.Param': (((('frozen', True),), (('name', 'str', False), ('default', 'int', False), ('lo', 'int', False), ('hi', 'int', False), ('help', 'str', False)), False, (), False, ('builtins.object',)), _1),
+    'puzzlesat.encoders.EncodingInfo': (((('frozen', True),), (('name', 'str', False), ('kind', 'str', False), ('summary', 'str', False), ('target', 'str', False), ('max_values', 'int | None', True), ('options', 'tuple[str, ...]', True)), False, (), True, ('builtins.object',)), _2),
+    'puzzlesat.encoders.domains.DomainModel': (((('frozen', True),), (('base', 'int', False), ('masks', 'tuple[int, ...]', False), ('alldiff', 'tuple[tuple[int, ...], ...]', False), ('linears', 'tuple[tuple[tuple[int, ...], tuple[int, ...], int, int], ...]', False), ('tables', 'tuple[tuple[tuple[int, ...], bytes, bool], ...]', False), ('cells', 'int', False), ('unknowns', 'tuple[str, ...]', False)), False, (), False, ('builtins.object',)), _3),
+    'puzzlesat.formats.dimacs.answer.Answer': (((('frozen', True),), (('status', 'str', False), ('model', 'tuple[int, ...]', True)), False, (), False, ('builtins.object',)), _4),
+    'puzzlesat.formats.dimacs.opb.PBFormula': (((('frozen', True),), (('nvars', 'int', False), ('constraints', 'list[Constraint]', False), ('varmap', 'VarMap', False)), False, (), True, ('builtins.object',)), _5),
+    'puzzlesat.formats.fpuzzles.kinds.Found': (((), (('rules', 'list[Rule]', (('default_factory', True),)), ('groups', 'list[tuple[str, ...]]', (('default_factory', True),))), False, (), True, ('builtins.object',)), _6),
+    'puzzlesat.formats.fpuzzles.kinds.Reader': (((('frozen', True),), (('cells', 'Any', False), ('entries', 'Callable[[dict[str, Any], str], list[tuple[str, dict[str, Any]]]]', False), ('number', 'Callable[[object, str, int | None], int | None]', False), ('regions', 'list[list[int]]', False)), False, (), False, ('builtins.object',)), _7),
+    'puzzlesat.formats.fpuzzles.kinds_out.Drawn': (((('frozen', True),), (('name', 'str', False), ('colour', 'str', False), ('width', 'float', False), ('ends', 'int', True), ('bulb', 'float', True)), False, (), False, ('builtins.object',)), _8),
+    'puzzlesat.formats.fpuzzles.kinds_out.Out': (((('frozen', True),), (('puzzle', 'Puzzle', False), ('rc', 'Callable[[int], str]', False), ('target', 'str', False)), False, (), False, ('builtins.object',)), _9),
+    'puzzlesat.formats.sudokupad.kinds.Used': (((), (('paths', 'set[str]', (('default_factory', True),)), ('rules', 'list[Rule]', (('default_factory', True),))), False, (), False, ('builtins.object',)), _10),
+    'puzzlesat.model.core.AllDifferent': (((('frozen', True),), (('cells', 'tuple[int, ...]', False),), False, (), False, ('builtins.object',)), _11),
+    'puzzlesat.model.core.Guarded': (((('frozen', True),), (('terms', 'tuple[Term, ...]', False), ('op', 'str', True), ('rhs', 'int', True), ('when', 'tuple[Atom, ...]', True)), False, (), False, ('builtins.object',)), _12),
+    'puzzlesat.model.core.Linear': (((('frozen', True),), (('cells', 'tuple[int, ...]', False), ('weights', 'tuple[int, ...]', False), ('op', 'str', True), ('rhs', 'int | str', True)), False, (), False, ('builtins.object',)), _13),
+    'puzzlesat.model.core.Table': (((('frozen', True),), (('cells', 'tuple[int, ...]', False), ('tuples', 'tuple[tuple[int, ...], ...]', False), ('allowed', 'bool', True)), False, (), False, ('builtins.object',)), _14),
+    'puzzlesat.model.cosmetics.Cosmetic': (((('frozen', True),), (('kind', 'str', False), ('cells', 'tuple[str, ...]', True), ('lines', 'tuple[tuple[str, ...], ...]', True), ('text', 'str', True), ('colour', 'str', True), ('outside', 'bool', True)), False, (), False, ('builtins.object',)), _15),
+    'puzzlesat.model.grid.Grid': (((('frozen', True),), (('rows', 'int', False), ('columns', 'int', True), ('boxes', 'str', True), ('regions', 'str', True), ('blocked', 'str', True), ('latin', 'bool', True), ('diagonals', 'bool', True), ('windows', 'bool', True), ('anti_knight', 'bool', True), ('anti_king', 'bool', True), ('non_consecutive', 'bool', True)), True, (), False, ('builtins.object',)), _16),
+    'puzzlesat.model.group.Group': (((('frozen', True),), (('size', 'int', False), ('elements', 'tuple[Element, ...]', False), ('values', 'tuple[int, ...]', True), ('relabel', 'bool', True), ('generators', 'tuple[Element, ...]', True)), False, (), False, ('builtins.object',)), _17),
+    'puzzlesat.model.model.Puzzle': (((('frozen', True),), (('name', 'str', False), ('title', 'str', False), ('cells', 'tuple[str, ...]', False), ('domains', 'tuple[tuple[int, ...], ...]', False), ('distinct', 'tuple[tuple[int, ...], ...]', True), ('rules', 'tuple[Rule, ...]', True), ('unknowns', 'tuple[Unknown, ...]', True), ('givens', 'tuple[tuple[int, int], ...]', True), ('generators', 'tuple[Element, ...]', True), ('layout', 'str | None', True), ('params', 'tuple[tuple[str, str], ...]', (('default', True),)), ('grid', 'Grid | None', True), ('cosmetics', 'tuple[Cosmetic, ...]', (('compare', False), ('default', True)))), True, (), False, ('builtins.object',)), _18),
+    'puzzlesat.model.model.Unknown': (((('frozen', True),), (('name', 'str', False), ('domain', 'tuple[int, ...]', False), ('prime', 'bool', True)), False, (), False, ('builtins.object',)), _19),
+    'puzzlesat.model.model.UnknownSpec': (((('frozen', True),), (('min', 'int | None', True), ('max', 'int | None', True), ('values', 'tuple[int, ...] | None', True), ('prime', 'bool', True)), False, (), False, ('builtins.object',)), _20),
+    'puzzlesat.model.naming.Context': (((('frozen', True),), (('names', 'Sequence[str]', False), ('grid', 'Grid | None', False), ('rules', 'Sequence[Any]', False)), False, (), False, ('builtins.object',)), _21),
+    'puzzlesat.model.naming.Shown': (((('frozen', True),), (('kind', 'str', False), ('where', 'str', False), ('numbered', 'bool', True)), False, (), False, ('builtins.object',)), _22),
+    'puzzlesat.model.rules.RuleKind': (((('frozen', True),), (('key', 'str', False), ('summary', 'str', False), ('target', 'str', False)), False, (), True, ('builtins.object',)), _23),
+    'puzzlesat.model.rules.cage.Cage': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False), ('operation', 'str', False), ('target', 'int', False), ('distinct', 'bool', True)), False, (), True, ('builtins.object',)), _24),
+    'puzzlesat.model.rules.clone.Clone': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False), ('copy', 'tuple[CellRef, ...]', False)), False, (), True, ('builtins.object',)), _25),
+    'puzzlesat.model.rules.dot.Dot': (((('frozen', True),), (('kind', 'str', False), ('cells', 'tuple[CellRef, CellRef]', False)), False, (), True, ('builtins.object',)), _26),
+    'puzzlesat.model.rules.dot.DotKind': (((('frozen', True),), (('name', 'str', False), ('family', 'str', False), ('relation', 'Callable[[int, int], bool]', False), ('says', 'str', False), ('mark', 'str', False), ('legend', 'str', False), ('look', 'tuple[str, str]', False), ('total', 'int | None', True)), False, (), False, ('builtins.object',)), _27),
+    'puzzlesat.model.rules.indexer.Indexer': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False), ('cell', 'CellRef', False)), False, (), True, ('builtins.object',)), _28),
+    'puzzlesat.model.rules.less.Less': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False),), False, (), True, ('builtins.object',)), _29),
+    'puzzlesat.model.rules.line.Line': (((('frozen', True),), (('kind', 'str', False), ('cells', 'tuple[CellRef, ...]', False), ('difference', 'int | None', True), ('digits', 'int | None', True), ('segments', 'tuple[tuple[int, ...], ...]', True)), False, (), True, ('builtins.object',)), _30),
+    'puzzlesat.model.rules.line_kinds.LineArgs': (((('frozen', True),), (('cells', 'tuple[int, ...]', False), ('difference', 'int | None', True), ('digits', 'int | None', True), ('segments', 'tuple[tuple[int, ...], ...]', True)), False, (), False, ('builtins.object',)), _31),
+    'puzzlesat.model.rules.line_kinds.LineKind': (((('frozen', True),), (('name', 'str', False), ('says', 'str', False), ('lower', 'Callable[[LineArgs, Domains], tuple[Constraint, ...]]', False), ('holds', 'Callable[[LineArgs, Sequence[int]], bool]', False), ('least', 'int', True), ('needs', 'str | None', True)), False, (), False, ('builtins.object',)), _32),
+    'puzzlesat.model.rules.negative.Negative': (((('frozen', True),), (('kinds', 'tuple[str, ...]', False), ('pairs', 'tuple[Pair, ...]', True)), False, (), True, ('builtins.object',)), _33),
+    'puzzlesat.model.rules.outside.ClueKind': (((('frozen', True),), (('name', 'str', False), ('says', 'str', False), ('lower', 'Callable[[Line, int, Domains, tuple[int, int]], tuple[Constraint, ...]]', False), ('holds', 'Callable[[Sequence[int], int, tuple[int, int]], bool]', False)), False, (), False, ('builtins.object',)), _34),
+    'puzzlesat.model.rules.outside.Outside': (((('frozen', True),), (('kind', 'str', False), ('cells', 'tuple[CellRef, ...]', False), ('value', 'int', False), ('crusts', 'tuple[int, int] | None', True)), False, (), True, ('builtins.object',)), _35),
+    'puzzlesat.model.rules.quadruple.Quadruple': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False), ('values', 'tuple[int, ...]', False)), False, (), True, ('builtins.object',)), _36),
+    'puzzlesat.model.rules.sum.Sum': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False), ('rhs', 'int | str', False), ('op', 'str', True), ('weights', 'tuple[int, ...] | None', True)), False, (), True, ('builtins.object',)), _37),
+    'puzzlesat.model.rules.table.TableRule': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False), ('tuples', 'tuple[tuple[int, ...], ...]', False), ('allowed', 'bool', True)), False, (), True, ('builtins.object',)), _38),
+    'puzzlesat.runtime.errors.ExitStatus': (((('frozen', True),), (('code', 'ExitCode', False), ('meaning', 'str', False), ('brief', 'str', False), ('commands', 'tuple[str, ...]', False), ('briefs', 'tuple[tuple[str, str], ...]', True)), False, (), False, ('builtins.object',)), _39),
+    'puzzlesat.solvers.base.Config': (((('frozen', True),), (('backend', 'str | None', True), ('encoding', 'str | None', True), ('card', 'str | None', True), ('pb', 'str | None', True), ('solver', 'str | None', True), ('solver_cmd', 'str | None', True), ('symmetry_breaking', 'str | None', True)), False, (), False, ('builtins.object',)), _40),
+    'puzzlesat.solvers.base.Found': (((('frozen', True),), (('values', 'tuple[int, ...]', False), ('unknowns', 'dict[str, int]', (('default_factory', True),))), False, (), False, ('builtins.object',)), _41),
+    'puzzlesat.solvers.enumerate.Outcome': (((), (('solutions', 'list[Solution]', False), ('complete', 'bool', False), ('stopped', 'Status | None', False), ('modulo_symmetry', 'bool', False), ('symmetry_breaking', 'str | None', False), ('group_order', 'int', False), ('seconds', 'float', False), ('stats', 'dict[str, int | float | str]', (('default_factory', True),)), ('error', 'str | None', True), ('found', 'int | None', True), ('symmetry', 'str', True), ('symmetry_note', 'str | None', True), ('plan', 'Plan | None', True)), False, (), False, ('builtins.object',)), _42),
+    'puzzlesat.solvers.enumerate.Solution': (((('frozen', True), ('order', True)), (('values', 'tuple[int, ...]', False), ('unknowns', 'dict[str, int]', (('compare', False),))), False, (), True, ('builtins.object',)), _43),
+    'puzzlesat.solvers.plan.Counting': (((('frozen', True),), (('method', 'str', False), ('on_cnf', 'Plan | None', True), ('exact_seconds', 'float | None', True), ('fallback', 'str | None', True)), False, (), False, ('builtins.object',)), _44),
+    'puzzlesat.solvers.plan.Plan': (((('frozen', True),), (('backend', 'str', False), ('encoding', 'str', False), ('card', 'str | None', True), ('pb', 'str | None', True), ('solver', 'str | None', True), ('solver_cmd', 'str | None', True), ('chosen', 'frozenset[str]', True), ('symmetry_breaking', 'str', True), ('handover', 'int | None', True), ('group', 'Choice | None', (('compare', False), ('default', True))), ('breaking', 'Breaking | None', (('compare', False), ('default', True))), ('workers', 'int | None', (('compare', False), ('default', True))), ('scheduler', 'str | None', (('compare', False), ('default', True))), ('counting', 'Counting | None', (('compare', False), ('default', True)))), False, (), False, ('builtins.object',)), _45),
+    'puzzlesat.solvers.registry.BackendInfo': (((('frozen', True),), (('name', 'str', False), ('kind', 'str', False), ('default_encoding', 'str', False), ('summary', 'str', False), ('target', 'str', False), ('scopes', 'bool', True), ('options', 'tuple[str, ...]', True)), False, (), True, ('builtins.object',)), _46),
+    'puzzlesat.solvers.registry.OptionInfo': (((('frozen', True),), (('name', 'str', False), ('flag', 'str', False), ('per_encoding', 'bool', False), ('check', 'str | None', True)), False, (), False, ('builtins.object',)), _47),
+    'puzzlesat.symmetry.breaking.Breaking': (((('frozen', True),), (('group', 'Group', False), ('less_than', 'tuple[tuple[int, int], ...]', True), ('canonical_only', 'bool', True), ('anchor', 'tuple[int, ...] | None', True), ('name', 'str | None', True)), False, (), False, ('builtins.object',)), _48),
+    'puzzlesat.symmetry.burnside.Element': (((('frozen', True), ('order', True)), (('cells', 'Perm', False), ('values', 'ValueMap', True), ('size', 'int', True)), False, (), False, ('builtins.object',)), _49),
+    'puzzlesat.symmetry.choice.Choice': (((('frozen', True),), (('group', 'Group', False), ('source', 'str', False), ('note', 'str | None', True)), False, (), False, ('builtins.object',)), _50),
+    'puzzlesat.symmetry.detect.Detected': (((('frozen', True),), (('order', 'int', False), ('cell_order', 'int', False), ('generators', 'tuple[Element, ...]', False), ('relabel', 'bool', False), ('group', 'Group | None', False), ('exact', 'bool', False)), False, (), False, ('builtins.object',)), _51),
+    'puzzlesat.symmetry.orbits.Tally': (((), (('group', 'Group', False), ('elements', 'list[Element] | None', True), ('classes', 'list[Element]', (('default_factory', True),)), ('found', 'int', True), ('total', 'int', True), ('sizes', 'Counter[int]', (('default_factory', True),)), ('fixed', 'list[int]', (('default_factory', True),))), False, (), False, ('builtins.object',)), _52),
+    'puzzlesat.symmetry.reduced.Reduced': (((('frozen', True),), (('grid', 'tuple[tuple[int, ...], ...]', False), ('values', 'tuple[int, ...]', False), ('columns_move', 'bool', False), ('corner', 'int', True)), False, (), False, ('builtins.object',)), _53),
 }
