@@ -108,7 +108,40 @@ def _2(cls, _d_max_values, _d_options):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'kind', 'summary', 'target', 'max_values', 'options')}
 
 
-def _3(cls):
+def _3(cls, _d_atmosts, _d_settings):
+    _set = object.__setattr__
+    def __init__(self, clauses: 'list[list[int]]', nvars: 'int', x: 'dict[tuple[int, int], int]', y: 'dict[tuple[str, int], int]', domains: 'tuple[tuple[int, ...], ...]', unknown_domains: 'dict[str, tuple[int, ...]]', atmosts: 'list[NativeAtMost]' = FACTORY, settings: 'dict[str, str]' = FACTORY) -> None:
+        _set(self, 'clauses', clauses)
+        _set(self, 'nvars', nvars)
+        _set(self, 'x', x)
+        _set(self, 'y', y)
+        _set(self, 'domains', domains)
+        _set(self, 'unknown_domains', unknown_domains)
+        _set(self, 'atmosts', _d_atmosts() if atmosts is FACTORY else atmosts)
+        _set(self, 'settings', _d_settings() if settings is FACTORY else settings)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(clauses={self.clauses!r}, nvars={self.nvars!r}, x={self.x!r}, y={self.y!r}, domains={self.domains!r}, unknown_domains={self.unknown_domains!r}, atmosts={self.atmosts!r}, settings={self.settings!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.clauses,self.nvars,self.x,self.y,self.domains,self.unknown_domains,self.atmosts,self.settings,)==(other.clauses,other.nvars,other.x,other.y,other.domains,other.unknown_domains,other.atmosts,other.settings,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('clauses','nvars','x','y','domains','unknown_domains','atmosts','settings',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('clauses','nvars','x','y','domains','unknown_domains','atmosts','settings',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.clauses,self.nvars,self.x,self.y,self.domains,self.unknown_domains,self.atmosts,self.settings,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('clauses', 'nvars', 'x', 'y', 'domains', 'unknown_domains', 'atmosts', 'settings')}
+
+
+def _4(cls):
     _set = object.__setattr__
     def __init__(self, base: 'int', masks: 'tuple[int, ...]', alldiff: 'tuple[tuple[int, ...], ...]', linears: 'tuple[tuple[tuple[int, ...], tuple[int, ...], int, int], ...]', tables: 'tuple[tuple[tuple[int, ...], bytes, bool], ...]', cells: 'int', unknowns: 'tuple[str, ...]') -> None:
         _set(self, 'base', base)
@@ -140,7 +173,305 @@ def _3(cls):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('base', 'masks', 'alldiff', 'linears', 'tables', 'cells', 'unknowns')}
 
 
-def _4(cls, _d_model):
+def _5(cls):
+    _set = object.__setattr__
+    def __init__(self, encoding: 'str', clauses: 'int', literals: 'int', entries: 'int') -> None:
+        _set(self, 'encoding', encoding)
+        _set(self, 'clauses', clauses)
+        _set(self, 'literals', literals)
+        _set(self, 'entries', entries)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(encoding={self.encoding!r}, clauses={self.clauses!r}, literals={self.literals!r}, entries={self.entries!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.encoding,self.clauses,self.literals,self.entries,)==(other.encoding,other.clauses,other.literals,other.entries,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('encoding','clauses','literals','entries',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('encoding','clauses','literals','entries',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.encoding,self.clauses,self.literals,self.entries,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('encoding', 'clauses', 'literals', 'entries')}
+
+
+def _6(cls, _d_exactly_one, _d_ge):
+    _set = object.__setattr__
+    def __init__(self, domain: 'tuple[int, ...]', offset: 'int', terms: 'tuple[tuple[int, int], ...]', primary: 'tuple[tuple[int, int], ...]', equals: 'Mapping[int, tuple[int, ...]]', exactly_one: 'bool' = _d_exactly_one, ge: 'Mapping[int, int] | None' = _d_ge) -> None:
+        _set(self, 'domain', domain)
+        _set(self, 'offset', offset)
+        _set(self, 'terms', terms)
+        _set(self, 'primary', primary)
+        _set(self, 'equals', equals)
+        _set(self, 'exactly_one', exactly_one)
+        _set(self, 'ge', ge)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(domain={self.domain!r}, offset={self.offset!r}, terms={self.terms!r}, primary={self.primary!r}, equals={self.equals!r}, exactly_one={self.exactly_one!r}, ge={self.ge!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.domain,self.offset,self.terms,self.primary,self.equals,self.exactly_one,self.ge,)==(other.domain,other.offset,other.terms,other.primary,other.equals,other.exactly_one,other.ge,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('domain','offset','terms','primary','equals','exactly_one','ge',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('domain','offset','terms','primary','equals','exactly_one','ge',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.domain,self.offset,self.terms,self.primary,self.equals,self.exactly_one,self.ge,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('domain', 'offset', 'terms', 'primary', 'equals', 'exactly_one', 'ge')}
+
+
+def _8(cls, _d_less, _d_sum_equals, _d_reify_unknowns):
+    _set = object.__setattr__
+    def __init__(self, name: 'str', make_var: 'MakeVar', restrict: 'Restrict', distinct: 'Distinct', less: 'Less' = _d_less, sum_equals: 'SumEquals' = _d_sum_equals, reify_unknowns: 'bool' = _d_reify_unknowns) -> None:
+        _set(self, 'name', name)
+        _set(self, 'make_var', make_var)
+        _set(self, 'restrict', restrict)
+        _set(self, 'distinct', distinct)
+        _set(self, 'less', less)
+        _set(self, 'sum_equals', sum_equals)
+        _set(self, 'reify_unknowns', reify_unknowns)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(name={self.name!r}, make_var={self.make_var!r}, restrict={self.restrict!r}, distinct={self.distinct!r}, less={self.less!r}, sum_equals={self.sum_equals!r}, reify_unknowns={self.reify_unknowns!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.make_var,self.restrict,self.distinct,self.less,self.sum_equals,self.reify_unknowns,)==(other.name,other.make_var,other.restrict,other.distinct,other.less,other.sum_equals,other.reify_unknowns,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('name','make_var','restrict','distinct','less','sum_equals','reify_unknowns',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('name','make_var','restrict','distinct','less','sum_equals','reify_unknowns',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.name,self.make_var,self.restrict,self.distinct,self.less,self.sum_equals,self.reify_unknowns,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'make_var', 'restrict', 'distinct', 'less', 'sum_equals', 'reify_unknowns')}
+
+
+def _9(cls):
+    _set = object.__setattr__
+    def __init__(self, values: 'tuple[int, ...]', ge: 'Mapping[int, int]') -> None:
+        _set(self, 'values', values)
+        _set(self, 'ge', ge)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(values={self.values!r}, ge={self.ge!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.values,self.ge,)==(other.values,other.ge,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('values','ge',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('values','ge',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.values,self.ge,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('values', 'ge')}
+
+
+def _10(cls):
+    _set = object.__setattr__
+    def __init__(self, nvars: 'int', cells: 'Mapping[tuple[int, int], Conj]', unknowns: 'Mapping[tuple[str, int], Conj]') -> None:
+        _set(self, 'nvars', nvars)
+        _set(self, 'cells', cells)
+        _set(self, 'unknowns', unknowns)
+        self.__post_init__()
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(nvars={self.nvars!r}, cells={self.cells!r}, unknowns={self.unknowns!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.nvars,self.cells,self.unknowns,)==(other.nvars,other.cells,other.unknowns,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('nvars','cells','unknowns',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('nvars','cells','unknowns',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.nvars,self.cells,self.unknowns,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('nvars', 'cells', 'unknowns')}
+
+
+def _11(cls):
+    _set = object.__setattr__
+    def __init__(self, assignments: 'tuple[tuple[int, ...], ...]', solutions: 'int', modulo_symmetry: 'bool', source: 'str') -> None:
+        _set(self, 'assignments', assignments)
+        _set(self, 'solutions', solutions)
+        _set(self, 'modulo_symmetry', modulo_symmetry)
+        _set(self, 'source', source)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(assignments={self.assignments!r}, solutions={self.solutions!r}, modulo_symmetry={self.modulo_symmetry!r}, source={self.source!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.assignments,self.solutions,self.modulo_symmetry,self.source,)==(other.assignments,other.solutions,other.modulo_symmetry,other.source,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('assignments','solutions','modulo_symmetry','source',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('assignments','solutions','modulo_symmetry','source',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.assignments,self.solutions,self.modulo_symmetry,self.source,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('assignments', 'solutions', 'modulo_symmetry', 'source')}
+
+
+def _12(cls, _d_format):
+    _set = object.__setattr__
+    def __init__(self, puzzle: 'Puzzle', text: 'str', path: 'Path | None', format: 'str' = _d_format) -> None:
+        _set(self, 'puzzle', puzzle)
+        _set(self, 'text', text)
+        _set(self, 'path', path)
+        _set(self, 'format', format)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(puzzle={self.puzzle!r}, text={self.text!r}, path={self.path!r}, format={self.format!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.puzzle,self.text,self.path,self.format,)==(other.puzzle,other.text,other.path,other.format,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('puzzle','text','path','format',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('puzzle','text','path','format',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.puzzle,self.text,self.path,self.format,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('puzzle', 'text', 'path', 'format')}
+
+
+def _13(cls):
+    _set = object.__setattr__
+    def __init__(self, varmap: 'VarMap', settings: 'dict[str, str]', origin: 'str') -> None:
+        _set(self, 'varmap', varmap)
+        _set(self, 'settings', settings)
+        _set(self, 'origin', origin)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(varmap={self.varmap!r}, settings={self.settings!r}, origin={self.origin!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.varmap,self.settings,self.origin,)==(other.varmap,other.settings,other.origin,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('varmap','settings','origin',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('varmap','settings','origin',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.varmap,self.settings,self.origin,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('varmap', 'settings', 'origin')}
+
+
+def _14(cls):
+    _set = object.__setattr__
+    def __init__(self, path: 'Path', map_path: 'Path | None', variables: 'int', constraints: 'int', noun: 'str', puzzle: 'Puzzle', settings: 'dict[str, str]', fmt: 'str') -> None:
+        _set(self, 'path', path)
+        _set(self, 'map_path', map_path)
+        _set(self, 'variables', variables)
+        _set(self, 'constraints', constraints)
+        _set(self, 'noun', noun)
+        _set(self, 'puzzle', puzzle)
+        _set(self, 'settings', settings)
+        _set(self, 'fmt', fmt)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(path={self.path!r}, map_path={self.map_path!r}, variables={self.variables!r}, constraints={self.constraints!r}, noun={self.noun!r}, puzzle={self.puzzle!r}, settings={self.settings!r}, fmt={self.fmt!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.path,self.map_path,self.variables,self.constraints,self.noun,self.puzzle,self.settings,self.fmt,)==(other.path,other.map_path,other.variables,other.constraints,other.noun,other.puzzle,other.settings,other.fmt,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('path','map_path','variables','constraints','noun','puzzle','settings','fmt',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('path','map_path','variables','constraints','noun','puzzle','settings','fmt',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.path,self.map_path,self.variables,self.constraints,self.noun,self.puzzle,self.settings,self.fmt,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('path', 'map_path', 'variables', 'constraints', 'noun', 'puzzle', 'settings', 'fmt')}
+
+
+def _15(cls):
+    _set = object.__setattr__
+    def __init__(self, name: 'str', summary: 'str', write: 'Callable[[Puzzle], str]', read: 'Callable[[str], Puzzle]', key: 'str') -> None:
+        _set(self, 'name', name)
+        _set(self, 'summary', summary)
+        _set(self, 'write', write)
+        _set(self, 'read', read)
+        _set(self, 'key', key)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(name={self.name!r}, summary={self.summary!r}, write={self.write!r}, read={self.read!r}, key={self.key!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.summary,self.write,self.read,self.key,)==(other.name,other.summary,other.write,other.read,other.key,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('name','summary','write','read','key',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('name','summary','write','read','key',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.name,self.summary,self.write,self.read,self.key,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'summary', 'write', 'read', 'key')}
+
+
+def _16(cls, _d_model):
     _set = object.__setattr__
     def __init__(self, status: 'str', model: 'tuple[int, ...]' = _d_model) -> None:
         _set(self, 'status', status)
@@ -167,7 +498,7 @@ def _4(cls, _d_model):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('status', 'model')}
 
 
-def _5(cls):
+def _17(cls):
     _set = object.__setattr__
     def __init__(self, nvars: 'int', constraints: 'list[Constraint]', varmap: 'VarMap') -> None:
         _set(self, 'nvars', nvars)
@@ -195,7 +526,7 @@ def _5(cls):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('nvars', 'constraints', 'varmap')}
 
 
-def _6(cls, _d_rules, _d_groups):
+def _18(cls, _d_rules, _d_groups):
     def __init__(self, rules: 'list[Rule]' = FACTORY, groups: 'list[tuple[str, ...]]' = FACTORY) -> None:
         self.rules = _d_rules() if rules is FACTORY else rules
         self.groups = _d_groups() if groups is FACTORY else groups
@@ -209,7 +540,7 @@ def _6(cls, _d_rules, _d_groups):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__hash__': None, '__match_args__': ('rules', 'groups')}
 
 
-def _7(cls):
+def _19(cls):
     _set = object.__setattr__
     def __init__(self, cells: 'Any', entries: 'Callable[[dict[str, Any], str], list[tuple[str, dict[str, Any]]]]', number: 'Callable[[object, str, int | None], int | None]', regions: 'list[list[int]]') -> None:
         _set(self, 'cells', cells)
@@ -238,7 +569,7 @@ def _7(cls):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'entries', 'number', 'regions')}
 
 
-def _8(cls, _d_ends, _d_bulb):
+def _20(cls, _d_ends, _d_bulb):
     _set = object.__setattr__
     def __init__(self, name: 'str', colour: 'str', width: 'float', ends: 'int' = _d_ends, bulb: 'float' = _d_bulb) -> None:
         _set(self, 'name', name)
@@ -268,7 +599,7 @@ def _8(cls, _d_ends, _d_bulb):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'colour', 'width', 'ends', 'bulb')}
 
 
-def _9(cls):
+def _21(cls):
     _set = object.__setattr__
     def __init__(self, puzzle: 'Puzzle', rc: 'Callable[[int], str]', target: 'str') -> None:
         _set(self, 'puzzle', puzzle)
@@ -296,7 +627,36 @@ def _9(cls):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('puzzle', 'rc', 'target')}
 
 
-def _10(cls, _d_paths, _d_rules):
+def _22(cls, _d_error):
+    _set = object.__setattr__
+    def __init__(self, line: 'int', givens: 'str', puzzle: 'Puzzle | None', error: 'PuzzleSatError | None' = _d_error) -> None:
+        _set(self, 'line', line)
+        _set(self, 'givens', givens)
+        _set(self, 'puzzle', puzzle)
+        _set(self, 'error', error)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(line={self.line!r}, givens={self.givens!r}, puzzle={self.puzzle!r}, error={self.error!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.line,self.givens,self.puzzle,self.error,)==(other.line,other.givens,other.puzzle,other.error,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('line','givens','puzzle','error',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('line','givens','puzzle','error',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.line,self.givens,self.puzzle,self.error,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('line', 'givens', 'puzzle', 'error')}
+
+
+def _23(cls, _d_paths, _d_rules):
     def __init__(self, paths: 'set[str]' = FACTORY, rules: 'list[Rule]' = FACTORY) -> None:
         self.paths = _d_paths() if paths is FACTORY else paths
         self.rules = _d_rules() if rules is FACTORY else rules
@@ -310,7 +670,7 @@ def _10(cls, _d_paths, _d_rules):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__hash__': None, '__match_args__': ('paths', 'rules')}
 
 
-def _11(cls):
+def _24(cls):
     _set = object.__setattr__
     def __init__(self, cells: 'tuple[int, ...]') -> None:
         _set(self, 'cells', cells)
@@ -336,7 +696,7 @@ def _11(cls):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells',)}
 
 
-def _12(cls, _d_op, _d_rhs, _d_when):
+def _25(cls, _d_op, _d_rhs, _d_when):
     _set = object.__setattr__
     def __init__(self, terms: 'tuple[Term, ...]', op: 'str' = _d_op, rhs: 'int' = _d_rhs, when: 'tuple[Atom, ...]' = _d_when) -> None:
         _set(self, 'terms', terms)
@@ -365,7 +725,7 @@ def _12(cls, _d_op, _d_rhs, _d_when):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('terms', 'op', 'rhs', 'when')}
 
 
-def _13(cls, _d_op, _d_rhs):
+def _26(cls, _d_op, _d_rhs):
     _set = object.__setattr__
     def __init__(self, cells: 'tuple[int, ...]', weights: 'tuple[int, ...]', op: 'str' = _d_op, rhs: 'int | str' = _d_rhs) -> None:
         _set(self, 'cells', cells)
@@ -394,7 +754,7 @@ def _13(cls, _d_op, _d_rhs):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'weights', 'op', 'rhs')}
 
 
-def _14(cls, _d_allowed):
+def _27(cls, _d_allowed):
     _set = object.__setattr__
     def __init__(self, cells: 'tuple[int, ...]', tuples: 'tuple[tuple[int, ...], ...]', allowed: 'bool' = _d_allowed) -> None:
         _set(self, 'cells', cells)
@@ -422,7 +782,7 @@ def _14(cls, _d_allowed):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'tuples', 'allowed')}
 
 
-def _15(cls, _d_cells, _d_lines, _d_text, _d_colour, _d_outside):
+def _28(cls, _d_cells, _d_lines, _d_text, _d_colour, _d_outside):
     _set = object.__setattr__
     def __init__(self, kind: 'str', cells: 'tuple[str, ...]' = _d_cells, lines: 'tuple[tuple[str, ...], ...]' = _d_lines, text: 'str' = _d_text, colour: 'str' = _d_colour, outside: 'bool' = _d_outside) -> None:
         _set(self, 'kind', kind)
@@ -453,7 +813,7 @@ def _15(cls, _d_cells, _d_lines, _d_text, _d_colour, _d_outside):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('kind', 'cells', 'lines', 'text', 'colour', 'outside')}
 
 
-def _16(cls, _d_columns, _d_boxes, _d_regions, _d_blocked, _d_latin, _d_diagonals, _d_windows, _d_anti_knight, _d_anti_king, _d_non_consecutive):
+def _29(cls, _d_columns, _d_boxes, _d_regions, _d_blocked, _d_latin, _d_diagonals, _d_windows, _d_anti_knight, _d_anti_king, _d_non_consecutive):
     _set = object.__setattr__
     def __init__(self, rows: 'int', columns: 'int' = _d_columns, boxes: 'str' = _d_boxes, regions: 'str' = _d_regions, blocked: 'str' = _d_blocked, latin: 'bool' = _d_latin, diagonals: 'bool' = _d_diagonals, windows: 'bool' = _d_windows, anti_knight: 'bool' = _d_anti_knight, anti_king: 'bool' = _d_anti_king, non_consecutive: 'bool' = _d_non_consecutive) -> None:
         _set(self, 'rows', rows)
@@ -490,7 +850,7 @@ def _16(cls, _d_columns, _d_boxes, _d_regions, _d_blocked, _d_latin, _d_diagonal
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('rows', 'columns', 'boxes', 'regions', 'blocked', 'latin', 'diagonals', 'windows', 'anti_knight', 'anti_king', 'non_consecutive')}
 
 
-def _17(cls, _d_values, _d_relabel, _d_generators):
+def _30(cls, _d_values, _d_relabel, _d_generators):
     _set = object.__setattr__
     def __init__(self, size: 'int', elements: 'tuple[Element, ...]', values: 'tuple[int, ...]' = _d_values, relabel: 'bool' = _d_relabel, generators: 'tuple[Element, ...]' = _d_generators) -> None:
         _set(self, 'size', size)
@@ -520,7 +880,7 @@ def _17(cls, _d_values, _d_relabel, _d_generators):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('size', 'elements', 'values', 'relabel', 'generators')}
 
 
-def _18(cls, _d_distinct, _d_rules, _d_unknowns, _d_givens, _d_generators, _d_layout, _d_params, _d_grid, _d_cosmetics):
+def _31(cls, _d_distinct, _d_rules, _d_unknowns, _d_givens, _d_generators, _d_layout, _d_params, _d_grid, _d_cosmetics):
     _set = object.__setattr__
     def __init__(self, name: 'str', title: 'str', cells: 'tuple[str, ...]', domains: 'tuple[tuple[int, ...], ...]', distinct: 'tuple[tuple[int, ...], ...]' = _d_distinct, rules: 'tuple[Rule, ...]' = _d_rules, unknowns: 'tuple[Unknown, ...]' = _d_unknowns, givens: 'tuple[tuple[int, int], ...]' = _d_givens, generators: 'tuple[Element, ...]' = _d_generators, layout: 'str | None' = _d_layout, params: 'tuple[tuple[str, str], ...]' = _d_params, grid: 'Grid | None' = _d_grid, cosmetics: 'tuple[Cosmetic, ...]' = _d_cosmetics) -> None:
         _set(self, 'name', name)
@@ -559,7 +919,7 @@ def _18(cls, _d_distinct, _d_rules, _d_unknowns, _d_givens, _d_generators, _d_la
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'title', 'cells', 'domains', 'distinct', 'rules', 'unknowns', 'givens', 'generators', 'layout', 'params', 'grid', 'cosmetics')}
 
 
-def _19(cls, _d_prime):
+def _32(cls, _d_prime):
     _set = object.__setattr__
     def __init__(self, name: 'str', domain: 'tuple[int, ...]', prime: 'bool' = _d_prime) -> None:
         _set(self, 'name', name)
@@ -587,7 +947,7 @@ def _19(cls, _d_prime):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'domain', 'prime')}
 
 
-def _20(cls, _d_min, _d_max, _d_values, _d_prime):
+def _33(cls, _d_min, _d_max, _d_values, _d_prime):
     _set = object.__setattr__
     def __init__(self, min: 'int | None' = _d_min, max: 'int | None' = _d_max, values: 'tuple[int, ...] | None' = _d_values, prime: 'bool' = _d_prime) -> None:
         _set(self, 'min', min)
@@ -616,7 +976,7 @@ def _20(cls, _d_min, _d_max, _d_values, _d_prime):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('min', 'max', 'values', 'prime')}
 
 
-def _21(cls):
+def _34(cls):
     _set = object.__setattr__
     def __init__(self, names: 'Sequence[str]', grid: 'Grid | None', rules: 'Sequence[Any]') -> None:
         _set(self, 'names', names)
@@ -644,7 +1004,7 @@ def _21(cls):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('names', 'grid', 'rules')}
 
 
-def _22(cls, _d_numbered):
+def _35(cls, _d_numbered):
     _set = object.__setattr__
     def __init__(self, kind: 'str', where: 'str', numbered: 'bool' = _d_numbered) -> None:
         _set(self, 'kind', kind)
@@ -672,7 +1032,7 @@ def _22(cls, _d_numbered):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('kind', 'where', 'numbered')}
 
 
-def _23(cls):
+def _36(cls):
     _set = object.__setattr__
     def __init__(self, key: 'str', summary: 'str', target: 'str') -> None:
         _set(self, 'key', key)
@@ -700,7 +1060,7 @@ def _23(cls):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('key', 'summary', 'target')}
 
 
-def _24(cls, _d_distinct):
+def _37(cls, _d_distinct):
     _set = object.__setattr__
     def __init__(self, cells: 'tuple[CellRef, ...]', operation: 'str', target: 'int', distinct: 'bool' = _d_distinct) -> None:
         _set(self, 'cells', cells)
@@ -729,7 +1089,7 @@ def _24(cls, _d_distinct):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'operation', 'target', 'distinct')}
 
 
-def _25(cls):
+def _38(cls):
     _set = object.__setattr__
     def __init__(self, cells: 'tuple[CellRef, ...]', copy: 'tuple[CellRef, ...]') -> None:
         _set(self, 'cells', cells)
@@ -756,7 +1116,7 @@ def _25(cls):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'copy')}
 
 
-def _26(cls):
+def _39(cls):
     _set = object.__setattr__
     def __init__(self, kind: 'str', cells: 'tuple[CellRef, CellRef]') -> None:
         _set(self, 'kind', kind)
@@ -783,7 +1143,7 @@ def _26(cls):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('kind', 'cells')}
 
 
-def _27(cls, _d_total):
+def _40(cls, _d_total):
     _set = object.__setattr__
     def __init__(self, name: 'str', family: 'str', relation: 'Callable[[int, int], bool]', says: 'str', mark: 'str', legend: 'str', look: 'tuple[str, str]', total: 'int | None' = _d_total) -> None:
         _set(self, 'name', name)
@@ -816,7 +1176,7 @@ def _27(cls, _d_total):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'family', 'relation', 'says', 'mark', 'legend', 'look', 'total')}
 
 
-def _28(cls):
+def _41(cls):
     _set = object.__setattr__
     def __init__(self, cells: 'tuple[CellRef, ...]', cell: 'CellRef') -> None:
         _set(self, 'cells', cells)
@@ -843,7 +1203,7 @@ def _28(cls):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'cell')}
 
 
-def _29(cls):
+def _42(cls):
     _set = object.__setattr__
     def __init__(self, cells: 'tuple[CellRef, ...]') -> None:
         _set(self, 'cells', cells)
@@ -869,7 +1229,7 @@ def _29(cls):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells',)}
 
 
-def _30(cls, _d_difference, _d_digits, _d_segments):
+def _43(cls, _d_difference, _d_digits, _d_segments):
     _set = object.__setattr__
     def __init__(self, kind: 'str', cells: 'tuple[CellRef, ...]', difference: 'int | None' = _d_difference, digits: 'int | None' = _d_digits, segments: 'tuple[tuple[int, ...], ...]' = _d_segments) -> None:
         _set(self, 'kind', kind)
@@ -899,7 +1259,7 @@ def _30(cls, _d_difference, _d_digits, _d_segments):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('kind', 'cells', 'difference', 'digits', 'segments')}
 
 
-def _31(cls, _d_difference, _d_digits, _d_segments):
+def _44(cls, _d_difference, _d_digits, _d_segments):
     _set = object.__setattr__
     def __init__(self, cells: 'tuple[int, ...]', difference: 'int | None' = _d_difference, digits: 'int | None' = _d_digits, segments: 'tuple[tuple[int, ...], ...]' = _d_segments) -> None:
         _set(self, 'cells', cells)
@@ -928,7 +1288,7 @@ def _31(cls, _d_difference, _d_digits, _d_segments):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'difference', 'digits', 'segments')}
 
 
-def _32(cls, _d_least, _d_needs):
+def _45(cls, _d_least, _d_needs):
     _set = object.__setattr__
     def __init__(self, name: 'str', says: 'str', lower: 'Callable[[LineArgs, Domains], tuple[Constraint, ...]]', holds: 'Callable[[LineArgs, Sequence[int]], bool]', least: 'int' = _d_least, needs: 'str | None' = _d_needs) -> None:
         _set(self, 'name', name)
@@ -959,7 +1319,7 @@ def _32(cls, _d_least, _d_needs):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'says', 'lower', 'holds', 'least', 'needs')}
 
 
-def _33(cls, _d_pairs):
+def _46(cls, _d_pairs):
     _set = object.__setattr__
     def __init__(self, kinds: 'tuple[str, ...]', pairs: 'tuple[Pair, ...]' = _d_pairs) -> None:
         _set(self, 'kinds', kinds)
@@ -986,7 +1346,7 @@ def _33(cls, _d_pairs):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('kinds', 'pairs')}
 
 
-def _34(cls):
+def _47(cls):
     _set = object.__setattr__
     def __init__(self, name: 'str', says: 'str', lower: 'Callable[[Line, int, Domains, tuple[int, int]], tuple[Constraint, ...]]', holds: 'Callable[[Sequence[int], int, tuple[int, int]], bool]') -> None:
         _set(self, 'name', name)
@@ -1015,7 +1375,7 @@ def _34(cls):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'says', 'lower', 'holds')}
 
 
-def _35(cls, _d_crusts):
+def _48(cls, _d_crusts):
     _set = object.__setattr__
     def __init__(self, kind: 'str', cells: 'tuple[CellRef, ...]', value: 'int', crusts: 'tuple[int, int] | None' = _d_crusts) -> None:
         _set(self, 'kind', kind)
@@ -1044,7 +1404,7 @@ def _35(cls, _d_crusts):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('kind', 'cells', 'value', 'crusts')}
 
 
-def _36(cls):
+def _49(cls):
     _set = object.__setattr__
     def __init__(self, cells: 'tuple[CellRef, ...]', values: 'tuple[int, ...]') -> None:
         _set(self, 'cells', cells)
@@ -1071,7 +1431,7 @@ def _36(cls):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'values')}
 
 
-def _37(cls, _d_op, _d_weights):
+def _50(cls, _d_op, _d_weights):
     _set = object.__setattr__
     def __init__(self, cells: 'tuple[CellRef, ...]', rhs: 'int | str', op: 'str' = _d_op, weights: 'tuple[int, ...] | None' = _d_weights) -> None:
         _set(self, 'cells', cells)
@@ -1100,7 +1460,7 @@ def _37(cls, _d_op, _d_weights):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'rhs', 'op', 'weights')}
 
 
-def _38(cls, _d_allowed):
+def _51(cls, _d_allowed):
     _set = object.__setattr__
     def __init__(self, cells: 'tuple[CellRef, ...]', tuples: 'tuple[tuple[int, ...], ...]', allowed: 'bool' = _d_allowed) -> None:
         _set(self, 'cells', cells)
@@ -1128,7 +1488,712 @@ def _38(cls, _d_allowed):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'tuples', 'allowed')}
 
 
-def _39(cls, _d_briefs):
+def _52(cls):
+    _set = object.__setattr__
+    def __init__(self, rules: 'tuple[RuleRef, ...]', facts: 'tuple[Fact, ...]') -> None:
+        _set(self, 'rules', rules)
+        _set(self, 'facts', facts)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(rules={self.rules!r}, facts={self.facts!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.rules,self.facts,)==(other.rules,other.facts,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('rules','facts',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('rules','facts',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.rules,self.facts,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('rules', 'facts')}
+
+
+def _53(cls, _d_conflict, _d_start, _d_after, _d_stopped, _d_before):
+    _set = object.__setattr__
+    def __init__(self, puzzle: 'Puzzle', steps: 'tuple[Step, ...]', complete: 'bool', solved: 'bool', solutions: 'int', grade: 'Grade', conflict: 'Conflict | None' = _d_conflict, start: 'tuple[Fact, ...]' = _d_start, after: 'tuple[tuple[frozenset[int], ...], ...]' = _d_after, stopped: 'Status | None' = _d_stopped, before: 'tuple[frozenset[int], ...]' = _d_before) -> None:
+        _set(self, 'puzzle', puzzle)
+        _set(self, 'steps', steps)
+        _set(self, 'complete', complete)
+        _set(self, 'solved', solved)
+        _set(self, 'solutions', solutions)
+        _set(self, 'grade', grade)
+        _set(self, 'conflict', conflict)
+        _set(self, 'start', start)
+        _set(self, 'after', after)
+        _set(self, 'stopped', stopped)
+        _set(self, 'before', before)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(puzzle={self.puzzle!r}, steps={self.steps!r}, complete={self.complete!r}, solved={self.solved!r}, solutions={self.solutions!r}, grade={self.grade!r}, conflict={self.conflict!r}, start={self.start!r}, after={self.after!r}, stopped={self.stopped!r}, before={self.before!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.puzzle,self.steps,self.complete,self.solved,self.solutions,self.grade,self.conflict,self.start,self.after,self.stopped,self.before,)==(other.puzzle,other.steps,other.complete,other.solved,other.solutions,other.grade,other.conflict,other.start,other.after,other.stopped,other.before,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('puzzle','steps','complete','solved','solutions','grade','conflict','start','after','stopped','before',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('puzzle','steps','complete','solved','solutions','grade','conflict','start','after','stopped','before',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.puzzle,self.steps,self.complete,self.solved,self.solutions,self.grade,self.conflict,self.start,self.after,self.stopped,self.before,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('puzzle', 'steps', 'complete', 'solved', 'solutions', 'grade', 'conflict', 'start', 'after', 'stopped', 'before')}
+
+
+def _54(cls):
+    _set = object.__setattr__
+    def __init__(self, score: 'float', level: 'str', steps: 'int', hardest: 'Step | None', total: 'float') -> None:
+        _set(self, 'score', score)
+        _set(self, 'level', level)
+        _set(self, 'steps', steps)
+        _set(self, 'hardest', hardest)
+        _set(self, 'total', total)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(score={self.score!r}, level={self.level!r}, steps={self.steps!r}, hardest={self.hardest!r}, total={self.total!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.score,self.level,self.steps,self.hardest,self.total,)==(other.score,other.level,other.steps,other.hardest,other.total,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('score','level','steps','hardest','total',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('score','level','steps','hardest','total',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.score,self.level,self.steps,self.hardest,self.total,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('score', 'level', 'steps', 'hardest', 'total')}
+
+
+def _55(cls):
+    _set = object.__setattr__
+    def __init__(self, placements: 'tuple[tuple[int, int], ...]', ends: 'str') -> None:
+        _set(self, 'placements', placements)
+        _set(self, 'ends', ends)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(placements={self.placements!r}, ends={self.ends!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.placements,self.ends,)==(other.placements,other.ends,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('placements','ends',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('placements','ends',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.placements,self.ends,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('placements', 'ends')}
+
+
+def _56(cls, _d_kind):
+    _set = object.__setattr__
+    def __init__(self, cell: 'int', value: 'int', kind: 'str' = _d_kind) -> None:
+        _set(self, 'cell', cell)
+        _set(self, 'value', value)
+        _set(self, 'kind', kind)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(cell={self.cell!r}, value={self.value!r}, kind={self.kind!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cell,self.value,self.kind,)==(other.cell,other.value,other.kind,)
+        return NotImplemented
+    def __lt__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cell,self.value,self.kind,)<(other.cell,other.value,other.kind,)
+        return NotImplemented
+    def __le__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cell,self.value,self.kind,)<=(other.cell,other.value,other.kind,)
+        return NotImplemented
+    def __gt__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cell,self.value,self.kind,)>(other.cell,other.value,other.kind,)
+        return NotImplemented
+    def __ge__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cell,self.value,self.kind,)>=(other.cell,other.value,other.kind,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('cell','value','kind',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('cell','value','kind',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.cell,self.value,self.kind,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__lt__': __lt__, '__le__': __le__, '__gt__': __gt__, '__ge__': __ge__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cell', 'value', 'kind')}
+
+
+def _57(cls, _d_id):
+    _set = object.__setattr__
+    def __init__(self, name: 'str', cells: 'tuple[int, ...]', id: 'str' = _d_id) -> None:
+        _set(self, 'name', name)
+        _set(self, 'cells', cells)
+        _set(self, 'id', id)
+        self.__post_init__()
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(name={self.name!r}, cells={self.cells!r}, id={self.id!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.cells,self.id,)==(other.name,other.cells,other.id,)
+        return NotImplemented
+    def __lt__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.cells,self.id,)<(other.name,other.cells,other.id,)
+        return NotImplemented
+    def __le__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.cells,self.id,)<=(other.name,other.cells,other.id,)
+        return NotImplemented
+    def __gt__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.cells,self.id,)>(other.name,other.cells,other.id,)
+        return NotImplemented
+    def __ge__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.cells,self.id,)>=(other.name,other.cells,other.id,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('name','cells','id',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('name','cells','id',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.name,self.cells,self.id,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__lt__': __lt__, '__le__': __le__, '__gt__': __gt__, '__ge__': __ge__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'cells', 'id')}
+
+
+def _58(cls, _d_main, _d_hypothesis, _d_depth, _d_tier, _d_cells, _d_digits, _d_chain, _d_ends, _d_text, _d_why):
+    _set = object.__setattr__
+    def __init__(self, deduced: 'tuple[Fact, ...]', rules: 'tuple[RuleRef, ...]', facts: 'tuple[Fact, ...]', cost: 'float', technique: 'str', main: 'tuple[RuleRef, ...]' = _d_main, hypothesis: 'Fact | None' = _d_hypothesis, depth: 'int' = _d_depth, tier: 'str' = _d_tier, cells: 'tuple[int, ...]' = _d_cells, digits: 'tuple[int, ...]' = _d_digits, chain: 'tuple[Fact, ...]' = _d_chain, ends: 'str' = _d_ends, text: 'str' = _d_text, why: 'str' = _d_why) -> None:
+        _set(self, 'deduced', deduced)
+        _set(self, 'rules', rules)
+        _set(self, 'facts', facts)
+        _set(self, 'cost', cost)
+        _set(self, 'technique', technique)
+        _set(self, 'main', main)
+        _set(self, 'hypothesis', hypothesis)
+        _set(self, 'depth', depth)
+        _set(self, 'tier', tier)
+        _set(self, 'cells', cells)
+        _set(self, 'digits', digits)
+        _set(self, 'chain', chain)
+        _set(self, 'ends', ends)
+        _set(self, 'text', text)
+        _set(self, 'why', why)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(deduced={self.deduced!r}, rules={self.rules!r}, facts={self.facts!r}, cost={self.cost!r}, technique={self.technique!r}, main={self.main!r}, hypothesis={self.hypothesis!r}, depth={self.depth!r}, tier={self.tier!r}, cells={self.cells!r}, digits={self.digits!r}, chain={self.chain!r}, ends={self.ends!r}, text={self.text!r}, why={self.why!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.deduced,self.rules,self.facts,self.cost,self.technique,self.main,self.hypothesis,self.depth,self.tier,self.cells,self.digits,self.chain,self.ends,self.text,self.why,)==(other.deduced,other.rules,other.facts,other.cost,other.technique,other.main,other.hypothesis,other.depth,other.tier,other.cells,other.digits,other.chain,other.ends,other.text,other.why,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('deduced','rules','facts','cost','technique','main','hypothesis','depth','tier','cells','digits','chain','ends','text','why',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('deduced','rules','facts','cost','technique','main','hypothesis','depth','tier','cells','digits','chain','ends','text','why',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.deduced,self.rules,self.facts,self.cost,self.technique,self.main,self.hypothesis,self.depth,self.tier,self.cells,self.digits,self.chain,self.ends,self.text,self.why,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('deduced', 'rules', 'facts', 'cost', 'technique', 'main', 'hypothesis', 'depth', 'tier', 'cells', 'digits', 'chain', 'ends', 'text', 'why')}
+
+
+def _59(cls):
+    _set = object.__setattr__
+    def __init__(self, ref: 'RuleRef', constraints: 'tuple[Constraint, ...]', selector: 'int') -> None:
+        _set(self, 'ref', ref)
+        _set(self, 'constraints', constraints)
+        _set(self, 'selector', selector)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(ref={self.ref!r}, constraints={self.constraints!r}, selector={self.selector!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.ref,self.constraints,self.selector,)==(other.ref,other.constraints,other.selector,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('ref','constraints','selector',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('ref','constraints','selector',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.ref,self.constraints,self.selector,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('ref', 'constraints', 'selector')}
+
+
+def _60(cls, _d_houses, _d_cells, _d_digits):
+    _set = object.__setattr__
+    def __init__(self, technique: 'str', houses: 'tuple[str, ...]' = _d_houses, cells: 'tuple[int, ...]' = _d_cells, digits: 'tuple[int, ...]' = _d_digits) -> None:
+        _set(self, 'technique', technique)
+        _set(self, 'houses', houses)
+        _set(self, 'cells', cells)
+        _set(self, 'digits', digits)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(technique={self.technique!r}, houses={self.houses!r}, cells={self.cells!r}, digits={self.digits!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.technique,self.houses,self.cells,self.digits,)==(other.technique,other.houses,other.cells,other.digits,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('technique','houses','cells','digits',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('technique','houses','cells','digits',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.technique,self.houses,self.cells,self.digits,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('technique', 'houses', 'cells', 'digits')}
+
+
+def _61(cls):
+    _set = object.__setattr__
+    def __init__(self, name: 'str', kind: 'str', cells: 'tuple[Cell, ...]', full: 'bool') -> None:
+        _set(self, 'name', name)
+        _set(self, 'kind', kind)
+        _set(self, 'cells', cells)
+        _set(self, 'full', full)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(name={self.name!r}, kind={self.kind!r}, cells={self.cells!r}, full={self.full!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.kind,self.cells,self.full,)==(other.name,other.kind,other.cells,other.full,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('name','kind','cells','full',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('name','kind','cells','full',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.name,self.kind,self.cells,self.full,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'kind', 'cells', 'full')}
+
+
+def _62(cls, _d_placed):
+    _set = object.__setattr__
+    def __init__(self, cands: 'tuple[frozenset[Value], ...]', houses: 'tuple[House, ...]', names: 'tuple[str, ...]', placed: 'frozenset[Cell]' = _d_placed) -> None:
+        _set(self, 'cands', cands)
+        _set(self, 'houses', houses)
+        _set(self, 'names', names)
+        _set(self, 'placed', placed)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(cands={self.cands!r}, houses={self.houses!r}, names={self.names!r}, placed={self.placed!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cands,self.houses,self.names,self.placed,)==(other.cands,other.houses,other.names,other.placed,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('cands','houses','names','placed',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('cands','houses','names','placed',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.cands,self.houses,self.names,self.placed,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cands', 'houses', 'names', 'placed')}
+
+
+def _63(cls, _d_places, _d_eliminates, _d_chain, _d_score):
+    _set = object.__setattr__
+    def __init__(self, technique: 'str', text: 'str', houses: 'tuple[str, ...]', cells: 'tuple[Cell, ...]', digits: 'tuple[Value, ...]', places: 'tuple[tuple[Cell, Value], ...]' = _d_places, eliminates: 'tuple[tuple[Cell, Value], ...]' = _d_eliminates, chain: 'tuple[tuple[Cell, Value], ...]' = _d_chain, score: 'float' = _d_score) -> None:
+        _set(self, 'technique', technique)
+        _set(self, 'text', text)
+        _set(self, 'houses', houses)
+        _set(self, 'cells', cells)
+        _set(self, 'digits', digits)
+        _set(self, 'places', places)
+        _set(self, 'eliminates', eliminates)
+        _set(self, 'chain', chain)
+        _set(self, 'score', score)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(technique={self.technique!r}, text={self.text!r}, houses={self.houses!r}, cells={self.cells!r}, digits={self.digits!r}, places={self.places!r}, eliminates={self.eliminates!r}, chain={self.chain!r}, score={self.score!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.technique,self.text,self.houses,self.cells,self.digits,self.places,self.eliminates,self.chain,self.score,)==(other.technique,other.text,other.houses,other.cells,other.digits,other.places,other.eliminates,other.chain,other.score,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('technique','text','houses','cells','digits','places','eliminates','chain','score',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('technique','text','houses','cells','digits','places','eliminates','chain','score',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.technique,self.text,self.houses,self.cells,self.digits,self.places,self.eliminates,self.chain,self.score,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('technique', 'text', 'houses', 'cells', 'digits', 'places', 'eliminates', 'chain', 'score')}
+
+
+def _64(cls, _d_hypothesis, _d_pattern, _d_group):
+    _set = object.__setattr__
+    def __init__(self, cost: 'float', order: 'tuple[object, ...]', selectors: 'tuple[int, ...]', lits: 'tuple[int, ...]', target: 'int', tier: 'str', hypothesis: 'int | None' = _d_hypothesis, pattern: 'patterns.Pattern | None' = _d_pattern, group: 'tuple[int, ...]' = _d_group) -> None:
+        _set(self, 'cost', cost)
+        _set(self, 'order', order)
+        _set(self, 'selectors', selectors)
+        _set(self, 'lits', lits)
+        _set(self, 'target', target)
+        _set(self, 'tier', tier)
+        _set(self, 'hypothesis', hypothesis)
+        _set(self, 'pattern', pattern)
+        _set(self, 'group', group)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(cost={self.cost!r}, order={self.order!r}, selectors={self.selectors!r}, lits={self.lits!r}, target={self.target!r}, tier={self.tier!r}, hypothesis={self.hypothesis!r}, pattern={self.pattern!r}, group={self.group!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cost,self.order,self.selectors,self.lits,self.target,self.tier,self.hypothesis,self.pattern,self.group,)==(other.cost,other.order,other.selectors,other.lits,other.target,other.tier,other.hypothesis,other.pattern,other.group,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('cost','order','selectors','lits','target','tier','hypothesis','pattern','group',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('cost','order','selectors','lits','target','tier','hypothesis','pattern','group',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.cost,self.order,self.selectors,self.lits,self.target,self.tier,self.hypothesis,self.pattern,self.group,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cost', 'order', 'selectors', 'lits', 'target', 'tier', 'hypothesis', 'pattern', 'group')}
+
+
+def _65(cls):
+    _set = object.__setattr__
+    def __init__(self, say: 'Callable[[Subject, Marks, Sequence[Fact]], str | None]', check: 'Callable[[Subject, Marks, str], None]') -> None:
+        _set(self, 'say', say)
+        _set(self, 'check', check)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(say={self.say!r}, check={self.check!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.say,self.check,)==(other.say,other.check,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('say','check',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('say','check',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.say,self.check,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('say', 'check')}
+
+
+def _66(cls):
+    _set = object.__setattr__
+    def __init__(self, head: 'str', combos: 'tuple[tuple[int, ...], ...]', show: 'Callable[[tuple[int, ...]], str]', read: 'Callable[[str], tuple[int, ...]]') -> None:
+        _set(self, 'head', head)
+        _set(self, 'combos', combos)
+        _set(self, 'show', show)
+        _set(self, 'read', read)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(head={self.head!r}, combos={self.combos!r}, show={self.show!r}, read={self.read!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.head,self.combos,self.show,self.read,)==(other.head,other.combos,other.show,other.read,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('head','combos','show','read',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('head','combos','show','read',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.head,self.combos,self.show,self.read,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('head', 'combos', 'show', 'read')}
+
+
+def _67(cls):
+    _set = object.__setattr__
+    def __init__(self, name: 'str', constraints: 'tuple[Constraint, ...]', rule: 'Any', names: 'tuple[str, ...]', domains: 'tuple[tuple[int, ...], ...]') -> None:
+        _set(self, 'name', name)
+        _set(self, 'constraints', constraints)
+        _set(self, 'rule', rule)
+        _set(self, 'names', names)
+        _set(self, 'domains', domains)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(name={self.name!r}, constraints={self.constraints!r}, rule={self.rule!r}, names={self.names!r}, domains={self.domains!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.constraints,self.rule,self.names,self.domains,)==(other.name,other.constraints,other.rule,other.names,other.domains,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('name','constraints','rule','names','domains',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('name','constraints','rule','names','domains',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.name,self.constraints,self.rule,self.names,self.domains,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'constraints', 'rule', 'names', 'domains')}
+
+
+def _68(cls, _d_outline):
+    _set = object.__setattr__
+    def __init__(self, grid: 'Grid', left: 'float', top: 'float', cell: 'float', outline: 'Callable[[set[tuple[int, int]]], str]' = _d_outline) -> None:
+        _set(self, 'grid', grid)
+        _set(self, 'left', left)
+        _set(self, 'top', top)
+        _set(self, 'cell', cell)
+        _set(self, 'outline', outline)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(grid={self.grid!r}, left={self.left!r}, top={self.top!r}, cell={self.cell!r}, outline={self.outline!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.grid,self.left,self.top,self.cell,self.outline,)==(other.grid,other.left,other.top,other.cell,other.outline,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('grid','left','top','cell','outline',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('grid','left','top','cell','outline',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.grid,self.left,self.top,self.cell,self.outline,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('grid', 'left', 'top', 'cell', 'outline')}
+
+
+def _69(cls, _d_ends, _d_hollow):
+    _set = object.__setattr__
+    def __init__(self, colour: 'str', words: 'str', width: 'float', ends: 'str' = _d_ends, hollow: 'bool' = _d_hollow) -> None:
+        _set(self, 'colour', colour)
+        _set(self, 'words', words)
+        _set(self, 'width', width)
+        _set(self, 'ends', ends)
+        _set(self, 'hollow', hollow)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(colour={self.colour!r}, words={self.words!r}, width={self.width!r}, ends={self.ends!r}, hollow={self.hollow!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.colour,self.words,self.width,self.ends,self.hollow,)==(other.colour,other.words,other.width,other.ends,other.hollow,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('colour','words','width','ends','hollow',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('colour','words','width','ends','hollow',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.colour,self.words,self.width,self.ends,self.hollow,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('colour', 'words', 'width', 'ends', 'hollow')}
+
+
+def _70(cls, _d_cages, _d_clues, _d_thermometers, _d_arrows, _d_signs, _d_dots, _d_negatives, _d_others, _d_lines, _d_clones, _d_quadruples, _d_outside, _d_indexers, _d_spelled, _d_named):
+    _set = object.__setattr__
+    def __init__(self, cages: 'tuple[tuple[tuple[int, ...], str], ...]' = _d_cages, clues: 'dict[Square, tuple[str, str]]' = FACTORY, thermometers: 'tuple[tuple[int, ...], ...]' = _d_thermometers, arrows: 'tuple[tuple[int, tuple[int, ...]], ...]' = _d_arrows, signs: 'tuple[tuple[int, int], ...]' = _d_signs, dots: 'tuple[tuple[str, int, int], ...]' = _d_dots, negatives: 'tuple[str, ...]' = _d_negatives, others: 'tuple[str, ...]' = _d_others, lines: 'tuple[Any, ...]' = _d_lines, clones: 'tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]' = _d_clones, quadruples: 'tuple[tuple[tuple[int, int], tuple[int, ...]], ...]' = _d_quadruples, outside: 'tuple[OutsideClue, ...]' = _d_outside, indexers: 'tuple[int, ...]' = _d_indexers, spelled: 'tuple[str, ...]' = _d_spelled, named: 'tuple[str, ...]' = _d_named) -> None:
+        _set(self, 'cages', cages)
+        _set(self, 'clues', _d_clues() if clues is FACTORY else clues)
+        _set(self, 'thermometers', thermometers)
+        _set(self, 'arrows', arrows)
+        _set(self, 'signs', signs)
+        _set(self, 'dots', dots)
+        _set(self, 'negatives', negatives)
+        _set(self, 'others', others)
+        _set(self, 'lines', lines)
+        _set(self, 'clones', clones)
+        _set(self, 'quadruples', quadruples)
+        _set(self, 'outside', outside)
+        _set(self, 'indexers', indexers)
+        _set(self, 'spelled', spelled)
+        _set(self, 'named', named)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(cages={self.cages!r}, clues={self.clues!r}, thermometers={self.thermometers!r}, arrows={self.arrows!r}, signs={self.signs!r}, dots={self.dots!r}, negatives={self.negatives!r}, others={self.others!r}, lines={self.lines!r}, clones={self.clones!r}, quadruples={self.quadruples!r}, outside={self.outside!r}, indexers={self.indexers!r}, spelled={self.spelled!r}, named={self.named!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cages,self.clues,self.thermometers,self.arrows,self.signs,self.dots,self.negatives,self.others,self.lines,self.clones,self.quadruples,self.outside,self.indexers,self.spelled,self.named,)==(other.cages,other.clues,other.thermometers,other.arrows,other.signs,other.dots,other.negatives,other.others,other.lines,other.clones,other.quadruples,other.outside,other.indexers,other.spelled,other.named,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('cages','clues','thermometers','arrows','signs','dots','negatives','others','lines','clones','quadruples','outside','indexers','spelled','named',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('cages','clues','thermometers','arrows','signs','dots','negatives','others','lines','clones','quadruples','outside','indexers','spelled','named',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.cages,self.clues,self.thermometers,self.arrows,self.signs,self.dots,self.negatives,self.others,self.lines,self.clones,self.quadruples,self.outside,self.indexers,self.spelled,self.named,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cages', 'clues', 'thermometers', 'arrows', 'signs', 'dots', 'negatives', 'others', 'lines', 'clones', 'quadruples', 'outside', 'indexers', 'spelled', 'named')}
+
+
+def _71(cls):
+    _set = object.__setattr__
+    def __init__(self, grid: 'Grid', major: 'dict[Square, object]', minor: 'dict[Square, object]') -> None:
+        _set(self, 'grid', grid)
+        _set(self, 'major', major)
+        _set(self, 'minor', minor)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(grid={self.grid!r}, major={self.major!r}, minor={self.minor!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.grid,self.major,self.minor,)==(other.grid,other.major,other.minor,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('grid','major','minor',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('grid','major','minor',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.grid,self.major,self.minor,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('grid', 'major', 'minor')}
+
+
+def _72(cls, _d_says):
+    _set = object.__setattr__
+    def __init__(self, kind: 'str', square: 'Square', step: 'tuple[int, int]', text: 'str', cells: 'tuple[int, ...]', says: 'str' = _d_says) -> None:
+        _set(self, 'kind', kind)
+        _set(self, 'square', square)
+        _set(self, 'step', step)
+        _set(self, 'text', text)
+        _set(self, 'cells', cells)
+        _set(self, 'says', says)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(kind={self.kind!r}, square={self.square!r}, step={self.step!r}, text={self.text!r}, cells={self.cells!r}, says={self.says!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.kind,self.square,self.step,self.text,self.cells,self.says,)==(other.kind,other.square,other.step,other.text,other.cells,other.says,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('kind','square','step','text','cells','says',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('kind','square','step','text','cells','says',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.kind,self.square,self.step,self.text,self.cells,self.says,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('kind', 'square', 'step', 'text', 'cells', 'says')}
+
+
+def _73(cls):
+    _set = object.__setattr__
+    def __init__(self, field: 'str', item: 'Callable[[Grid, Any], Any]', note: 'Callable[[Sequence[str], Any], str] | None') -> None:
+        _set(self, 'field', field)
+        _set(self, 'item', item)
+        _set(self, 'note', note)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(field={self.field!r}, item={self.item!r}, note={self.note!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.field,self.item,self.note,)==(other.field,other.item,other.note,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('field','item','note',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('field','item','note',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.field,self.item,self.note,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('field', 'item', 'note')}
+
+
+def _74(cls, _d_briefs):
     _set = object.__setattr__
     def __init__(self, code: 'ExitCode', meaning: 'str', brief: 'str', commands: 'tuple[str, ...]', briefs: 'tuple[tuple[str, str], ...]' = _d_briefs) -> None:
         _set(self, 'code', code)
@@ -1158,7 +2223,325 @@ def _39(cls, _d_briefs):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('code', 'meaning', 'brief', 'commands', 'briefs')}
 
 
-def _40(cls, _d_backend, _d_encoding, _d_card, _d_pb, _d_solver, _d_solver_cmd, _d_symmetry_breaking):
+def _75(cls, _d_stats, _d_base, _d_plan):
+    def __init__(self, outcomes: 'list[Outcome | PuzzleSatError]', instances: 'int', stopped: 'Status | None', seconds: 'float', stats: 'dict[str, int | float | str]' = FACTORY, base: 'Puzzle | None' = _d_base, plan: 'Plan | None' = _d_plan) -> None:
+        self.outcomes = outcomes
+        self.instances = instances
+        self.stopped = stopped
+        self.seconds = seconds
+        self.stats = _d_stats() if stats is FACTORY else stats
+        self.base = base
+        self.plan = plan
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(outcomes={self.outcomes!r}, instances={self.instances!r}, stopped={self.stopped!r}, seconds={self.seconds!r}, stats={self.stats!r}, base={self.base!r}, plan={self.plan!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.outcomes,self.instances,self.stopped,self.seconds,self.stats,self.base,self.plan,)==(other.outcomes,other.instances,other.stopped,other.seconds,other.stats,other.base,other.plan,)
+        return NotImplemented
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__hash__': None, '__match_args__': ('outcomes', 'instances', 'stopped', 'seconds', 'stats', 'base', 'plan')}
+
+
+def _76(cls, _d_interrupted, _d_timeout, _d_repeat, _d_default):
+    def __init__(self, puzzle: 'Puzzle', all: 'bool', modulo_symmetry: 'bool', rows: 'list[Row]', disagreements: 'list[str]', interrupted: 'bool' = _d_interrupted, timeout: 'float | None' = _d_timeout, repeat: 'int' = _d_repeat, default: 'str | None' = _d_default) -> None:
+        self.puzzle = puzzle
+        self.all = all
+        self.modulo_symmetry = modulo_symmetry
+        self.rows = rows
+        self.disagreements = disagreements
+        self.interrupted = interrupted
+        self.timeout = timeout
+        self.repeat = repeat
+        self.default = default
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(puzzle={self.puzzle!r}, all={self.all!r}, modulo_symmetry={self.modulo_symmetry!r}, rows={self.rows!r}, disagreements={self.disagreements!r}, interrupted={self.interrupted!r}, timeout={self.timeout!r}, repeat={self.repeat!r}, default={self.default!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.puzzle,self.all,self.modulo_symmetry,self.rows,self.disagreements,self.interrupted,self.timeout,self.repeat,self.default,)==(other.puzzle,other.all,other.modulo_symmetry,other.rows,other.disagreements,other.interrupted,other.timeout,other.repeat,other.default,)
+        return NotImplemented
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__hash__': None, '__match_args__': ('puzzle', 'all', 'modulo_symmetry', 'rows', 'disagreements', 'interrupted', 'timeout', 'repeat', 'default')}
+
+
+def _77(cls, _d_variables, _d_clauses, _d_literals, _d_build_seconds, _d_first_seconds, _d_all_seconds, _d_solutions, _d_status, _d_found):
+    _set = object.__setattr__
+    def __init__(self, backend: 'str', encoding: 'str', card: 'str | None', pb: 'str | None', solver: 'str | None', variables: 'int | None' = _d_variables, clauses: 'int | None' = _d_clauses, literals: 'int | None' = _d_literals, build_seconds: 'float | None' = _d_build_seconds, first_seconds: 'float | None' = _d_first_seconds, all_seconds: 'float | None' = _d_all_seconds, solutions: 'int | None' = _d_solutions, status: 'str' = _d_status, found: 'tuple[tuple[int, ...], ...] | None' = _d_found) -> None:
+        _set(self, 'backend', backend)
+        _set(self, 'encoding', encoding)
+        _set(self, 'card', card)
+        _set(self, 'pb', pb)
+        _set(self, 'solver', solver)
+        _set(self, 'variables', variables)
+        _set(self, 'clauses', clauses)
+        _set(self, 'literals', literals)
+        _set(self, 'build_seconds', build_seconds)
+        _set(self, 'first_seconds', first_seconds)
+        _set(self, 'all_seconds', all_seconds)
+        _set(self, 'solutions', solutions)
+        _set(self, 'status', status)
+        _set(self, 'found', found)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(backend={self.backend!r}, encoding={self.encoding!r}, card={self.card!r}, pb={self.pb!r}, solver={self.solver!r}, variables={self.variables!r}, clauses={self.clauses!r}, literals={self.literals!r}, build_seconds={self.build_seconds!r}, first_seconds={self.first_seconds!r}, all_seconds={self.all_seconds!r}, solutions={self.solutions!r}, status={self.status!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.backend,self.encoding,self.card,self.pb,self.solver,self.variables,self.clauses,self.literals,self.build_seconds,self.first_seconds,self.all_seconds,self.solutions,self.status,)==(other.backend,other.encoding,other.card,other.pb,other.solver,other.variables,other.clauses,other.literals,other.build_seconds,other.first_seconds,other.all_seconds,other.solutions,other.status,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('backend','encoding','card','pb','solver','variables','clauses','literals','build_seconds','first_seconds','all_seconds','solutions','status','found',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('backend','encoding','card','pb','solver','variables','clauses','literals','build_seconds','first_seconds','all_seconds','solutions','status','found',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.backend,self.encoding,self.card,self.pb,self.solver,self.variables,self.clauses,self.literals,self.build_seconds,self.first_seconds,self.all_seconds,self.solutions,self.status,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('backend', 'encoding', 'card', 'pb', 'solver', 'variables', 'clauses', 'literals', 'build_seconds', 'first_seconds', 'all_seconds', 'solutions', 'status', 'found')}
+
+
+def _78(cls, _d_seconds, _d_stats, _d_symmetry, _d_plan, _d_approximate, _d_tolerance, _d_confidence, _d_fallback, _d_counting, _d_reduced):
+    def __init__(self, count: 'int', orbits: 'int | None', method: 'str', complete: 'bool', stopped: 'Status | None', count_complete: 'bool', group_order: 'int', classes: 'int', relabelling: 'int', seconds: 'float' = _d_seconds, stats: 'dict[str, Any]' = FACTORY, symmetry: 'str' = _d_symmetry, plan: 'Plan | None' = _d_plan, approximate: 'bool' = _d_approximate, tolerance: 'float' = _d_tolerance, confidence: 'float' = _d_confidence, fallback: 'str | None' = _d_fallback, counting: 'Any' = _d_counting, reduced: 'dict[str, Any] | None' = _d_reduced) -> None:
+        self.count = count
+        self.orbits = orbits
+        self.method = method
+        self.complete = complete
+        self.stopped = stopped
+        self.count_complete = count_complete
+        self.group_order = group_order
+        self.classes = classes
+        self.relabelling = relabelling
+        self.seconds = seconds
+        self.stats = _d_stats() if stats is FACTORY else stats
+        self.symmetry = symmetry
+        self.plan = plan
+        self.approximate = approximate
+        self.tolerance = tolerance
+        self.confidence = confidence
+        self.fallback = fallback
+        self.counting = counting
+        self.reduced = reduced
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(count={self.count!r}, orbits={self.orbits!r}, method={self.method!r}, complete={self.complete!r}, stopped={self.stopped!r}, count_complete={self.count_complete!r}, group_order={self.group_order!r}, classes={self.classes!r}, relabelling={self.relabelling!r}, seconds={self.seconds!r}, stats={self.stats!r}, symmetry={self.symmetry!r}, plan={self.plan!r}, approximate={self.approximate!r}, tolerance={self.tolerance!r}, confidence={self.confidence!r}, fallback={self.fallback!r}, counting={self.counting!r}, reduced={self.reduced!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.count,self.orbits,self.method,self.complete,self.stopped,self.count_complete,self.group_order,self.classes,self.relabelling,self.seconds,self.stats,self.symmetry,self.plan,self.approximate,self.tolerance,self.confidence,self.fallback,self.counting,self.reduced,)==(other.count,other.orbits,other.method,other.complete,other.stopped,other.count_complete,other.group_order,other.classes,other.relabelling,other.seconds,other.stats,other.symmetry,other.plan,other.approximate,other.tolerance,other.confidence,other.fallback,other.counting,other.reduced,)
+        return NotImplemented
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__hash__': None, '__match_args__': ('count', 'orbits', 'method', 'complete', 'stopped', 'count_complete', 'group_order', 'classes', 'relabelling', 'seconds', 'stats', 'symmetry', 'plan', 'approximate', 'tolerance', 'confidence', 'fallback', 'counting', 'reduced')}
+
+
+def _79(cls, _d_start, _d_lower, _d_fixed, _d_listed, _d_stats, _d_split, _d_method, _d_group, _d_symmetry, _d_elements, _d_total, _d_orbits, _d_reduced, _d_reduction):
+    def __init__(self, puzzle: 'Puzzle', config: 'Plan', classes: 'list[Element]', pinned: 'tuple[tuple[int, int], ...]', factor: 'int', deadline: 'float | None', progress: 'Progress', start: 'float' = FACTORY, lower: 'int' = _d_lower, fixed: 'list[int]' = FACTORY, listed: 'list[tuple[int, ...]] | None' = _d_listed, stats: 'dict[str, Any]' = FACTORY, split: 'dict[str, Any]' = FACTORY, method: 'str' = _d_method, group: 'Group | None' = _d_group, symmetry: 'str | None' = _d_symmetry, elements: 'list[Element] | None' = _d_elements, total: 'int | None' = _d_total, orbits: 'int | None' = _d_orbits, reduced: 'Reduced | None' = _d_reduced, reduction: 'dict[str, Any] | None' = _d_reduction) -> None:
+        self.puzzle = puzzle
+        self.config = config
+        self.classes = classes
+        self.pinned = pinned
+        self.factor = factor
+        self.deadline = deadline
+        self.progress = progress
+        self.start = _d_start() if start is FACTORY else start
+        self.lower = lower
+        self.fixed = _d_fixed() if fixed is FACTORY else fixed
+        self.listed = listed
+        self.stats = _d_stats() if stats is FACTORY else stats
+        self.split = _d_split() if split is FACTORY else split
+        self.method = method
+        self.group = group
+        self.symmetry = symmetry
+        self.elements = elements
+        self.total = total
+        self.orbits = orbits
+        self.reduced = reduced
+        self.reduction = reduction
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(puzzle={self.puzzle!r}, config={self.config!r}, classes={self.classes!r}, pinned={self.pinned!r}, factor={self.factor!r}, deadline={self.deadline!r}, progress={self.progress!r}, start={self.start!r}, lower={self.lower!r}, fixed={self.fixed!r}, listed={self.listed!r}, stats={self.stats!r}, split={self.split!r}, method={self.method!r}, group={self.group!r}, symmetry={self.symmetry!r}, elements={self.elements!r}, total={self.total!r}, orbits={self.orbits!r}, reduced={self.reduced!r}, reduction={self.reduction!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.puzzle,self.config,self.classes,self.pinned,self.factor,self.deadline,self.progress,self.start,self.lower,self.fixed,self.listed,self.stats,self.split,self.method,self.group,self.symmetry,self.elements,self.total,self.orbits,self.reduced,self.reduction,)==(other.puzzle,other.config,other.classes,other.pinned,other.factor,other.deadline,other.progress,other.start,other.lower,other.fixed,other.listed,other.stats,other.split,other.method,other.group,other.symmetry,other.elements,other.total,other.orbits,other.reduced,other.reduction,)
+        return NotImplemented
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__hash__': None, '__match_args__': ('puzzle', 'config', 'classes', 'pinned', 'factor', 'deadline', 'progress', 'start', 'lower', 'fixed', 'listed', 'stats', 'split', 'method', 'group', 'symmetry', 'elements', 'total', 'orbits', 'reduced', 'reduction')}
+
+
+def _80(cls, _d_stats, _d_counts, _d_counts_stopped, _d_counts_asked):
+    def __init__(self, puzzle: 'Puzzle', found: 'list[set[int]]', unknown: 'list[set[int]]', calls: 'int', solutions: 'int', stopped: 'Status | None', seconds: 'float', stats: 'dict[str, Any]' = FACTORY, counts: 'list[dict[int, int]] | None' = _d_counts, counts_stopped: 'Status | None' = _d_counts_stopped, counts_asked: 'bool' = _d_counts_asked) -> None:
+        self.puzzle = puzzle
+        self.found = found
+        self.unknown = unknown
+        self.calls = calls
+        self.solutions = solutions
+        self.stopped = stopped
+        self.seconds = seconds
+        self.stats = _d_stats() if stats is FACTORY else stats
+        self.counts = counts
+        self.counts_stopped = counts_stopped
+        self.counts_asked = counts_asked
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(puzzle={self.puzzle!r}, found={self.found!r}, unknown={self.unknown!r}, calls={self.calls!r}, solutions={self.solutions!r}, stopped={self.stopped!r}, seconds={self.seconds!r}, stats={self.stats!r}, counts={self.counts!r}, counts_stopped={self.counts_stopped!r}, counts_asked={self.counts_asked!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.puzzle,self.found,self.unknown,self.calls,self.solutions,self.stopped,self.seconds,self.stats,self.counts,self.counts_stopped,self.counts_asked,)==(other.puzzle,other.found,other.unknown,other.calls,other.solutions,other.stopped,other.seconds,other.stats,other.counts,other.counts_stopped,other.counts_asked,)
+        return NotImplemented
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__hash__': None, '__match_args__': ('puzzle', 'found', 'unknown', 'calls', 'solutions', 'stopped', 'seconds', 'stats', 'counts', 'counts_stopped', 'counts_asked')}
+
+
+def _81(cls):
+    _set = object.__setattr__
+    def __init__(self, puzzle: 'Puzzle', outcome: 'Outcome') -> None:
+        _set(self, 'puzzle', puzzle)
+        _set(self, 'outcome', outcome)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(puzzle={self.puzzle!r}, outcome={self.outcome!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.puzzle,self.outcome,)==(other.puzzle,other.outcome,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('puzzle','outcome',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('puzzle','outcome',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.puzzle,self.outcome,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('puzzle', 'outcome')}
+
+
+def _82(cls):
+    def __init__(self, puzzle: 'Puzzle', solution: 'tuple[int, ...]', redundant: 'list[int]', minimal: 'Givens', calls: 'int', stopped: 'str | None', seconds: 'float') -> None:
+        self.puzzle = puzzle
+        self.solution = solution
+        self.redundant = redundant
+        self.minimal = minimal
+        self.calls = calls
+        self.stopped = stopped
+        self.seconds = seconds
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(puzzle={self.puzzle!r}, solution={self.solution!r}, redundant={self.redundant!r}, minimal={self.minimal!r}, calls={self.calls!r}, stopped={self.stopped!r}, seconds={self.seconds!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.puzzle,self.solution,self.redundant,self.minimal,self.calls,self.stopped,self.seconds,)==(other.puzzle,other.solution,other.redundant,other.minimal,other.calls,other.stopped,other.seconds,)
+        return NotImplemented
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__hash__': None, '__match_args__': ('puzzle', 'solution', 'redundant', 'minimal', 'calls', 'stopped', 'seconds')}
+
+
+def _83(cls, _d_clues, _d_values, _d_encoding):
+    def __init__(self, name: 'str', grid: 'Grid', solution: 'Values', clues: 'list[Clue]' = FACTORY, values: 'Sequence[int] | None' = _d_values, encoding: 'str | None' = _d_encoding) -> None:
+        self.name = name
+        self.grid = grid
+        self.solution = solution
+        self.clues = _d_clues() if clues is FACTORY else clues
+        self.values = values
+        self.encoding = encoding
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(name={self.name!r}, grid={self.grid!r}, solution={self.solution!r}, clues={self.clues!r}, values={self.values!r}, encoding={self.encoding!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.grid,self.solution,self.clues,self.values,self.encoding,)==(other.name,other.grid,other.solution,other.clues,other.values,other.encoding,)
+        return NotImplemented
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__hash__': None, '__match_args__': ('name', 'grid', 'solution', 'clues', 'values', 'encoding')}
+
+
+def _84(cls):
+    _set = object.__setattr__
+    def __init__(self, cell: 'int', value: 'int') -> None:
+        _set(self, 'cell', cell)
+        _set(self, 'value', value)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(cell={self.cell!r}, value={self.value!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cell,self.value,)==(other.cell,other.value,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('cell','value',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('cell','value',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.cell,self.value,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cell', 'value')}
+
+
+def _85(cls, _d_minimal, _d_grade):
+    _set = object.__setattr__
+    def __init__(self, kind: 'str', seed: 'int', puzzle: 'Puzzle', solution: 'tuple[int, ...]', seconds: 'float', minimal: 'bool' = _d_minimal, grade: 'tuple[float, str] | None' = _d_grade) -> None:
+        _set(self, 'kind', kind)
+        _set(self, 'seed', seed)
+        _set(self, 'puzzle', puzzle)
+        _set(self, 'solution', solution)
+        _set(self, 'seconds', seconds)
+        _set(self, 'minimal', minimal)
+        _set(self, 'grade', grade)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(kind={self.kind!r}, seed={self.seed!r}, puzzle={self.puzzle!r}, solution={self.solution!r}, seconds={self.seconds!r}, minimal={self.minimal!r}, grade={self.grade!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.kind,self.seed,self.puzzle,self.solution,self.seconds,self.minimal,self.grade,)==(other.kind,other.seed,other.puzzle,other.solution,other.seconds,other.minimal,other.grade,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('kind','seed','puzzle','solution','seconds','minimal','grade',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('kind','seed','puzzle','solution','seconds','minimal','grade',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.kind,self.seed,self.puzzle,self.solution,self.seconds,self.minimal,self.grade,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('kind', 'seed', 'puzzle', 'solution', 'seconds', 'minimal', 'grade')}
+
+
+def _86(cls):
+    _set = object.__setattr__
+    def __init__(self, name: 'str', summary: 'str', params: 'Mapping[str, tuple[tuple[int, ...], int]]', make: 'Callable[[random.Random, dict[str, int], str], Puzzle]') -> None:
+        _set(self, 'name', name)
+        _set(self, 'summary', summary)
+        _set(self, 'params', params)
+        _set(self, 'make', make)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(name={self.name!r}, summary={self.summary!r}, params={self.params!r}, make={self.make!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.summary,self.params,self.make,)==(other.name,other.summary,other.params,other.make,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('name','summary','params','make',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('name','summary','params','make',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.name,self.summary,self.params,self.make,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'summary', 'params', 'make')}
+
+
+def _87(cls, _d_backend, _d_encoding, _d_card, _d_pb, _d_solver, _d_solver_cmd, _d_symmetry_breaking):
     _set = object.__setattr__
     def __init__(self, backend: 'str | None' = _d_backend, encoding: 'str | None' = _d_encoding, card: 'str | None' = _d_card, pb: 'str | None' = _d_pb, solver: 'str | None' = _d_solver, solver_cmd: 'str | None' = _d_solver_cmd, symmetry_breaking: 'str | None' = _d_symmetry_breaking) -> None:
         _set(self, 'backend', backend)
@@ -1190,7 +2573,7 @@ def _40(cls, _d_backend, _d_encoding, _d_card, _d_pb, _d_solver, _d_solver_cmd, 
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('backend', 'encoding', 'card', 'pb', 'solver', 'solver_cmd', 'symmetry_breaking')}
 
 
-def _41(cls, _d_unknowns):
+def _88(cls, _d_unknowns):
     _set = object.__setattr__
     def __init__(self, values: 'tuple[int, ...]', unknowns: 'dict[str, int]' = FACTORY) -> None:
         _set(self, 'values', values)
@@ -1217,7 +2600,67 @@ def _41(cls, _d_unknowns):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('values', 'unknowns')}
 
 
-def _42(cls, _d_stats, _d_error, _d_found, _d_symmetry, _d_symmetry_note, _d_plan):
+def _89(cls, _d_known, _d_limit, _d_key):
+    _set = object.__setattr__
+    def __init__(self, puzzle: 'Puzzle', config: 'Plan', plan: 'Breaking', modulo_symmetry: 'bool', known: 'tuple[tuple[int, ...], ...]' = _d_known, limit: 'int | None' = _d_limit, key: 'str' = _d_key) -> None:
+        _set(self, 'puzzle', puzzle)
+        _set(self, 'config', config)
+        _set(self, 'plan', plan)
+        _set(self, 'modulo_symmetry', modulo_symmetry)
+        _set(self, 'known', known)
+        _set(self, 'limit', limit)
+        _set(self, 'key', key)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(puzzle={self.puzzle!r}, config={self.config!r}, plan={self.plan!r}, modulo_symmetry={self.modulo_symmetry!r}, known={self.known!r}, limit={self.limit!r}, key={self.key!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.puzzle,self.config,self.plan,self.modulo_symmetry,self.known,self.limit,self.key,)==(other.puzzle,other.config,other.plan,other.modulo_symmetry,other.known,other.limit,other.key,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('puzzle','config','plan','modulo_symmetry','known','limit','key',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('puzzle','config','plan','modulo_symmetry','known','limit','key',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.puzzle,self.config,self.plan,self.modulo_symmetry,self.known,self.limit,self.key,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('puzzle', 'config', 'plan', 'modulo_symmetry', 'known', 'limit', 'key')}
+
+
+def _90(cls):
+    _set = object.__setattr__
+    def __init__(self, bits: 'float', cube: 'Cube', domains: 'tuple[frozenset[int], ...]') -> None:
+        _set(self, 'bits', bits)
+        _set(self, 'cube', cube)
+        _set(self, 'domains', domains)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(bits={self.bits!r}, cube={self.cube!r}, domains={self.domains!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.bits,self.cube,self.domains,)==(other.bits,other.cube,other.domains,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('bits','cube','domains',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('bits','cube','domains',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.bits,self.cube,self.domains,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('bits', 'cube', 'domains')}
+
+
+def _91(cls, _d_stats, _d_error, _d_found, _d_symmetry, _d_symmetry_note, _d_plan):
     def __init__(self, solutions: 'list[Solution]', complete: 'bool', stopped: 'Status | None', modulo_symmetry: 'bool', symmetry_breaking: 'str | None', group_order: 'int', seconds: 'float', stats: 'dict[str, int | float | str]' = FACTORY, error: 'str | None' = _d_error, found: 'int | None' = _d_found, symmetry: 'str' = _d_symmetry, symmetry_note: 'str | None' = _d_symmetry_note, plan: 'Plan | None' = _d_plan) -> None:
         self.solutions = solutions
         self.complete = complete
@@ -1242,7 +2685,7 @@ def _42(cls, _d_stats, _d_error, _d_found, _d_symmetry, _d_symmetry_note, _d_pla
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__hash__': None, '__match_args__': ('solutions', 'complete', 'stopped', 'modulo_symmetry', 'symmetry_breaking', 'group_order', 'seconds', 'stats', 'error', 'found', 'symmetry', 'symmetry_note', 'plan')}
 
 
-def _43(cls):
+def _92(cls):
     _set = object.__setattr__
     def __init__(self, values: 'tuple[int, ...]', unknowns: 'dict[str, int]') -> None:
         _set(self, 'values', values)
@@ -1285,7 +2728,118 @@ def _43(cls):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__lt__': __lt__, '__le__': __le__, '__gt__': __gt__, '__ge__': __ge__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('values', 'unknowns')}
 
 
-def _44(cls, _d_on_cnf, _d_exact_seconds, _d_fallback):
+def _93(cls):
+    _set = object.__setattr__
+    def __init__(self, returncode: 'int', answer: 'str', stderr: 'str') -> None:
+        _set(self, 'returncode', returncode)
+        _set(self, 'answer', answer)
+        _set(self, 'stderr', stderr)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(returncode={self.returncode!r}, answer={self.answer!r}, stderr={self.stderr!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.returncode,self.answer,self.stderr,)==(other.returncode,other.answer,other.stderr,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('returncode','answer','stderr',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('returncode','answer','stderr',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.returncode,self.answer,self.stderr,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('returncode', 'answer', 'stderr')}
+
+
+def _94(cls):
+    _set = object.__setattr__
+    def __init__(self, words: 'tuple[str, ...]') -> None:
+        _set(self, 'words', words)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(words={self.words!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.words,)==(other.words,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('words',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('words',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.words,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('words',)}
+
+
+def _95(cls, _d_projection):
+    _set = object.__setattr__
+    def __init__(self, clauses: 'Sequence[Sequence[int]]', nvars: 'int', projection: 'Sequence[int] | None' = _d_projection) -> None:
+        _set(self, 'clauses', clauses)
+        _set(self, 'nvars', nvars)
+        _set(self, 'projection', projection)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(clauses={self.clauses!r}, nvars={self.nvars!r}, projection={self.projection!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.clauses,self.nvars,self.projection,)==(other.clauses,other.nvars,other.projection,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('clauses','nvars','projection',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('clauses','nvars','projection',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.clauses,self.nvars,self.projection,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('clauses', 'nvars', 'projection')}
+
+
+def _96(cls, _d_args):
+    _set = object.__setattr__
+    def __init__(self, module: 'str', package: 'str', purpose: 'str', args: 'tuple[str, ...]' = _d_args) -> None:
+        _set(self, 'module', module)
+        _set(self, 'package', package)
+        _set(self, 'purpose', purpose)
+        _set(self, 'args', args)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(module={self.module!r}, package={self.package!r}, purpose={self.purpose!r}, args={self.args!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.module,self.package,self.purpose,self.args,)==(other.module,other.package,other.purpose,other.args,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('module','package','purpose','args',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('module','package','purpose','args',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.module,self.package,self.purpose,self.args,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('module', 'package', 'purpose', 'args')}
+
+
+def _97(cls, _d_on_cnf, _d_exact_seconds, _d_fallback):
     _set = object.__setattr__
     def __init__(self, method: 'str', on_cnf: 'Plan | None' = _d_on_cnf, exact_seconds: 'float | None' = _d_exact_seconds, fallback: 'str | None' = _d_fallback) -> None:
         _set(self, 'method', method)
@@ -1314,7 +2868,7 @@ def _44(cls, _d_on_cnf, _d_exact_seconds, _d_fallback):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('method', 'on_cnf', 'exact_seconds', 'fallback')}
 
 
-def _45(cls, _d_card, _d_pb, _d_solver, _d_solver_cmd, _d_chosen, _d_symmetry_breaking, _d_handover, _d_group, _d_breaking, _d_workers, _d_scheduler, _d_counting):
+def _98(cls, _d_card, _d_pb, _d_solver, _d_solver_cmd, _d_chosen, _d_symmetry_breaking, _d_handover, _d_group, _d_breaking, _d_workers, _d_scheduler, _d_counting):
     _set = object.__setattr__
     def __init__(self, backend: 'str', encoding: 'str', card: 'str | None' = _d_card, pb: 'str | None' = _d_pb, solver: 'str | None' = _d_solver, solver_cmd: 'str | None' = _d_solver_cmd, chosen: 'frozenset[str]' = _d_chosen, symmetry_breaking: 'str' = _d_symmetry_breaking, handover: 'int | None' = _d_handover, group: 'Choice | None' = _d_group, breaking: 'Breaking | None' = _d_breaking, workers: 'int | None' = _d_workers, scheduler: 'str | None' = _d_scheduler, counting: 'Counting | None' = _d_counting) -> None:
         _set(self, 'backend', backend)
@@ -1353,7 +2907,56 @@ def _45(cls, _d_card, _d_pb, _d_solver, _d_solver_cmd, _d_chosen, _d_symmetry_br
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('backend', 'encoding', 'card', 'pb', 'solver', 'solver_cmd', 'chosen', 'symmetry_breaking', 'handover', 'group', 'breaking', 'workers', 'scheduler', 'counting')}
 
 
-def _46(cls, _d_scopes, _d_options):
+def _99(cls, _d_calls):
+    def __init__(self, puzzle: 'Puzzle', config: 'Config | Plan', calls: 'int' = _d_calls) -> None:
+        self.puzzle = puzzle
+        self.config = config
+        self.calls = calls
+        self.__post_init__()
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(puzzle={self.puzzle!r}, config={self.config!r}, calls={self.calls!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.puzzle,self.config,self.calls,)==(other.puzzle,other.config,other.calls,)
+        return NotImplemented
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__hash__': None, '__match_args__': ('puzzle', 'config', 'calls')}
+
+
+def _100(cls, _d_incremental, _d_limited, _d_native, _d_options, _d_rival):
+    _set = object.__setattr__
+    def __init__(self, name: 'str', pysat_name: 'str', summary: 'str', incremental: 'bool' = _d_incremental, limited: 'bool' = _d_limited, native: 'str' = _d_native, options: 'tuple[tuple[str, int], ...]' = _d_options, rival: 'tuple[tuple[str, int], ...] | None' = _d_rival) -> None:
+        _set(self, 'name', name)
+        _set(self, 'pysat_name', pysat_name)
+        _set(self, 'summary', summary)
+        _set(self, 'incremental', incremental)
+        _set(self, 'limited', limited)
+        _set(self, 'native', native)
+        _set(self, 'options', options)
+        _set(self, 'rival', rival)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(name={self.name!r}, pysat_name={self.pysat_name!r}, summary={self.summary!r}, incremental={self.incremental!r}, limited={self.limited!r}, native={self.native!r}, options={self.options!r}, rival={self.rival!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.name,self.pysat_name,self.summary,self.incremental,self.limited,self.native,self.options,self.rival,)==(other.name,other.pysat_name,other.summary,other.incremental,other.limited,other.native,other.options,other.rival,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('name','pysat_name','summary','incremental','limited','native','options','rival',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('name','pysat_name','summary','incremental','limited','native','options','rival',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.name,self.pysat_name,self.summary,self.incremental,self.limited,self.native,self.options,self.rival,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'pysat_name', 'summary', 'incremental', 'limited', 'native', 'options', 'rival')}
+
+
+def _101(cls, _d_scopes, _d_options):
     _set = object.__setattr__
     def __init__(self, name: 'str', kind: 'str', default_encoding: 'str', summary: 'str', target: 'str', scopes: 'bool' = _d_scopes, options: 'tuple[str, ...]' = _d_options) -> None:
         _set(self, 'name', name)
@@ -1385,7 +2988,7 @@ def _46(cls, _d_scopes, _d_options):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'kind', 'default_encoding', 'summary', 'target', 'scopes', 'options')}
 
 
-def _47(cls, _d_check):
+def _102(cls, _d_check):
     _set = object.__setattr__
     def __init__(self, name: 'str', flag: 'str', per_encoding: 'bool', check: 'str | None' = _d_check) -> None:
         _set(self, 'name', name)
@@ -1414,7 +3017,66 @@ def _47(cls, _d_check):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('name', 'flag', 'per_encoding', 'check')}
 
 
-def _48(cls, _d_less_than, _d_canonical_only, _d_anchor, _d_name):
+def _103(cls):
+    _set = object.__setattr__
+    def __init__(self, cells: 'tuple[z3.ArithRef, ...]', unknowns: 'dict[str, z3.ArithRef]', assertions: 'tuple[z3.BoolRef, ...]') -> None:
+        _set(self, 'cells', cells)
+        _set(self, 'unknowns', unknowns)
+        _set(self, 'assertions', assertions)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(cells={self.cells!r}, unknowns={self.unknowns!r}, assertions={self.assertions!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.cells,self.unknowns,self.assertions,)==(other.cells,other.unknowns,other.assertions,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('cells','unknowns','assertions',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('cells','unknowns','assertions',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.cells,self.unknowns,self.assertions,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'unknowns', 'assertions')}
+
+
+def _104(cls):
+    _set = object.__setattr__
+    def __init__(self, sink: 'Z3Sink', varmap: 'VarMap', less: 'object', cell_vars: 'tuple', assertions: 'tuple[z3.BoolRef, ...]', primary: 'tuple[int, ...]') -> None:
+        _set(self, 'sink', sink)
+        _set(self, 'varmap', varmap)
+        _set(self, 'less', less)
+        _set(self, 'cell_vars', cell_vars)
+        _set(self, 'assertions', assertions)
+        _set(self, 'primary', primary)
+    @repr_guard
+    def __repr__(self):
+        return self.__class__.__qualname__ + f"(sink={self.sink!r}, varmap={self.varmap!r}, less={self.less!r}, cell_vars={self.cell_vars!r}, assertions={self.assertions!r}, primary={self.primary!r})"
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.sink,self.varmap,self.less,self.cell_vars,self.assertions,self.primary,)==(other.sink,other.varmap,other.less,other.cell_vars,other.assertions,other.primary,)
+        return NotImplemented
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in ('sink','varmap','less','cell_vars','assertions','primary',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    def __delattr__(self, name):
+        if type(self) is cls or name in ('sink','varmap','less','cell_vars','assertions','primary',):
+            from dataclasses import FrozenInstanceError
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    def __hash__(self):
+        return hash((self.sink,self.varmap,self.less,self.cell_vars,self.assertions,self.primary,))
+    return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('sink', 'varmap', 'less', 'cell_vars', 'assertions', 'primary')}
+
+
+def _105(cls, _d_less_than, _d_canonical_only, _d_anchor, _d_name):
     _set = object.__setattr__
     def __init__(self, group: 'Group', less_than: 'tuple[tuple[int, int], ...]' = _d_less_than, canonical_only: 'bool' = _d_canonical_only, anchor: 'tuple[int, ...] | None' = _d_anchor, name: 'str | None' = _d_name) -> None:
         _set(self, 'group', group)
@@ -1444,7 +3106,7 @@ def _48(cls, _d_less_than, _d_canonical_only, _d_anchor, _d_name):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('group', 'less_than', 'canonical_only', 'anchor', 'name')}
 
 
-def _49(cls, _d_values, _d_size):
+def _106(cls, _d_values, _d_size):
     _set = object.__setattr__
     def __init__(self, cells: 'Perm', values: 'ValueMap' = _d_values, size: 'int' = _d_size) -> None:
         _set(self, 'cells', cells)
@@ -1488,7 +3150,7 @@ def _49(cls, _d_values, _d_size):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__lt__': __lt__, '__le__': __le__, '__gt__': __gt__, '__ge__': __ge__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('cells', 'values', 'size')}
 
 
-def _50(cls, _d_note):
+def _107(cls, _d_note):
     _set = object.__setattr__
     def __init__(self, group: 'Group', source: 'str', note: 'str | None' = _d_note) -> None:
         _set(self, 'group', group)
@@ -1516,7 +3178,7 @@ def _50(cls, _d_note):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('group', 'source', 'note')}
 
 
-def _51(cls):
+def _108(cls):
     _set = object.__setattr__
     def __init__(self, order: 'int', cell_order: 'int', generators: 'tuple[Element, ...]', relabel: 'bool', group: 'Group | None', exact: 'bool') -> None:
         _set(self, 'order', order)
@@ -1547,7 +3209,7 @@ def _51(cls):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__setattr__': __setattr__, '__delattr__': __delattr__, '__hash__': __hash__, '__match_args__': ('order', 'cell_order', 'generators', 'relabel', 'group', 'exact')}
 
 
-def _52(cls, _d_elements, _d_classes, _d_found, _d_total, _d_sizes, _d_fixed):
+def _109(cls, _d_elements, _d_classes, _d_found, _d_total, _d_sizes, _d_fixed):
     def __init__(self, group: 'Group', elements: 'list[Element] | None' = _d_elements, classes: 'list[Element]' = FACTORY, found: 'int' = _d_found, total: 'int' = _d_total, sizes: 'Counter[int]' = FACTORY, fixed: 'list[int]' = FACTORY) -> None:
         self.group = group
         self.elements = elements
@@ -1566,7 +3228,7 @@ def _52(cls, _d_elements, _d_classes, _d_found, _d_total, _d_sizes, _d_fixed):
     return {'__init__': __init__, '__repr__': __repr__, '__eq__': __eq__, '__hash__': None, '__match_args__': ('group', 'elements', 'classes', 'found', 'total', 'sizes', 'fixed')}
 
 
-def _53(cls, _d_corner):
+def _110(cls, _d_corner):
     _set = object.__setattr__
     def __init__(self, grid: 'tuple[tuple[int, ...], ...]', values: 'tuple[int, ...]', columns_move: 'bool', corner: 'int' = _d_corner) -> None:
         _set(self, 'grid', grid)
@@ -1599,55 +3261,111 @@ MADE = {
     'puzzlesat.catalog.builtin.Entry': (((('frozen', True),), (('name', 'str', False), ('title', 'str', False), ('builder', 'Builder', False), ('params', 'tuple[Param, ...]', True), ('takes_givens', 'bool', True)), False, (), False, ('builtins.object',)), _0),
     'puzzlesat.catalog.builtin.Param': (((('frozen', True),), (('name', 'str', False), ('default', 'int', False), ('lo', 'int', False), ('hi', 'int', False), ('help', 'str', False)), False, (), False, ('builtins.object',)), _1),
     'puzzlesat.encoders.EncodingInfo': (((('frozen', True),), (('name', 'str', False), ('kind', 'str', False), ('summary', 'str', False), ('target', 'str', False), ('max_values', 'int | None', True), ('options', 'tuple[str, ...]', True)), False, (), True, ('builtins.object',)), _2),
-    'puzzlesat.encoders.domains.DomainModel': (((('frozen', True),), (('base', 'int', False), ('masks', 'tuple[int, ...]', False), ('alldiff', 'tuple[tuple[int, ...], ...]', False), ('linears', 'tuple[tuple[tuple[int, ...], tuple[int, ...], int, int], ...]', False), ('tables', 'tuple[tuple[tuple[int, ...], bytes, bool], ...]', False), ('cells', 'int', False), ('unknowns', 'tuple[str, ...]', False)), False, (), False, ('builtins.object',)), _3),
-    'puzzlesat.formats.dimacs.answer.Answer': (((('frozen', True),), (('status', 'str', False), ('model', 'tuple[int, ...]', True)), False, (), False, ('builtins.object',)), _4),
-    'puzzlesat.formats.dimacs.opb.PBFormula': (((('frozen', True),), (('nvars', 'int', False), ('constraints', 'list[Constraint]', False), ('varmap', 'VarMap', False)), False, (), True, ('builtins.object',)), _5),
-    'puzzlesat.formats.fpuzzles.kinds.Found': (((), (('rules', 'list[Rule]', (('default_factory', True),)), ('groups', 'list[tuple[str, ...]]', (('default_factory', True),))), False, (), True, ('builtins.object',)), _6),
-    'puzzlesat.formats.fpuzzles.kinds.Reader': (((('frozen', True),), (('cells', 'Any', False), ('entries', 'Callable[[dict[str, Any], str], list[tuple[str, dict[str, Any]]]]', False), ('number', 'Callable[[object, str, int | None], int | None]', False), ('regions', 'list[list[int]]', False)), False, (), False, ('builtins.object',)), _7),
-    'puzzlesat.formats.fpuzzles.kinds_out.Drawn': (((('frozen', True),), (('name', 'str', False), ('colour', 'str', False), ('width', 'float', False), ('ends', 'int', True), ('bulb', 'float', True)), False, (), False, ('builtins.object',)), _8),
-    'puzzlesat.formats.fpuzzles.kinds_out.Out': (((('frozen', True),), (('puzzle', 'Puzzle', False), ('rc', 'Callable[[int], str]', False), ('target', 'str', False)), False, (), False, ('builtins.object',)), _9),
-    'puzzlesat.formats.sudokupad.kinds.Used': (((), (('paths', 'set[str]', (('default_factory', True),)), ('rules', 'list[Rule]', (('default_factory', True),))), False, (), False, ('builtins.object',)), _10),
-    'puzzlesat.model.core.AllDifferent': (((('frozen', True),), (('cells', 'tuple[int, ...]', False),), False, (), False, ('builtins.object',)), _11),
-    'puzzlesat.model.core.Guarded': (((('frozen', True),), (('terms', 'tuple[Term, ...]', False), ('op', 'str', True), ('rhs', 'int', True), ('when', 'tuple[Atom, ...]', True)), False, (), False, ('builtins.object',)), _12),
-    'puzzlesat.model.core.Linear': (((('frozen', True),), (('cells', 'tuple[int, ...]', False), ('weights', 'tuple[int, ...]', False), ('op', 'str', True), ('rhs', 'int | str', True)), False, (), False, ('builtins.object',)), _13),
-    'puzzlesat.model.core.Table': (((('frozen', True),), (('cells', 'tuple[int, ...]', False), ('tuples', 'tuple[tuple[int, ...], ...]', False), ('allowed', 'bool', True)), False, (), False, ('builtins.object',)), _14),
-    'puzzlesat.model.cosmetics.Cosmetic': (((('frozen', True),), (('kind', 'str', False), ('cells', 'tuple[str, ...]', True), ('lines', 'tuple[tuple[str, ...], ...]', True), ('text', 'str', True), ('colour', 'str', True), ('outside', 'bool', True)), False, (), False, ('builtins.object',)), _15),
-    'puzzlesat.model.grid.Grid': (((('frozen', True),), (('rows', 'int', False), ('columns', 'int', True), ('boxes', 'str', True), ('regions', 'str', True), ('blocked', 'str', True), ('latin', 'bool', True), ('diagonals', 'bool', True), ('windows', 'bool', True), ('anti_knight', 'bool', True), ('anti_king', 'bool', True), ('non_consecutive', 'bool', True)), True, (), False, ('builtins.object',)), _16),
-    'puzzlesat.model.group.Group': (((('frozen', True),), (('size', 'int', False), ('elements', 'tuple[Element, ...]', False), ('values', 'tuple[int, ...]', True), ('relabel', 'bool', True), ('generators', 'tuple[Element, ...]', True)), False, (), False, ('builtins.object',)), _17),
-    'puzzlesat.model.model.Puzzle': (((('frozen', True),), (('name', 'str', False), ('title', 'str', False), ('cells', 'tuple[str, ...]', False), ('domains', 'tuple[tuple[int, ...], ...]', False), ('distinct', 'tuple[tuple[int, ...], ...]', True), ('rules', 'tuple[Rule, ...]', True), ('unknowns', 'tuple[Unknown, ...]', True), ('givens', 'tuple[tuple[int, int], ...]', True), ('generators', 'tuple[Element, ...]', True), ('layout', 'str | None', True), ('params', 'tuple[tuple[str, str], ...]', (('default', True),)), ('grid', 'Grid | None', True), ('cosmetics', 'tuple[Cosmetic, ...]', (('compare', False), ('default', True)))), True, (), False, ('builtins.object',)), _18),
-    'puzzlesat.model.model.Unknown': (((('frozen', True),), (('name', 'str', False), ('domain', 'tuple[int, ...]', False), ('prime', 'bool', True)), False, (), False, ('builtins.object',)), _19),
-    'puzzlesat.model.model.UnknownSpec': (((('frozen', True),), (('min', 'int | None', True), ('max', 'int | None', True), ('values', 'tuple[int, ...] | None', True), ('prime', 'bool', True)), False, (), False, ('builtins.object',)), _20),
-    'puzzlesat.model.naming.Context': (((('frozen', True),), (('names', 'Sequence[str]', False), ('grid', 'Grid | None', False), ('rules', 'Sequence[Any]', False)), False, (), False, ('builtins.object',)), _21),
-    'puzzlesat.model.naming.Shown': (((('frozen', True),), (('kind', 'str', False), ('where', 'str', False), ('numbered', 'bool', True)), False, (), False, ('builtins.object',)), _22),
-    'puzzlesat.model.rules.RuleKind': (((('frozen', True),), (('key', 'str', False), ('summary', 'str', False), ('target', 'str', False)), False, (), True, ('builtins.object',)), _23),
-    'puzzlesat.model.rules.cage.Cage': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False), ('operation', 'str', False), ('target', 'int', False), ('distinct', 'bool', True)), False, (), True, ('builtins.object',)), _24),
-    'puzzlesat.model.rules.clone.Clone': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False), ('copy', 'tuple[CellRef, ...]', False)), False, (), True, ('builtins.object',)), _25),
-    'puzzlesat.model.rules.dot.Dot': (((('frozen', True),), (('kind', 'str', False), ('cells', 'tuple[CellRef, CellRef]', False)), False, (), True, ('builtins.object',)), _26),
-    'puzzlesat.model.rules.dot.DotKind': (((('frozen', True),), (('name', 'str', False), ('family', 'str', False), ('relation', 'Callable[[int, int], bool]', False), ('says', 'str', False), ('mark', 'str', False), ('legend', 'str', False), ('look', 'tuple[str, str]', False), ('total', 'int | None', True)), False, (), False, ('builtins.object',)), _27),
-    'puzzlesat.model.rules.indexer.Indexer': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False), ('cell', 'CellRef', False)), False, (), True, ('builtins.object',)), _28),
-    'puzzlesat.model.rules.less.Less': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False),), False, (), True, ('builtins.object',)), _29),
-    'puzzlesat.model.rules.line.Line': (((('frozen', True),), (('kind', 'str', False), ('cells', 'tuple[CellRef, ...]', False), ('difference', 'int | None', True), ('digits', 'int | None', True), ('segments', 'tuple[tuple[int, ...], ...]', True)), False, (), True, ('builtins.object',)), _30),
-    'puzzlesat.model.rules.line_kinds.LineArgs': (((('frozen', True),), (('cells', 'tuple[int, ...]', False), ('difference', 'int | None', True), ('digits', 'int | None', True), ('segments', 'tuple[tuple[int, ...], ...]', True)), False, (), False, ('builtins.object',)), _31),
-    'puzzlesat.model.rules.line_kinds.LineKind': (((('frozen', True),), (('name', 'str', False), ('says', 'str', False), ('lower', 'Callable[[LineArgs, Domains], tuple[Constraint, ...]]', False), ('holds', 'Callable[[LineArgs, Sequence[int]], bool]', False), ('least', 'int', True), ('needs', 'str | None', True)), False, (), False, ('builtins.object',)), _32),
-    'puzzlesat.model.rules.negative.Negative': (((('frozen', True),), (('kinds', 'tuple[str, ...]', False), ('pairs', 'tuple[Pair, ...]', True)), False, (), True, ('builtins.object',)), _33),
-    'puzzlesat.model.rules.outside.ClueKind': (((('frozen', True),), (('name', 'str', False), ('says', 'str', False), ('lower', 'Callable[[Line, int, Domains, tuple[int, int]], tuple[Constraint, ...]]', False), ('holds', 'Callable[[Sequence[int], int, tuple[int, int]], bool]', False)), False, (), False, ('builtins.object',)), _34),
-    'puzzlesat.model.rules.outside.Outside': (((('frozen', True),), (('kind', 'str', False), ('cells', 'tuple[CellRef, ...]', False), ('value', 'int', False), ('crusts', 'tuple[int, int] | None', True)), False, (), True, ('builtins.object',)), _35),
-    'puzzlesat.model.rules.quadruple.Quadruple': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False), ('values', 'tuple[int, ...]', False)), False, (), True, ('builtins.object',)), _36),
-    'puzzlesat.model.rules.sum.Sum': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False), ('rhs', 'int | str', False), ('op', 'str', True), ('weights', 'tuple[int, ...] | None', True)), False, (), True, ('builtins.object',)), _37),
-    'puzzlesat.model.rules.table.TableRule': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False), ('tuples', 'tuple[tuple[int, ...], ...]', False), ('allowed', 'bool', True)), False, (), True, ('builtins.object',)), _38),
-    'puzzlesat.runtime.errors.ExitStatus': (((('frozen', True),), (('code', 'ExitCode', False), ('meaning', 'str', False), ('brief', 'str', False), ('commands', 'tuple[str, ...]', False), ('briefs', 'tuple[tuple[str, str], ...]', True)), False, (), False, ('builtins.object',)), _39),
-    'puzzlesat.solvers.base.Config': (((('frozen', True),), (('backend', 'str | None', True), ('encoding', 'str | None', True), ('card', 'str | None', True), ('pb', 'str | None', True), ('solver', 'str | None', True), ('solver_cmd', 'str | None', True), ('symmetry_breaking', 'str | None', True)), False, (), False, ('builtins.object',)), _40),
-    'puzzlesat.solvers.base.Found': (((('frozen', True),), (('values', 'tuple[int, ...]', False), ('unknowns', 'dict[str, int]', (('default_factory', True),))), False, (), False, ('builtins.object',)), _41),
-    'puzzlesat.solvers.enumerate.Outcome': (((), (('solutions', 'list[Solution]', False), ('complete', 'bool', False), ('stopped', 'Status | None', False), ('modulo_symmetry', 'bool', False), ('symmetry_breaking', 'str | None', False), ('group_order', 'int', False), ('seconds', 'float', False), ('stats', 'dict[str, int | float | str]', (('default_factory', True),)), ('error', 'str | None', True), ('found', 'int | None', True), ('symmetry', 'str', True), ('symmetry_note', 'str | None', True), ('plan', 'Plan | None', True)), False, (), False, ('builtins.object',)), _42),
-    'puzzlesat.solvers.enumerate.Solution': (((('frozen', True), ('order', True)), (('values', 'tuple[int, ...]', False), ('unknowns', 'dict[str, int]', (('compare', False),))), False, (), True, ('builtins.object',)), _43),
-    'puzzlesat.solvers.plan.Counting': (((('frozen', True),), (('method', 'str', False), ('on_cnf', 'Plan | None', True), ('exact_seconds', 'float | None', True), ('fallback', 'str | None', True)), False, (), False, ('builtins.object',)), _44),
-    'puzzlesat.solvers.plan.Plan': (((('frozen', True),), (('backend', 'str', False), ('encoding', 'str', False), ('card', 'str | None', True), ('pb', 'str | None', True), ('solver', 'str | None', True), ('solver_cmd', 'str | None', True), ('chosen', 'frozenset[str]', True), ('symmetry_breaking', 'str', True), ('handover', 'int | None', True), ('group', 'Choice | None', (('compare', False), ('default', True))), ('breaking', 'Breaking | None', (('compare', False), ('default', True))), ('workers', 'int | None', (('compare', False), ('default', True))), ('scheduler', 'str | None', (('compare', False), ('default', True))), ('counting', 'Counting | None', (('compare', False), ('default', True)))), False, (), False, ('builtins.object',)), _45),
-    'puzzlesat.solvers.registry.BackendInfo': (((('frozen', True),), (('name', 'str', False), ('kind', 'str', False), ('default_encoding', 'str', False), ('summary', 'str', False), ('target', 'str', False), ('scopes', 'bool', True), ('options', 'tuple[str, ...]', True)), False, (), True, ('builtins.object',)), _46),
-    'puzzlesat.solvers.registry.OptionInfo': (((('frozen', True),), (('name', 'str', False), ('flag', 'str', False), ('per_encoding', 'bool', False), ('check', 'str | None', True)), False, (), False, ('builtins.object',)), _47),
-    'puzzlesat.symmetry.breaking.Breaking': (((('frozen', True),), (('group', 'Group', False), ('less_than', 'tuple[tuple[int, int], ...]', True), ('canonical_only', 'bool', True), ('anchor', 'tuple[int, ...] | None', True), ('name', 'str | None', True)), False, (), False, ('builtins.object',)), _48),
-    'puzzlesat.symmetry.burnside.Element': (((('frozen', True), ('order', True)), (('cells', 'Perm', False), ('values', 'ValueMap', True), ('size', 'int', True)), False, (), False, ('builtins.object',)), _49),
-    'puzzlesat.symmetry.choice.Choice': (((('frozen', True),), (('group', 'Group', False), ('source', 'str', False), ('note', 'str | None', True)), False, (), False, ('builtins.object',)), _50),
-    'puzzlesat.symmetry.detect.Detected': (((('frozen', True),), (('order', 'int', False), ('cell_order', 'int', False), ('generators', 'tuple[Element, ...]', False), ('relabel', 'bool', False), ('group', 'Group | None', False), ('exact', 'bool', False)), False, (), False, ('builtins.object',)), _51),
-    'puzzlesat.symmetry.orbits.Tally': (((), (('group', 'Group', False), ('elements', 'list[Element] | None', True), ('classes', 'list[Element]', (('default_factory', True),)), ('found', 'int', True), ('total', 'int', True), ('sizes', 'Counter[int]', (('default_factory', True),)), ('fixed', 'list[int]', (('default_factory', True),))), False, (), False, ('builtins.object',)), _52),
-    'puzzlesat.symmetry.reduced.Reduced': (((('frozen', True),), (('grid', 'tuple[tuple[int, ...], ...]', False), ('values', 'tuple[int, ...]', False), ('columns_move', 'bool', False), ('corner', 'int', True)), False, (), False, ('builtins.object',)), _53),
+    'puzzlesat.encoders.cnf.CNFEncoding': (((('frozen', True),), (('clauses', 'list[list[int]]', False), ('nvars', 'int', False), ('x', 'dict[tuple[int, int], int]', False), ('y', 'dict[tuple[str, int], int]', False), ('domains', 'tuple[tuple[int, ...], ...]', False), ('unknown_domains', 'dict[str, tuple[int, ...]]', False), ('atmosts', 'list[NativeAtMost]', (('default_factory', True),)), ('settings', 'dict[str, str]', (('default_factory', True),))), False, (), False, ('builtins.object',)), _3),
+    'puzzlesat.encoders.domains.DomainModel': (((('frozen', True),), (('base', 'int', False), ('masks', 'tuple[int, ...]', False), ('alldiff', 'tuple[tuple[int, ...], ...]', False), ('linears', 'tuple[tuple[tuple[int, ...], tuple[int, ...], int, int], ...]', False), ('tables', 'tuple[tuple[tuple[int, ...], bytes, bool], ...]', False), ('cells', 'int', False), ('unknowns', 'tuple[str, ...]', False)), False, (), False, ('builtins.object',)), _4),
+    'puzzlesat.encoders.estimate.Estimate': (((('frozen', True),), (('encoding', 'str', False), ('clauses', 'int', False), ('literals', 'int', False), ('entries', 'int', False)), False, (), False, ('builtins.object',)), _5),
+    'puzzlesat.encoders.intvars.IntVar': (((('frozen', True),), (('domain', 'tuple[int, ...]', False), ('offset', 'int', False), ('terms', 'tuple[tuple[int, int], ...]', False), ('primary', 'tuple[tuple[int, int], ...]', False), ('equals', 'Mapping[int, tuple[int, ...]]', False), ('exactly_one', 'bool', True), ('ge', 'Mapping[int, int] | None', True)), False, (), False, ('builtins.object',)), _6),
+    'puzzlesat.encoders.intvars.Scheme': (((('frozen', True),), (('name', 'str', False), ('make_var', 'MakeVar', False), ('restrict', 'Restrict', False), ('distinct', 'Distinct', False), ('less', 'Less', True), ('sum_equals', 'SumEquals', True), ('reify_unknowns', 'bool', True)), False, (), False, ('builtins.object',)), _8),
+    'puzzlesat.encoders.unary.Unary': (((('frozen', True),), (('values', 'tuple[int, ...]', False), ('ge', 'Mapping[int, int]', False)), False, (), False, ('builtins.object',)), _9),
+    'puzzlesat.encoders.varmap.VarMap': (((('frozen', True),), (('nvars', 'int', False), ('cells', 'Mapping[tuple[int, int], Conj]', False), ('unknowns', 'Mapping[tuple[str, int], Conj]', False)), True, (), False, ('builtins.object',)), _10),
+    'puzzlesat.exchange.blockfile.Blocked': (((('frozen', True),), (('assignments', 'tuple[tuple[int, ...], ...]', False), ('solutions', 'int', False), ('modulo_symmetry', 'bool', False), ('source', 'str', False)), False, (), False, ('builtins.object',)), _11),
+    'puzzlesat.exchange.convert.Converted': (((('frozen', True),), (('puzzle', 'Puzzle', False), ('text', 'str', False), ('path', 'Path | None', False), ('format', 'str', True)), False, (), False, ('builtins.object',)), _12),
+    'puzzlesat.exchange.decode.MapSource': (((('frozen', True),), (('varmap', 'VarMap', False), ('settings', 'dict[str, str]', False), ('origin', 'str', False)), False, (), False, ('builtins.object',)), _13),
+    'puzzlesat.exchange.export.Exported': (((('frozen', True),), (('path', 'Path', False), ('map_path', 'Path | None', False), ('variables', 'int', False), ('constraints', 'int', False), ('noun', 'str', False), ('puzzle', 'Puzzle', False), ('settings', 'dict[str, str]', False), ('fmt', 'str', False)), False, (), False, ('builtins.object',)), _14),
+    'puzzlesat.exchange.targets.Target': (((('frozen', True),), (('name', 'str', False), ('summary', 'str', False), ('write', 'Callable[[Puzzle], str]', False), ('read', 'Callable[[str], Puzzle]', False), ('key', 'str', False)), False, (), False, ('builtins.object',)), _15),
+    'puzzlesat.formats.dimacs.answer.Answer': (((('frozen', True),), (('status', 'str', False), ('model', 'tuple[int, ...]', True)), False, (), False, ('builtins.object',)), _16),
+    'puzzlesat.formats.dimacs.opb.PBFormula': (((('frozen', True),), (('nvars', 'int', False), ('constraints', 'list[Constraint]', False), ('varmap', 'VarMap', False)), False, (), True, ('builtins.object',)), _17),
+    'puzzlesat.formats.fpuzzles.kinds.Found': (((), (('rules', 'list[Rule]', (('default_factory', True),)), ('groups', 'list[tuple[str, ...]]', (('default_factory', True),))), False, (), True, ('builtins.object',)), _18),
+    'puzzlesat.formats.fpuzzles.kinds.Reader': (((('frozen', True),), (('cells', 'Any', False), ('entries', 'Callable[[dict[str, Any], str], list[tuple[str, dict[str, Any]]]]', False), ('number', 'Callable[[object, str, int | None], int | None]', False), ('regions', 'list[list[int]]', False)), False, (), False, ('builtins.object',)), _19),
+    'puzzlesat.formats.fpuzzles.kinds_out.Drawn': (((('frozen', True),), (('name', 'str', False), ('colour', 'str', False), ('width', 'float', False), ('ends', 'int', True), ('bulb', 'float', True)), False, (), False, ('builtins.object',)), _20),
+    'puzzlesat.formats.fpuzzles.kinds_out.Out': (((('frozen', True),), (('puzzle', 'Puzzle', False), ('rc', 'Callable[[int], str]', False), ('target', 'str', False)), False, (), False, ('builtins.object',)), _21),
+    'puzzlesat.formats.sadman.instances.Instance': (((('frozen', True),), (('line', 'int', False), ('givens', 'str', False), ('puzzle', 'Puzzle | None', False), ('error', 'PuzzleSatError | None', True)), False, (), False, ('builtins.object',)), _22),
+    'puzzlesat.formats.sudokupad.kinds.Used': (((), (('paths', 'set[str]', (('default_factory', True),)), ('rules', 'list[Rule]', (('default_factory', True),))), False, (), False, ('builtins.object',)), _23),
+    'puzzlesat.model.core.AllDifferent': (((('frozen', True),), (('cells', 'tuple[int, ...]', False),), False, (), False, ('builtins.object',)), _24),
+    'puzzlesat.model.core.Guarded': (((('frozen', True),), (('terms', 'tuple[Term, ...]', False), ('op', 'str', True), ('rhs', 'int', True), ('when', 'tuple[Atom, ...]', True)), False, (), False, ('builtins.object',)), _25),
+    'puzzlesat.model.core.Linear': (((('frozen', True),), (('cells', 'tuple[int, ...]', False), ('weights', 'tuple[int, ...]', False), ('op', 'str', True), ('rhs', 'int | str', True)), False, (), False, ('builtins.object',)), _26),
+    'puzzlesat.model.core.Table': (((('frozen', True),), (('cells', 'tuple[int, ...]', False), ('tuples', 'tuple[tuple[int, ...], ...]', False), ('allowed', 'bool', True)), False, (), False, ('builtins.object',)), _27),
+    'puzzlesat.model.cosmetics.Cosmetic': (((('frozen', True),), (('kind', 'str', False), ('cells', 'tuple[str, ...]', True), ('lines', 'tuple[tuple[str, ...], ...]', True), ('text', 'str', True), ('colour', 'str', True), ('outside', 'bool', True)), False, (), False, ('builtins.object',)), _28),
+    'puzzlesat.model.grid.Grid': (((('frozen', True),), (('rows', 'int', False), ('columns', 'int', True), ('boxes', 'str', True), ('regions', 'str', True), ('blocked', 'str', True), ('latin', 'bool', True), ('diagonals', 'bool', True), ('windows', 'bool', True), ('anti_knight', 'bool', True), ('anti_king', 'bool', True), ('non_consecutive', 'bool', True)), True, (), False, ('builtins.object',)), _29),
+    'puzzlesat.model.group.Group': (((('frozen', True),), (('size', 'int', False), ('elements', 'tuple[Element, ...]', False), ('values', 'tuple[int, ...]', True), ('relabel', 'bool', True), ('generators', 'tuple[Element, ...]', True)), False, (), False, ('builtins.object',)), _30),
+    'puzzlesat.model.model.Puzzle': (((('frozen', True),), (('name', 'str', False), ('title', 'str', False), ('cells', 'tuple[str, ...]', False), ('domains', 'tuple[tuple[int, ...], ...]', False), ('distinct', 'tuple[tuple[int, ...], ...]', True), ('rules', 'tuple[Rule, ...]', True), ('unknowns', 'tuple[Unknown, ...]', True), ('givens', 'tuple[tuple[int, int], ...]', True), ('generators', 'tuple[Element, ...]', True), ('layout', 'str | None', True), ('params', 'tuple[tuple[str, str], ...]', (('default', True),)), ('grid', 'Grid | None', True), ('cosmetics', 'tuple[Cosmetic, ...]', (('compare', False), ('default', True)))), True, (), False, ('builtins.object',)), _31),
+    'puzzlesat.model.model.Unknown': (((('frozen', True),), (('name', 'str', False), ('domain', 'tuple[int, ...]', False), ('prime', 'bool', True)), False, (), False, ('builtins.object',)), _32),
+    'puzzlesat.model.model.UnknownSpec': (((('frozen', True),), (('min', 'int | None', True), ('max', 'int | None', True), ('values', 'tuple[int, ...] | None', True), ('prime', 'bool', True)), False, (), False, ('builtins.object',)), _33),
+    'puzzlesat.model.naming.Context': (((('frozen', True),), (('names', 'Sequence[str]', False), ('grid', 'Grid | None', False), ('rules', 'Sequence[Any]', False)), False, (), False, ('builtins.object',)), _34),
+    'puzzlesat.model.naming.Shown': (((('frozen', True),), (('kind', 'str', False), ('where', 'str', False), ('numbered', 'bool', True)), False, (), False, ('builtins.object',)), _35),
+    'puzzlesat.model.rules.RuleKind': (((('frozen', True),), (('key', 'str', False), ('summary', 'str', False), ('target', 'str', False)), False, (), True, ('builtins.object',)), _36),
+    'puzzlesat.model.rules.cage.Cage': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False), ('operation', 'str', False), ('target', 'int', False), ('distinct', 'bool', True)), False, (), True, ('builtins.object',)), _37),
+    'puzzlesat.model.rules.clone.Clone': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False), ('copy', 'tuple[CellRef, ...]', False)), False, (), True, ('builtins.object',)), _38),
+    'puzzlesat.model.rules.dot.Dot': (((('frozen', True),), (('kind', 'str', False), ('cells', 'tuple[CellRef, CellRef]', False)), False, (), True, ('builtins.object',)), _39),
+    'puzzlesat.model.rules.dot.DotKind': (((('frozen', True),), (('name', 'str', False), ('family', 'str', False), ('relation', 'Callable[[int, int], bool]', False), ('says', 'str', False), ('mark', 'str', False), ('legend', 'str', False), ('look', 'tuple[str, str]', False), ('total', 'int | None', True)), False, (), False, ('builtins.object',)), _40),
+    'puzzlesat.model.rules.indexer.Indexer': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False), ('cell', 'CellRef', False)), False, (), True, ('builtins.object',)), _41),
+    'puzzlesat.model.rules.less.Less': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False),), False, (), True, ('builtins.object',)), _42),
+    'puzzlesat.model.rules.line.Line': (((('frozen', True),), (('kind', 'str', False), ('cells', 'tuple[CellRef, ...]', False), ('difference', 'int | None', True), ('digits', 'int | None', True), ('segments', 'tuple[tuple[int, ...], ...]', True)), False, (), True, ('builtins.object',)), _43),
+    'puzzlesat.model.rules.line_kinds.LineArgs': (((('frozen', True),), (('cells', 'tuple[int, ...]', False), ('difference', 'int | None', True), ('digits', 'int | None', True), ('segments', 'tuple[tuple[int, ...], ...]', True)), False, (), False, ('builtins.object',)), _44),
+    'puzzlesat.model.rules.line_kinds.LineKind': (((('frozen', True),), (('name', 'str', False), ('says', 'str', False), ('lower', 'Callable[[LineArgs, Domains], tuple[Constraint, ...]]', False), ('holds', 'Callable[[LineArgs, Sequence[int]], bool]', False), ('least', 'int', True), ('needs', 'str | None', True)), False, (), False, ('builtins.object',)), _45),
+    'puzzlesat.model.rules.negative.Negative': (((('frozen', True),), (('kinds', 'tuple[str, ...]', False), ('pairs', 'tuple[Pair, ...]', True)), False, (), True, ('builtins.object',)), _46),
+    'puzzlesat.model.rules.outside.ClueKind': (((('frozen', True),), (('name', 'str', False), ('says', 'str', False), ('lower', 'Callable[[Line, int, Domains, tuple[int, int]], tuple[Constraint, ...]]', False), ('holds', 'Callable[[Sequence[int], int, tuple[int, int]], bool]', False)), False, (), False, ('builtins.object',)), _47),
+    'puzzlesat.model.rules.outside.Outside': (((('frozen', True),), (('kind', 'str', False), ('cells', 'tuple[CellRef, ...]', False), ('value', 'int', False), ('crusts', 'tuple[int, int] | None', True)), False, (), True, ('builtins.object',)), _48),
+    'puzzlesat.model.rules.quadruple.Quadruple': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False), ('values', 'tuple[int, ...]', False)), False, (), True, ('builtins.object',)), _49),
+    'puzzlesat.model.rules.sum.Sum': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False), ('rhs', 'int | str', False), ('op', 'str', True), ('weights', 'tuple[int, ...] | None', True)), False, (), True, ('builtins.object',)), _50),
+    'puzzlesat.model.rules.table.TableRule': (((('frozen', True),), (('cells', 'tuple[CellRef, ...]', False), ('tuples', 'tuple[tuple[int, ...], ...]', False), ('allowed', 'bool', True)), False, (), True, ('builtins.object',)), _51),
+    'puzzlesat.reasoning.api.Conflict': (((('frozen', True),), (('rules', 'tuple[RuleRef, ...]', False), ('facts', 'tuple[Fact, ...]', False)), False, (), False, ('builtins.object',)), _52),
+    'puzzlesat.reasoning.api.Explanation': (((('frozen', True),), (('puzzle', 'Puzzle', False), ('steps', 'tuple[Step, ...]', False), ('complete', 'bool', False), ('solved', 'bool', False), ('solutions', 'int', False), ('grade', 'Grade', False), ('conflict', 'Conflict | None', True), ('start', 'tuple[Fact, ...]', True), ('after', 'tuple[tuple[frozenset[int], ...], ...]', True), ('stopped', 'Status | None', True), ('before', 'tuple[frozenset[int], ...]', True)), False, (), True, ('builtins.object',)), _53),
+    'puzzlesat.reasoning.api.Grade': (((('frozen', True),), (('score', 'float', False), ('level', 'str', False), ('steps', 'int', False), ('hardest', 'Step | None', False), ('total', 'float', False)), False, (), True, ('builtins.object',)), _54),
+    'puzzlesat.reasoning.chain.Chain': (((('frozen', True),), (('placements', 'tuple[tuple[int, int], ...]', False), ('ends', 'str', False)), False, (), False, ('builtins.object',)), _55),
+    'puzzlesat.reasoning.facts.Fact': (((('frozen', True), ('order', True)), (('cell', 'int', False), ('value', 'int', False), ('kind', 'str', True)), False, (), False, ('builtins.object',)), _56),
+    'puzzlesat.reasoning.facts.RuleRef': (((('frozen', True), ('order', True)), (('name', 'str', False), ('cells', 'tuple[int, ...]', False), ('id', 'str', True)), True, (), False, ('builtins.object',)), _57),
+    'puzzlesat.reasoning.facts.Step': (((('frozen', True),), (('deduced', 'tuple[Fact, ...]', False), ('rules', 'tuple[RuleRef, ...]', False), ('facts', 'tuple[Fact, ...]', False), ('cost', 'float', False), ('technique', 'str', False), ('main', 'tuple[RuleRef, ...]', True), ('hypothesis', 'Fact | None', True), ('depth', 'int', True), ('tier', 'str', True), ('cells', 'tuple[int, ...]', True), ('digits', 'tuple[int, ...]', True), ('chain', 'tuple[Fact, ...]', True), ('ends', 'str', True), ('text', 'str', True), ('why', 'str', True)), False, (), False, ('builtins.object',)), _58),
+    'puzzlesat.reasoning.guarded.Rule': (((('frozen', True),), (('ref', 'RuleRef', False), ('constraints', 'tuple[Constraint, ...]', False), ('selector', 'int', False)), False, (), False, ('builtins.object',)), _59),
+    'puzzlesat.reasoning.names.Shape': (((('frozen', True),), (('technique', 'str', False), ('houses', 'tuple[str, ...]', True), ('cells', 'tuple[int, ...]', True), ('digits', 'tuple[int, ...]', True)), False, (), False, ('builtins.object',)), _60),
+    'puzzlesat.reasoning.patterns.House': (((('frozen', True),), (('name', 'str', False), ('kind', 'str', False), ('cells', 'tuple[Cell, ...]', False), ('full', 'bool', False)), False, (), False, ('builtins.object',)), _61),
+    'puzzlesat.reasoning.patterns.Marks': (((('frozen', True),), (('cands', 'tuple[frozenset[Value], ...]', False), ('houses', 'tuple[House, ...]', False), ('names', 'tuple[str, ...]', False), ('placed', 'frozenset[Cell]', True)), False, (), False, ('builtins.object',)), _62),
+    'puzzlesat.reasoning.patterns.Pattern': (((('frozen', True),), (('technique', 'str', False), ('text', 'str', False), ('houses', 'tuple[str, ...]', False), ('cells', 'tuple[Cell, ...]', False), ('digits', 'tuple[Value, ...]', False), ('places', 'tuple[tuple[Cell, Value], ...]', True), ('eliminates', 'tuple[tuple[Cell, Value], ...]', True), ('chain', 'tuple[tuple[Cell, Value], ...]', True), ('score', 'float', True)), False, (), False, ('builtins.object',)), _63),
+    'puzzlesat.reasoning.search.Candidate': (((('frozen', True),), (('cost', 'float', False), ('order', 'tuple[object, ...]', False), ('selectors', 'tuple[int, ...]', False), ('lits', 'tuple[int, ...]', False), ('target', 'int', False), ('tier', 'str', False), ('hypothesis', 'int | None', True), ('pattern', 'patterns.Pattern | None', True), ('group', 'tuple[int, ...]', True)), False, (), False, ('builtins.object',)), _64),
+    'puzzlesat.reasoning.why.Why': (((('frozen', True),), (('say', 'Callable[[Subject, Marks, Sequence[Fact]], str | None]', False), ('check', 'Callable[[Subject, Marks, str], None]', False)), False, (), False, ('builtins.object',)), _65),
+    'puzzlesat.reasoning.why_rules.Combos': (((('frozen', True),), (('head', 'str', False), ('combos', 'tuple[tuple[int, ...], ...]', False), ('show', 'Callable[[tuple[int, ...]], str]', False), ('read', 'Callable[[str], tuple[int, ...]]', False)), False, (), False, ('builtins.object',)), _66),
+    'puzzlesat.reasoning.why_rules.Subject': (((('frozen', True),), (('name', 'str', False), ('constraints', 'tuple[Constraint, ...]', False), ('rule', 'Any', False), ('names', 'tuple[str, ...]', False), ('domains', 'tuple[tuple[int, ...], ...]', False)), False, (), False, ('builtins.object',)), _67),
+    'puzzlesat.render.svg_parts.Canvas': (((('frozen', True),), (('grid', 'Grid', False), ('left', 'float', False), ('top', 'float', False), ('cell', 'float', False), ('outline', 'Callable[[set[tuple[int, int]]], str]', True)), False, (), False, ('builtins.object',)), _68),
+    'puzzlesat.render.svg_parts.LineStyle': (((('frozen', True),), (('colour', 'str', False), ('words', 'str', False), ('width', 'float', False), ('ends', 'str', True), ('hollow', 'bool', True)), False, (), False, ('builtins.object',)), _69),
+    'puzzlesat.render.text.gridboard.Features': (((('frozen', True),), (('cages', 'tuple[tuple[tuple[int, ...], str], ...]', True), ('clues', 'dict[Square, tuple[str, str]]', (('default_factory', True),)), ('thermometers', 'tuple[tuple[int, ...], ...]', True), ('arrows', 'tuple[tuple[int, tuple[int, ...]], ...]', True), ('signs', 'tuple[tuple[int, int], ...]', True), ('dots', 'tuple[tuple[str, int, int], ...]', True), ('negatives', 'tuple[str, ...]', True), ('others', 'tuple[str, ...]', True), ('lines', 'tuple[Any, ...]', True), ('clones', 'tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]', True), ('quadruples', 'tuple[tuple[tuple[int, int], tuple[int, ...]], ...]', True), ('outside', 'tuple[OutsideClue, ...]', True), ('indexers', 'tuple[int, ...]', True), ('spelled', 'tuple[str, ...]', True), ('named', 'tuple[str, ...]', True)), False, (), False, ('builtins.object',)), _70),
+    'puzzlesat.render.text.gridboard._Layout': (((('frozen', True),), (('grid', 'Grid', False), ('major', 'dict[Square, object]', False), ('minor', 'dict[Square, object]', False)), False, (), False, ('builtins.object',)), _71),
+    'puzzlesat.render.text.gridparts.OutsideClue': (((('frozen', True),), (('kind', 'str', False), ('square', 'Square', False), ('step', 'tuple[int, int]', False), ('text', 'str', False), ('cells', 'tuple[int, ...]', False), ('says', 'str', True)), False, (), False, ('builtins.object',)), _72),
+    'puzzlesat.render.text.gridparts.Part': (((('frozen', True),), (('field', 'str', False), ('item', 'Callable[[Grid, Any], Any]', False), ('note', 'Callable[[Sequence[str], Any], str] | None', False)), False, (), False, ('builtins.object',)), _73),
+    'puzzlesat.runtime.errors.ExitStatus': (((('frozen', True),), (('code', 'ExitCode', False), ('meaning', 'str', False), ('brief', 'str', False), ('commands', 'tuple[str, ...]', False), ('briefs', 'tuple[tuple[str, str], ...]', True)), False, (), False, ('builtins.object',)), _74),
+    'puzzlesat.search.batch.BatchOutcome': (((), (('outcomes', 'list[Outcome | PuzzleSatError]', False), ('instances', 'int', False), ('stopped', 'Status | None', False), ('seconds', 'float', False), ('stats', 'dict[str, int | float | str]', (('default_factory', True),)), ('base', 'Puzzle | None', True), ('plan', 'Plan | None', True)), False, (), False, ('builtins.object',)), _75),
+    'puzzlesat.search.compare.Comparison': (((), (('puzzle', 'Puzzle', False), ('all', 'bool', False), ('modulo_symmetry', 'bool', False), ('rows', 'list[Row]', False), ('disagreements', 'list[str]', False), ('interrupted', 'bool', True), ('timeout', 'float | None', True), ('repeat', 'int', True), ('default', 'str | None', True)), False, (), True, ('builtins.object',)), _76),
+    'puzzlesat.search.compare.Row': (((('frozen', True),), (('backend', 'str', False), ('encoding', 'str', False), ('card', 'str | None', False), ('pb', 'str | None', False), ('solver', 'str | None', False), ('variables', 'int | None', True), ('clauses', 'int | None', True), ('literals', 'int | None', True), ('build_seconds', 'float | None', True), ('first_seconds', 'float | None', True), ('all_seconds', 'float | None', True), ('solutions', 'int | None', True), ('status', 'str', True), ('found', 'tuple[tuple[int, ...], ...] | None', (('compare', False), ('default', True), ('repr', False)))), False, (), False, ('builtins.object',)), _77),
+    'puzzlesat.search.counting.CountOutcome': (((), (('count', 'int', False), ('orbits', 'int | None', False), ('method', 'str', False), ('complete', 'bool', False), ('stopped', 'Status | None', False), ('count_complete', 'bool', False), ('group_order', 'int', False), ('classes', 'int', False), ('relabelling', 'int', False), ('seconds', 'float', True), ('stats', 'dict[str, Any]', (('default_factory', True),)), ('symmetry', 'str', True), ('plan', 'Plan | None', True), ('approximate', 'bool', True), ('tolerance', 'float', True), ('confidence', 'float', True), ('fallback', 'str | None', True), ('counting', 'Any', True), ('reduced', 'dict[str, Any] | None', True)), False, (), False, ('builtins.object',)), _78),
+    'puzzlesat.search.counting._Run': (((), (('puzzle', 'Puzzle', False), ('config', 'Plan', False), ('classes', 'list[Element]', False), ('pinned', 'tuple[tuple[int, int], ...]', False), ('factor', 'int', False), ('deadline', 'float | None', False), ('progress', 'Progress', False), ('start', 'float', (('default_factory', True),)), ('lower', 'int', True), ('fixed', 'list[int]', (('default_factory', True),)), ('listed', 'list[tuple[int, ...]] | None', True), ('stats', 'dict[str, Any]', (('default_factory', True),)), ('split', 'dict[str, Any]', (('default_factory', True),)), ('method', 'str', True), ('group', 'Group | None', True), ('symmetry', 'str | None', True), ('elements', 'list[Element] | None', True), ('total', 'int | None', True), ('orbits', 'int | None', True), ('reduced', 'Reduced | None', True), ('reduction', 'dict[str, Any] | None', True)), False, (), False, ('builtins.object',)), _79),
+    'puzzlesat.setter.candidates.Candidates': (((), (('puzzle', 'Puzzle', False), ('found', 'list[set[int]]', False), ('unknown', 'list[set[int]]', False), ('calls', 'int', False), ('solutions', 'int', False), ('stopped', 'Status | None', False), ('seconds', 'float', False), ('stats', 'dict[str, Any]', (('default_factory', True),)), ('counts', 'list[dict[int, int]] | None', True), ('counts_stopped', 'Status | None', True), ('counts_asked', 'bool', True)), False, (), False, ('builtins.object',)), _80),
+    'puzzlesat.setter.check.Checked': (((('frozen', True),), (('puzzle', 'Puzzle', False), ('outcome', 'Outcome', False)), False, (), False, ('builtins.object',)), _81),
+    'puzzlesat.setter.clues.Clues': (((), (('puzzle', 'Puzzle', False), ('solution', 'tuple[int, ...]', False), ('redundant', 'list[int]', False), ('minimal', 'Givens', False), ('calls', 'int', False), ('stopped', 'str | None', False), ('seconds', 'float', False)), False, (), False, ('builtins.object',)), _82),
+    'puzzlesat.setter.drafts.Draft': (((), (('name', 'str', False), ('grid', 'Grid', False), ('solution', 'Values', False), ('clues', 'list[Clue]', (('default_factory', True),)), ('values', 'Sequence[int] | None', True), ('encoding', 'str | None', True)), False, (), True, ('builtins.object',)), _83),
+    'puzzlesat.setter.drafts.Given': (((('frozen', True),), (('cell', 'int', False), ('value', 'int', False)), False, (), False, ('builtins.object',)), _84),
+    'puzzlesat.setter.generate.Generated': (((('frozen', True),), (('kind', 'str', False), ('seed', 'int', False), ('puzzle', 'Puzzle', False), ('solution', 'tuple[int, ...]', False), ('seconds', 'float', False), ('minimal', 'bool', True), ('grade', 'tuple[float, str] | None', True)), False, (), True, ('builtins.object',)), _85),
+    'puzzlesat.setter.generate.Kind': (((('frozen', True),), (('name', 'str', False), ('summary', 'str', False), ('params', 'Mapping[str, tuple[tuple[int, ...], int]]', False), ('make', 'Callable[[random.Random, dict[str, int], str], Puzzle]', False)), False, (), False, ('builtins.object',)), _86),
+    'puzzlesat.solvers.base.Config': (((('frozen', True),), (('backend', 'str | None', True), ('encoding', 'str | None', True), ('card', 'str | None', True), ('pb', 'str | None', True), ('solver', 'str | None', True), ('solver_cmd', 'str | None', True), ('symmetry_breaking', 'str | None', True)), False, (), False, ('builtins.object',)), _87),
+    'puzzlesat.solvers.base.Found': (((('frozen', True),), (('values', 'tuple[int, ...]', False), ('unknowns', 'dict[str, int]', (('default_factory', True),))), False, (), False, ('builtins.object',)), _88),
+    'puzzlesat.solvers.cube_worker.Job': (((('frozen', True),), (('puzzle', 'Puzzle', False), ('config', 'Plan', False), ('plan', 'Breaking', False), ('modulo_symmetry', 'bool', False), ('known', 'tuple[tuple[int, ...], ...]', True), ('limit', 'int | None', True), ('key', 'str', True)), False, (), False, ('builtins.object',)), _89),
+    'puzzlesat.solvers.cubes.Estimate': (((('frozen', True),), (('bits', 'float', False), ('cube', 'Cube', False), ('domains', 'tuple[frozenset[int], ...]', False)), False, (), False, ('builtins.object',)), _90),
+    'puzzlesat.solvers.enumerate.Outcome': (((), (('solutions', 'list[Solution]', False), ('complete', 'bool', False), ('stopped', 'Status | None', False), ('modulo_symmetry', 'bool', False), ('symmetry_breaking', 'str | None', False), ('group_order', 'int', False), ('seconds', 'float', False), ('stats', 'dict[str, int | float | str]', (('default_factory', True),)), ('error', 'str | None', True), ('found', 'int | None', True), ('symmetry', 'str', True), ('symmetry_note', 'str | None', True), ('plan', 'Plan | None', True)), False, (), False, ('builtins.object',)), _91),
+    'puzzlesat.solvers.enumerate.Solution': (((('frozen', True), ('order', True)), (('values', 'tuple[int, ...]', False), ('unknowns', 'dict[str, int]', (('compare', False),))), False, (), True, ('builtins.object',)), _92),
+    'puzzlesat.solvers.external_cmd.Run': (((('frozen', True),), (('returncode', 'int', False), ('answer', 'str', False), ('stderr', 'str', False)), False, (), False, ('builtins.object',)), _93),
+    'puzzlesat.solvers.external_cmd.SolverCommand': (((('frozen', True),), (('words', 'tuple[str, ...]', False),), False, (), False, ('builtins.object',)), _94),
+    'puzzlesat.solvers.ganak_counter.Problem': (((('frozen', True),), (('clauses', 'Sequence[Sequence[int]]', False), ('nvars', 'int', False), ('projection', 'Sequence[int] | None', True)), False, (), False, ('builtins.object',)), _95),
+    'puzzlesat.solvers.ganak_counter.Worker': (((('frozen', True),), (('module', 'str', False), ('package', 'str', False), ('purpose', 'str', False), ('args', 'tuple[str, ...]', True)), False, (), False, ('builtins.object',)), _96),
+    'puzzlesat.solvers.plan.Counting': (((('frozen', True),), (('method', 'str', False), ('on_cnf', 'Plan | None', True), ('exact_seconds', 'float | None', True), ('fallback', 'str | None', True)), False, (), False, ('builtins.object',)), _97),
+    'puzzlesat.solvers.plan.Plan': (((('frozen', True),), (('backend', 'str', False), ('encoding', 'str', False), ('card', 'str | None', True), ('pb', 'str | None', True), ('solver', 'str | None', True), ('solver_cmd', 'str | None', True), ('chosen', 'frozenset[str]', True), ('symmetry_breaking', 'str', True), ('handover', 'int | None', True), ('group', 'Choice | None', (('compare', False), ('default', True))), ('breaking', 'Breaking | None', (('compare', False), ('default', True))), ('workers', 'int | None', (('compare', False), ('default', True))), ('scheduler', 'str | None', (('compare', False), ('default', True))), ('counting', 'Counting | None', (('compare', False), ('default', True)))), False, (), False, ('builtins.object',)), _98),
+    'puzzlesat.solvers.probe.Prober': (((), (('puzzle', 'Puzzle', False), ('config', 'Config | Plan', False), ('calls', 'int', True)), True, (), False, ('builtins.object',)), _99),
+    'puzzlesat.solvers.pysat_solvers.SolverInfo': (((('frozen', True),), (('name', 'str', False), ('pysat_name', 'str', False), ('summary', 'str', False), ('incremental', 'bool', True), ('limited', 'bool', True), ('native', 'str', True), ('options', 'tuple[tuple[str, int], ...]', True), ('rival', 'tuple[tuple[str, int], ...] | None', True)), False, (), True, ('builtins.object',)), _100),
+    'puzzlesat.solvers.registry.BackendInfo': (((('frozen', True),), (('name', 'str', False), ('kind', 'str', False), ('default_encoding', 'str', False), ('summary', 'str', False), ('target', 'str', False), ('scopes', 'bool', True), ('options', 'tuple[str, ...]', True)), False, (), True, ('builtins.object',)), _101),
+    'puzzlesat.solvers.registry.OptionInfo': (((('frozen', True),), (('name', 'str', False), ('flag', 'str', False), ('per_encoding', 'bool', False), ('check', 'str | None', True)), False, (), False, ('builtins.object',)), _102),
+    'puzzlesat.solvers.z3_int.Z3Encoding': (((('frozen', True),), (('cells', 'tuple[z3.ArithRef, ...]', False), ('unknowns', 'dict[str, z3.ArithRef]', False), ('assertions', 'tuple[z3.BoolRef, ...]', False)), False, (), True, ('builtins.object',)), _103),
+    'puzzlesat.solvers.z3_pb.Z3PBEncoding': (((('frozen', True),), (('sink', 'Z3Sink', False), ('varmap', 'VarMap', False), ('less', 'object', False), ('cell_vars', 'tuple', False), ('assertions', 'tuple[z3.BoolRef, ...]', False), ('primary', 'tuple[int, ...]', False)), False, (), False, ('builtins.object',)), _104),
+    'puzzlesat.symmetry.breaking.Breaking': (((('frozen', True),), (('group', 'Group', False), ('less_than', 'tuple[tuple[int, int], ...]', True), ('canonical_only', 'bool', True), ('anchor', 'tuple[int, ...] | None', True), ('name', 'str | None', True)), False, (), False, ('builtins.object',)), _105),
+    'puzzlesat.symmetry.burnside.Element': (((('frozen', True), ('order', True)), (('cells', 'Perm', False), ('values', 'ValueMap', True), ('size', 'int', True)), False, (), False, ('builtins.object',)), _106),
+    'puzzlesat.symmetry.choice.Choice': (((('frozen', True),), (('group', 'Group', False), ('source', 'str', False), ('note', 'str | None', True)), False, (), False, ('builtins.object',)), _107),
+    'puzzlesat.symmetry.detect.Detected': (((('frozen', True),), (('order', 'int', False), ('cell_order', 'int', False), ('generators', 'tuple[Element, ...]', False), ('relabel', 'bool', False), ('group', 'Group | None', False), ('exact', 'bool', False)), False, (), False, ('builtins.object',)), _108),
+    'puzzlesat.symmetry.orbits.Tally': (((), (('group', 'Group', False), ('elements', 'list[Element] | None', True), ('classes', 'list[Element]', (('default_factory', True),)), ('found', 'int', True), ('total', 'int', True), ('sizes', 'Counter[int]', (('default_factory', True),)), ('fixed', 'list[int]', (('default_factory', True),))), False, (), False, ('builtins.object',)), _109),
+    'puzzlesat.symmetry.reduced.Reduced': (((('frozen', True),), (('grid', 'tuple[tuple[int, ...], ...]', False), ('values', 'tuple[int, ...]', False), ('columns_move', 'bool', False), ('corner', 'int', True)), False, (), False, ('builtins.object',)), _110),
 }
