@@ -84,10 +84,10 @@ def _pair(rows, params, post_init, doc):
     shape = records.SHAPES.pop(f"{__name__}.Rec")
     assert records_spec._refused(real, shape) is None
     maker = records_spec._maker(0, real, params.get("frozen", False), params.get("order", False))
-    source = "\n".join(["from puzzlesat.runtime.records_code import FACTORY, repr_guard", "", *maker])
+    source = "\n".join(["from puzzlesat.runtime.records_code import FACTORY", "", *maker])
     ns: dict[str, object] = {}
     exec(compile(source, "<generated>", "exec", dont_inherit=True), ns)  # noqa: S102 - the generator's own output
-    made = records.install(_declare(rows, post_init, doc), params, ns["_0"])  # type: ignore[arg-type]
+    made = records.install(_declare(rows, post_init, doc), params, ns["_0"], *records_spec.names(real))  # type: ignore[arg-type]
     assert records.shape(_declare(rows, post_init, doc), params) == shape
     return real, made
 

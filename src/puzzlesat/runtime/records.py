@@ -2,14 +2,16 @@
 
 Python 3.11's `dataclasses` compiles six small functions with `exec` for each frozen class (about
 0.5 ms a class here) and imports `inspect` (with ast, dis, tokenize: ~10 ms); a `solve` made 24 of
-them before it read its puzzle. The methods `dataclasses` would write are written once instead, by
-`python -m tests.records_spec`, into `records_code.py` (compiled to bytecode like any module), and
-`dataclass` here attaches them. A class is declared exactly as for `dataclasses` (this module's
-`dataclass`, `field`, `replace` take the same arguments); the generated entry is used only when the
-class still has the shape it was generated from (its fields, their defaults and options, the
-decorator's arguments, `__post_init__`, its own dunders and bases), else the class is made by
-`dataclasses` itself, so a stale file is slower, never different. tests/test_records.py checks the
-file is current and that generated classes behave as `dataclasses` makes them.
+them before it read its puzzle. The hot methods `dataclasses` would write (`__init__`, `==`, the
+order, the hash) are written once instead, by `python -m tests.records_spec`, into
+`records_code.py` (compiled to bytecode like any module), and `dataclass` here attaches them with
+the rest (repr, the frozen refusals) as closures over the field names. A class is declared
+exactly as for `dataclasses` (this module's `dataclass`, `field`, `replace` take the same
+arguments); the generated entry is used only when the class still has the shape it was generated
+from (its fields, their defaults and options, the decorator's arguments, `__post_init__`, its own
+dunders and bases), else the class is made by `dataclasses` itself, so a stale file is slower,
+never different. tests/test_records.py checks the file is current and that generated classes
+behave as `dataclasses` makes them.
 
 `__dataclass_fields__` and `__dataclass_params__` are made by `dataclasses` on first use, so
 `dataclasses.fields`, `replace`, `asdict` and `is_dataclass` work on every class as before.
@@ -18,6 +20,8 @@ file is current and that generated classes behave as `dataclasses` makes them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
+from reprlib import recursive_repr
 
 _NONE = object()
 # The dunders a class may write itself, which dataclasses then leaves alone (part of the shape).
@@ -131,16 +135,58 @@ def _real(cls: type, params: dict[str, object]) -> type:
     return dataclasses.dataclass(**params)(cls)  # type: ignore[call-overload,no-any-return]
 
 
-def install(cls: type, params: dict[str, object], maker: Callable[..., dict[str, Callable[..., object]]]) -> type:
-    """`cls` with the generated methods `maker` returns (what dataclasses would set), its defaults
-    as dataclasses leaves them, and the fields' description made on first use."""
+def _methods(
+    cls: type, params: dict[str, object], fields: tuple[str, ...], shown: tuple[str, ...]
+) -> dict[str, object]:
+    """The methods dataclasses sets that are not hot, as it writes them but as closures (no `exec`,
+    no generated code): `__repr__` with its guard against recursion, and a frozen class's refusals
+    to assign or delete (an eq class that is not frozen gets no hash)."""
+    out: dict[str, object] = {}
+    show = attrgetter(*shown) if len(shown) > 1 else (lambda self: tuple(getattr(self, n) for n in shown))
+
+    def __repr__(self: object) -> str:
+        values = show(self)
+        return f"{self.__class__.__qualname__}({', '.join([f'{n}={v!r}' for n, v in zip(shown, values, strict=True)])})"
+
+    out["__repr__"] = recursive_repr("...")(__repr__)
+    if params.get("frozen"):
+
+        def __setattr__(self: object, name: str, value: object) -> None:
+            if type(self) is cls or name in fields:
+                from dataclasses import FrozenInstanceError
+
+                raise FrozenInstanceError(f"cannot assign to field {name!r}")
+            super(cls, self).__setattr__(name, value)  # type: ignore[misc]
+
+        def __delattr__(self: object, name: str) -> None:
+            if type(self) is cls or name in fields:
+                from dataclasses import FrozenInstanceError
+
+                raise FrozenInstanceError(f"cannot delete field {name!r}")
+            super(cls, self).__delattr__(name)  # type: ignore[misc]
+
+        out |= {"__setattr__": __setattr__, "__delattr__": __delattr__}
+    else:
+        out["__hash__"] = None  # eq without frozen: unhashable, as dataclasses leaves it
+    out["__match_args__"] = fields
+    return out
+
+
+def install(
+    cls: type, params: dict[str, object], maker: Callable[..., dict[str, Callable[..., object]]], shown: tuple[str, ...]
+) -> type:
+    """`cls` with the generated methods (`maker` makes them from the class and its defaults) and
+    the others dataclasses would set, its defaults as dataclasses leaves them, and the fields'
+    description made on first use."""
     own = cls.__dict__
-    declared = {name: own.get(name, _NONE) for name in own.get("__annotations__", {})}
-    declared = {k: v for k, v in declared.items() if v is not _NONE}
-    declared["__annotations__"] = dict(own.get("__annotations__", {}))
+    annotations = own.get("__annotations__", {})
+    declared = {name: own[name] for name in annotations if name in own}
+    declared["__annotations__"] = dict(annotations)
     if "__post_init__" in own:
         declared["__post_init__"] = own["__post_init__"]
-    for name, value in maker(cls, *_defaults(cls)).items():  # the class writes none of them (the shape)
+    fields = tuple(annotations)  # generated: every annotation is a field (tests/records_spec.py)
+    methods = {**maker(cls, *_defaults(cls)), **_methods(cls, params, fields, shown)}
+    for name, value in methods.items():  # the class writes none of them (the shape says so)
         if callable(value):
             value.__qualname__ = f"{cls.__qualname__}.{value.__name__}"
         type.__setattr__(cls, name, value)
@@ -160,7 +206,7 @@ def dataclass(cls: type | None = None, /, **params: object) -> Callable[[type], 
         made = MADE.get(f"{cls.__module__}.{cls.__qualname__}")
         if made is None or made[0] != shape(cls, params):
             return _real(cls, params)
-        return install(cls, params, made[1])
+        return install(cls, params, *made[1:])
 
     return wrap if cls is None else wrap(cls)
 
