@@ -8,10 +8,10 @@ own search.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.stop import checkpoint
 from puzzlesat.runtime.words import unknown
 

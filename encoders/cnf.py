@@ -9,11 +9,11 @@ never auxiliaries (as CPMpy's `solveAll` does).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from functools import cached_property
 
 from puzzlesat.encoders.varmap import VarMap
 from puzzlesat.runtime.errors import CheckError
+from puzzlesat.runtime.records import dataclass, field
 
 # A native constraint sum(weights[i] * lits[i]) <= bound; weights empty means all 1.
 NativeAtMost = tuple[list[int], int, list[int]]

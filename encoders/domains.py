@@ -36,11 +36,11 @@ size: `C_RHS`) and raises ValueError past it, whoever calls it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from puzzlesat.model.core import AllDifferent, Linear, Table
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.records import dataclass
 
 # The op codes of `puzzlesat.solvers._cpsearch`.
 EQ, LE, NE = 0, 1, 2

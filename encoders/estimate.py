@@ -13,7 +13,6 @@ import math
 import os
 import resource
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import combinations
 from math import prod
 
@@ -22,6 +21,7 @@ from puzzlesat.encoders.pysat_names import default_pb
 from puzzlesat.model.core import AllDifferent, Linear, Table
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.stop import time_left
 
 # Measured on CPython 3.11 (docs/decisions/stopping.md): a clause costs about 150 bytes plus 36 a literal

@@ -14,7 +14,6 @@ This is CPMpy's `int2bool` design (direct, order, binary behind one interface).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from itertools import product
 from math import prod
 from typing import Protocol
@@ -23,6 +22,7 @@ from puzzlesat.encoders.builder import WideSum
 from puzzlesat.encoders.cnf import CNFEncoding
 from puzzlesat.model.core import AllDifferent, Atom, Guarded, Linear, Table
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.records import dataclass, field
 from puzzlesat.runtime.stop import checkpoint
 
 # A `!=` over cells whose domains multiply to at most this many tuples becomes clauses forbidding

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+
+from puzzlesat.runtime.records import dataclass
 
 # A literal, or a constant where the node's window makes "s >= v" certain either way.
 Lit = int | bool

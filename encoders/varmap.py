@@ -18,11 +18,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.records import dataclass
 
 Conj = tuple[int, ...]
 _BARE = re.compile(r"[A-Za-z0-9_.-]+")

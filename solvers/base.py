@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Protocol
+
+from puzzlesat.runtime.records import dataclass, field
 
 # The stop flag, its check and the deadline exception live in `puzzlesat.runtime.stop` (the encoders check
 # them while building); the backends take them from here.

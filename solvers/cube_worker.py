@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.errors import Status
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.solvers.cubes import Cube
 from puzzlesat.solvers.enumerate import Solution, enumerate_solutions
 from puzzlesat.solvers.plan import Plan

@@ -23,10 +23,10 @@ import heapq
 import math
 import operator
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from puzzlesat.model.core import Linear
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.records import dataclass
 
 Cube = tuple[tuple[int, int], ...]  # (cell, value) givens, in the order they were chosen
 Domains = list[frozenset[int]]

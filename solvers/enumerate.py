@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from puzzlesat.model.check import verify
 from puzzlesat.model.group import Group
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.errors import CUT_SHORT, BackendError, CheckError, Status
+from puzzlesat.runtime.records import dataclass, field
 from puzzlesat.solvers.base import Found, SearchStopped, Session, check_stop, stop_reason
 from puzzlesat.symmetry.breaking import Breaking
 

@@ -14,11 +14,11 @@ import select
 import shlex
 import signal
 import subprocess
-from dataclasses import dataclass
 from pathlib import Path
 
 from puzzlesat.runtime.atomic import READ_LIMIT, read_text
 from puzzlesat.runtime.errors import BackendError, UsageError
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.solvers.base import SearchStopped, check_stop, remaining
 
 CNF, OUT = "{cnf}", "{out}"

@@ -17,10 +17,10 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import IO
 
 from puzzlesat.runtime.errors import BackendError
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.solvers.base import STOP, SearchStopped
 
 POLL = 0.05  # seconds between looks at the deadline and the stop flag

@@ -15,10 +15,9 @@ formulas stay as they were.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from puzzlesat.model.core import Linear
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.records import replace
 
 
 def narrowed(puzzle: Puzzle) -> Puzzle:

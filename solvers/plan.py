@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING
 
 from puzzlesat import encoders
 from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.records import dataclass, field, names
 from puzzlesat.runtime.words import unknown
 from puzzlesat.solvers.base import Config
 from puzzlesat.solvers.registry import BACKENDS, DEFAULT_BACKEND, OPTIONS, BackendInfo, get
@@ -282,7 +282,7 @@ def resolve(config: Config | Plan | None = None, puzzle: Puzzle | None = None) -
     plan = Plan(
         backend=info.name,
         encoding=encoding.name,
-        chosen=frozenset(f.name for f in fields(Config) if getattr(config, f.name) is not None),
+        chosen=frozenset(n for n in names(Config) if getattr(config, n) is not None),
         symmetry_breaking=breaking_mode(config.symmetry_breaking),
         handover=handover_budget(puzzle)
         if info.name == "cp" and config.backend is None and config.encoding is None

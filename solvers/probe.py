@@ -10,11 +10,11 @@ external) gets the question as a fresh session on the puzzle with the givens add
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from puzzlesat.model.check import verify
 from puzzlesat.runtime.errors import CheckError, ModelError
+from puzzlesat.runtime.records import dataclass, replace
 from puzzlesat.solvers.base import Config, Found, Session, check_stop
 from puzzlesat.solvers.plan import Plan
 

@@ -10,9 +10,8 @@ propagator on IPASIR-UP solvers); "" for none.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.words import unknown
 
 

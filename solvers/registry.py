@@ -7,9 +7,8 @@ option is never silently ignored.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.words import unknown
 
 

@@ -9,12 +9,12 @@ compared against.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 import z3
 
 from puzzlesat.model.core import ATOM_OPS, OPS, AllDifferent, Atom, Guarded, Linear, Table
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.stop import checkpoint
 
 

@@ -10,7 +10,6 @@ CNF's model (`puzzlesat.encoders.onehot`) left to Z3's own cardinality and PB re
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import z3
 
@@ -18,6 +17,7 @@ from puzzlesat.encoders import onehot
 from puzzlesat.encoders.intvars import encode_integers
 from puzzlesat.encoders.varmap import VarMap
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.records import dataclass
 
 # Z3's PB terms take C ints: a weight or a bound outside them raises "k is too large".
 C_INT = range(-(2**31), 2**31)

@@ -7,11 +7,13 @@ import functools
 import importlib
 import inspect
 import json
+import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+import help_spec
 import pytest
 import startup_spec
 from hypothesis import given
@@ -95,12 +97,48 @@ def test_list_imports_no_typer():
     assert not loaded & {"typer", "click", *HEAVY}, sorted(loaded & {"typer", "click", *HEAVY})
 
 
-@pytest.mark.parametrize("args", [("--help",), ("list", "--help"), ("solve", "--help"), ("show", "kenken")])
+@pytest.mark.parametrize("args", [("--help",), ("list", "--help"), ("solve", "-h"), ("show", "kenken")])
 def test_typer_commands_import_no_backend(args):
-    """`--help` and `show` go through typer (help is generated) but load no solver, page or plot library."""
+    """`show` goes through typer and `--help` through its generated text (D5); neither loads a solver,
+    page or plot library, and help no typer either."""
     loaded = _modules(*args)
-    assert "typer" in loaded
+    assert ("typer" in loaded) == (args[-1] not in ("--help", "-h"))
     assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
+
+
+def test_help_text_is_current():
+    """help_text.py is what `python -m tests.help_spec` writes from the live typer commands."""
+    run = subprocess.run([sys.executable, "-m", "tests.help_spec", "--print"], capture_output=True, text=True,
+                         cwd=ROOT, timeout=120, check=True)  # fmt: skip
+    assert run.stdout == help_spec.TEXT.read_text(encoding="utf-8")
+
+
+_TYPER_HELP = "import sys\nfrom puzzlesat.cli.entry import main\nmain(sys.argv[1:])"
+
+
+_HELPS = [("--help",), ("-h",), *((c, "--help") for c in entry.COMMANDS), ("solve", "-h")]
+
+
+@pytest.mark.parametrize(
+    ("args", "columns"),
+    [(a, None) for a in _HELPS] + [(a, c) for a in _HELPS[::6] for c in ("80", "200", "79", "60")],
+)
+def test_help_is_what_typer_prints(args, columns):
+    """A whole `puzzlesat ... --help` process prints byte for byte what typer prints for it, on any
+    width (COLUMNS, or none: no terminal here, click's fallback of 80); from the generated text
+    where the width is 78, through typer otherwise."""
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"} | ({"COLUMNS": columns} if columns else {})
+    fast_run = subprocess.run([str(Path(sys.executable).parent / "puzzlesat"), *args], capture_output=True, env=env,
+                              cwd=ROOT, timeout=120)  # fmt: skip
+    typer_run = subprocess.run([sys.executable, "-c", _TYPER_HELP, *args], capture_output=True, env=env, cwd=ROOT,
+                               timeout=120)  # fmt: skip
+    assert (fast_run.returncode, fast_run.stdout, fast_run.stderr) == (0, typer_run.stdout, b"")
+    assert typer_run.returncode == 0
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv("COLUMNS", raising=False)
+        if columns:
+            mp.setenv("COLUMNS", columns)
+        assert (fast.help_text(list(args)) is not None) == (columns in (None, "80", "200"))
 
 
 @pytest.mark.parametrize(("args", "module"), [(("show", "kenken"), "puzzles"), (("count", "magic-star"), "solving")])

@@ -8,15 +8,14 @@ helper, never written out by hand (the triangle's side swaps excepted: they are 
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 
 from puzzlesat.model.layout import ascii_grid, box_grid, canvas, sudoku_grid
 from puzzlesat.model.model import Puzzle, UnknownSpec, define, describe_values, is_prime
 from puzzlesat.runtime.errors import ModelError, UsageError
+from puzzlesat.runtime.records import dataclass, replace
 from puzzlesat.runtime.words import plural, unknown
 
 Perm = tuple[int, ...]
@@ -461,7 +460,7 @@ def stored_solution(puzzle: Puzzle) -> tuple[int, ...]:
 def _variant(name: str, title: Callable[[dict[str, str]], str]) -> Builder:
     def build(params: dict[str, str], givens: str | None) -> Puzzle:
         p = stored_instance(name, params)
-        return dataclasses.replace(p, name=name, title=title(params), params=tuple(sorted(params.items())))
+        return replace(p, name=name, title=title(params), params=tuple(sorted(params.items())))
 
     return build
 

@@ -71,8 +71,49 @@ def parse(args: list[str]) -> dict[str, object] | None:
     return {**spec["defaults"], **values}
 
 
+def _columns() -> int:
+    """`shutil.get_terminal_size().columns`, which click's help is wrapped to, without shutil (it
+    imports bz2 and lzma): COLUMNS, else the terminal of standard output, else 80."""
+    import os
+    import sys
+
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            size = os.get_terminal_size(sys.__stdout__.fileno())  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            size = os.terminal_size((80, 24))
+        columns = size.columns or 80
+    return columns
+
+
+def help_text(args: list[str]) -> str | None:
+    """The help typer would print for `args` (`--help` or `COMMAND --help`, `-h` alike), as
+    generated from it (`help_text.py`), or None: typer prints it (another width, anything else)."""
+    if not args or len(args) > 2 or args[-1] not in ("--help", "-h"):
+        return None
+    from puzzlesat.cli.help_text import TEXTS, WIDTH
+
+    text = TEXTS.get("" if len(args) == 1 else args[0])
+    if text is None or args[0] in ("--help", "-h") and len(args) == 2:
+        return None
+    return text if max(min(_columns(), 80) - 2, 50) == WIDTH else None
+
+
 def runner(args: list[str]) -> Callable[[list[str] | None], None] | None:
     """What runs `args` without typer, or None: typer's way then."""
+    text = help_text(args)
+    if text is not None:
+
+        def show(argv: list[str] | None) -> None:
+            from puzzlesat.cli.plain import echo
+
+            echo(text[:-1])  # typer's echo of click's help: the text and a newline
+
+        return show
     kwargs = parse(args)
     if kwargs is None:
         return None

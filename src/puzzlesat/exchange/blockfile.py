@@ -8,13 +8,13 @@ stands for whole orbits, so every member of each orbit is blocked.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from puzzlesat.model.check import violations
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.atomic import read_text
 from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.words import plural
 
 

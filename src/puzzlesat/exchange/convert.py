@@ -9,13 +9,13 @@ and nothing is written). Files are written atomically, an existing one replaced 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.atomic import write_atomic
 from puzzlesat.runtime.errors import CheckError, PuzzleSatError
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.stop import check_stop
 from puzzlesat.runtime.words import plural
 

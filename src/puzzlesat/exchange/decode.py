@@ -9,7 +9,6 @@ decode can fail has its own exception and exit status (`puzzlesat.runtime.errors
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 from puzzlesat.encoders.varmap import VarMap
@@ -20,6 +19,7 @@ from puzzlesat.model.check import violations
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime import atomic
 from puzzlesat.runtime.errors import NotASolution, Undecided, Unsatisfiable, UsageError
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.solvers.enumerate import Solution
 
 

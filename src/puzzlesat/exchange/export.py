@@ -16,7 +16,6 @@ import os
 import re
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +25,7 @@ from puzzlesat.formats.toml.files import dump_toml
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.atomic import writable_target, write_atomic
 from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.words import number, unknown
 
 if TYPE_CHECKING:

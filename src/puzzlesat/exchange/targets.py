@@ -14,12 +14,12 @@ one UsageError naming why (`puzzlesat.formats.fpuzzles.write.refuse`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from puzzlesat.formats.fpuzzles.write import F_PUZZLES, document, pack, refuse
 from puzzlesat.formats.same import same_puzzle
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.records import dataclass
 
 __all__ = ["TARGETS", "Target", "same_puzzle", "target"]
 

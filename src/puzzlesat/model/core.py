@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 
 from puzzlesat.runtime.errors import ModelError
+from puzzlesat.runtime.records import dataclass
 
 Perm = tuple[int, ...]
 

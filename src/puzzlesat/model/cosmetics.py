@@ -8,7 +8,7 @@ puzzle that has any (`refusal`, in the words the importer used before cosmetics 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from puzzlesat.runtime.records import dataclass
 
 # Each kind: its f-puzzles key (as the refusal names it) and its plural (as the note counts it).
 KINDS = {

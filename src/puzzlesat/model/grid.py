@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
 
 from puzzlesat.model.core import AllDifferent, Constraint, Table
 from puzzlesat.runtime.errors import ModelError
+from puzzlesat.runtime.records import dataclass
 
 # Value symbols for one character a cell: 1-9, then A.. for 10 and up (16x16 sudoku uses 1-9A-G).
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"

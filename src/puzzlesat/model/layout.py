@@ -9,7 +9,6 @@ so the drawing keeps its shape (`show` writes cell numbers 10.. into one-charact
 from __future__ import annotations
 
 import re
-import string
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
@@ -26,6 +25,8 @@ def _fields(template: str, names: Sequence[str] = ()) -> tuple[tuple[str, int | 
 
 @lru_cache(maxsize=64)
 def _parsed(template: str, names: tuple[str, ...]) -> tuple[tuple[str, int | None, str], ...]:
+    import string  # here: a puzzle without a layout (most) never parses one
+
     index = {name: i for i, name in enumerate(names)}
     try:
         parts = list(string.Formatter().parse(template))

@@ -12,12 +12,12 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from puzzlesat.model.core import AllDifferent, Constraint, Linear
 from puzzlesat.runtime.errors import ModelError
+from puzzlesat.runtime.records import dataclass, field
 
 if TYPE_CHECKING:
     from puzzlesat.model.cosmetics import Cosmetic

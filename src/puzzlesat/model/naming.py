@@ -17,10 +17,10 @@ that would read alike (two identical cages, two lines with the same ends) are to
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.words import plural
 
 if TYPE_CHECKING:

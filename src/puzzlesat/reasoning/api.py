@@ -10,13 +10,13 @@ every selector weighted by what it costs to read.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 
 from puzzlesat.model.model import Puzzle
 from puzzlesat.reasoning.costs import FACT, level_floor, named, rule_weight
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, RuleRef, Step
 from puzzlesat.reasoning.search import Explainer
 from puzzlesat.runtime.errors import CheckError, Status, UsageError
+from puzzlesat.runtime.records import dataclass
 
 # Solutions looked for before explaining: two tell unique from not; more only to say how many remain.
 SOLUTIONS_SHOWN = 2

@@ -10,9 +10,9 @@ reach a contradiction (a sum's or a line's reasoning is needed): the step then s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from puzzlesat.reasoning.patterns import House, Marks
+from puzzlesat.runtime.records import dataclass
 
 LIMIT = 200  # placements followed before giving up
 

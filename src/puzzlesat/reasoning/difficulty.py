@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from dataclasses import replace
 
 from puzzlesat.reasoning.api import LEVELS, TOP_LEVEL, explain
 from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.records import replace
 from puzzlesat.runtime.words import unknown
 from puzzlesat.setter.generate import Generated, generate_puzzle
 

@@ -7,7 +7,7 @@ step printed is the step that was checked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from puzzlesat.runtime.records import dataclass
 
 PLACE = "place"
 ELIMINATE = "eliminate"

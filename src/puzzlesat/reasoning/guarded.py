@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import atexit
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from functools import cached_property
 
 from puzzlesat.encoders.builder import ClauseBuilder
@@ -24,6 +24,7 @@ from puzzlesat.encoders.pysat_names import DEFAULT_PB
 from puzzlesat.model.core import AllDifferent, Constraint
 from puzzlesat.model.model import Puzzle
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, RuleRef
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.stop import checkpoint
 from puzzlesat.solvers.clauses import ClauseSolver
 

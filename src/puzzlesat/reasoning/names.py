@@ -12,11 +12,11 @@ row 3 and box 1 together"), so a killer cage or a magic line explains itself wit
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import combinations
 
 from puzzlesat.reasoning.facts import Fact
 from puzzlesat.reasoning.patterns import House, Marks
+from puzzlesat.runtime.records import dataclass
 
 FISH = {2: "X-wing", 3: "swordfish", 4: "jellyfish"}
 SUBSETS = {2: "pair", 3: "triple", 4: "quad"}

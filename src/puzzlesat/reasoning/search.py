@@ -20,7 +20,6 @@ house. Every step is re-checked apart from the solver that found it before it is
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 
 from puzzlesat.model.model import Puzzle
@@ -40,6 +39,7 @@ from puzzlesat.reasoning.why import combinations_left, why_text
 from puzzlesat.reasoning.why_rules import model_rules
 from puzzlesat.reasoning.widen import widen
 from puzzlesat.runtime.errors import CheckError
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.stop import checkpoint
 
 # The most cells a group reasoned in full may cover: four houses (a 24-cell palindrome and a box).

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
 from itertools import permutations
 from typing import TYPE_CHECKING
 
@@ -44,6 +43,7 @@ from puzzlesat.reasoning.why_rules import (
     unit_sums,
     values_text,
 )
+from puzzlesat.runtime.records import dataclass
 
 if TYPE_CHECKING:
     from puzzlesat.reasoning.guarded import Rule

@@ -9,12 +9,12 @@ exactly those), so a step's rule name can change without this module knowing.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from puzzlesat.model.core import AllDifferent, Constraint, Linear, Table
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.records import dataclass
 
 # The largest cage whose combinations a why-text lists (and the checker tries every order of).
 MOST_CELLS = 7

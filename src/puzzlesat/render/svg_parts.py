@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from puzzlesat.model.grid import Grid
 from puzzlesat.model.rules.line_kinds import KINDS as LINE_KINDS
 from puzzlesat.render.text.gridparts import OutsideClue
+from puzzlesat.runtime.records import dataclass
 
 CLONE = "#d0d0d0"
 INDEXER = "#f6c6c6"

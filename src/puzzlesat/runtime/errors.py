@@ -8,8 +8,9 @@ it into a code. README.md's exit status table is tested against this one (tests/
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+
+from puzzlesat.runtime.records import dataclass
 
 
 class ExitCode(IntEnum):

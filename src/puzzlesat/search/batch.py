@@ -12,11 +12,11 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
-from dataclasses import dataclass, field, replace
 
 from puzzlesat.formats.sadman.instances import Instance
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.errors import PuzzleSatError, Status, UsageError
+from puzzlesat.runtime.records import dataclass, field, replace
 from puzzlesat.search.solving import configure, run
 from puzzlesat.solvers.base import Config, Session
 from puzzlesat.solvers.enumerate import Outcome, Solution

@@ -12,12 +12,12 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.errors import STATUS_EXIT, ExitCode, PuzzleSatError, Status, UsageError
 from puzzlesat.runtime.progress import StatusLine
+from puzzlesat.runtime.records import dataclass, field
 from puzzlesat.runtime.words import number, plural
 from puzzlesat.solvers.base import Config
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
 from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +31,7 @@ from puzzlesat.encoders.estimate import BuildTooSlow
 from puzzlesat.model.group import Group
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.errors import CheckError, Status, UsageError
+from puzzlesat.runtime.records import dataclass, field, replace
 from puzzlesat.search.planning import AUTO_EXACT_SHARE, COUNT_METHODS  # noqa: F401  (the plan's share)
 from puzzlesat.solvers.base import Config, SearchStopped, check_stop, remaining
 from puzzlesat.solvers.ganak_counter import APPROX, APPROX_DELTA, APPROX_SEED, APPROX_TOLERANCE

@@ -10,10 +10,10 @@ choose a group, the counter does not derive a CNF plan, the enumerator does not 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.records import replace
 from puzzlesat.runtime.words import unknown
 
 if TYPE_CHECKING:

@@ -107,7 +107,7 @@ def empty_outcome(puzzle: Puzzle, stopped: str, modulo_symmetry: bool, seconds: 
 def configure(config: Config | Plan | None, names: dict[str, str | None]) -> Config | Plan:
     """`config` with the keyword overrides (`backend="z3"`, `card=...`) that are not None; a plan
     is already resolved and takes none."""
-    from dataclasses import replace
+    from puzzlesat.runtime.records import replace
 
     given = {k: v for k, v in names.items() if v is not None}
     if isinstance(config, Plan):

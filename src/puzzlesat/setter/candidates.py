@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.errors import Status
+from puzzlesat.runtime.records import dataclass, field
 from puzzlesat.runtime.stop import stop_reason
 from puzzlesat.search.solving import configure
 from puzzlesat.solvers.base import Config, SearchStopped

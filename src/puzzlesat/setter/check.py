@@ -8,10 +8,10 @@ differ marked, so a setter sees where the puzzle leaks.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.errors import ExitCode, Status, exit_code
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.search.solving import solve
 from puzzlesat.solvers.base import Config
 from puzzlesat.solvers.enumerate import Outcome, Solution

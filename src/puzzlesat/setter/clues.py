@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
 
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.errors import NotUnique, Status, Unsatisfiable
+from puzzlesat.runtime.records import dataclass, replace
 from puzzlesat.runtime.stop import stop_reason
 from puzzlesat.search.solving import configure
 from puzzlesat.solvers.base import Config, SearchStopped

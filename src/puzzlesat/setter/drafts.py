@@ -20,13 +20,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlesat.model.check import violations
 from puzzlesat.model.grid import Grid
 from puzzlesat.model.model import Puzzle, define
 from puzzlesat.model.rules.table import TableRule
+from puzzlesat.runtime.records import dataclass, field
 from puzzlesat.search.solving import solve
 from puzzlesat.solvers import sat_backend
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 
 from puzzlesat.model.model import Puzzle, define
 from puzzlesat.runtime.errors import CheckError, Status, UsageError
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.words import unknown
 from puzzlesat.setter.check import check_unique
 from puzzlesat.setter.clues import minimize_givens

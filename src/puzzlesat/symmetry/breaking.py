@@ -13,11 +13,11 @@ element. Two more facts make mixed groups cheap:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from puzzlesat.model.group import Group, Perm
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.errors import ModelError, UsageError
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.symmetry.relabel import full_group
 
 

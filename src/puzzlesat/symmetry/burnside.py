@@ -19,7 +19,8 @@ one onto those of h g h^-1), so one count per conjugacy class, weighted by the c
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+
+from puzzlesat.runtime.records import dataclass
 
 Perm = tuple[int, ...]
 ValueMap = tuple[tuple[int, int], ...]  # the moved values only, sorted; () is the identity

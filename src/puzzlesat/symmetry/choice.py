@@ -9,11 +9,10 @@ is an error; as the default it falls back to no symmetry, and the outcome says s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from puzzlesat.model.group import MAX_GROUP_ORDER, Group
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.words import number, unknown
 
 SYMMETRY_MODES = ("declared", "detected", "none")

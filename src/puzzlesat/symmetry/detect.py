@@ -22,7 +22,6 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +29,7 @@ from puzzlesat.model.core import AllDifferent, Constraint, Guarded, Linear, Tabl
 from puzzlesat.model.group import MAX_GROUP_ORDER, Element, Group, Perm
 from puzzlesat.model.invariance import check_generator, image, is_symmetry
 from puzzlesat.runtime.errors import ModelError
+from puzzlesat.runtime.records import dataclass
 
 # Past this many "cell = value" literals the graph is not built: detection is for puzzles whose
 # values are digits, not for a 1000-cell file over 1..1000000 (its group is found trivial instead).

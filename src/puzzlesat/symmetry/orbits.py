@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from puzzlesat.model.group import Group
 from puzzlesat.runtime.errors import CheckError
+from puzzlesat.runtime.records import dataclass, field
 from puzzlesat.symmetry.burnside import Element
 
 # Listing an orbit costs |G| images and |orbit| x (conjugacy classes) fixed-point tests: past this

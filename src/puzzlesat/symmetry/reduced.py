@@ -30,11 +30,11 @@ a diagonal constraint, sudoku boxes, a grid that is no square of groups) pins th
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from math import factorial, prod
 
 from puzzlesat.model.invariance import is_symmetry
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.records import dataclass
 
 
 @dataclass(frozen=True)

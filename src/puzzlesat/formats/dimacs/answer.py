@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from puzzlesat.runtime.errors import GarbledAnswer, TruncatedAnswer
+from puzzlesat.runtime.records import dataclass
 
 SAT, UNSAT, UNKNOWN = "SATISFIABLE", "UNSATISFIABLE", "UNKNOWN"
 _STATUS = {

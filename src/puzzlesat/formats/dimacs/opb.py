@@ -13,13 +13,13 @@ are used, the operators every OPB reader accepts (PB06 format, Roussel & Manquin
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from puzzlesat.encoders import onehot
 from puzzlesat.encoders.intvars import encode_integers
 from puzzlesat.encoders.varmap import VarMap
 from puzzlesat.formats.dimacs.writer import comment_block
 from puzzlesat.model.model import Puzzle
+from puzzlesat.runtime.records import dataclass
 
 Term = tuple[int, int]  # (coefficient, variable)
 Constraint = tuple[tuple[Term, ...], str, int]  # terms, ">=" or "=", right-hand side

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from puzzlesat.formats.fault import Fault, json_kind, shown, whole
@@ -32,6 +31,7 @@ from puzzlesat.model.rules.negative import Negative
 from puzzlesat.model.rules.outside import Outside
 from puzzlesat.model.rules.sum import Sum
 from puzzlesat.model.rules.table import TableRule
+from puzzlesat.runtime.records import replace
 
 # What each key of the document is to puzzlesat. Every other key that holds something is refused.
 SUPPORTED = (

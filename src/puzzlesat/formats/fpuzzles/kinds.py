@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlesat.formats.fault import Fault, json_kind, shown
@@ -24,6 +23,7 @@ from puzzlesat.model.rules.line import Line
 from puzzlesat.model.rules.line_kinds import KINDS as LINE_KINDS
 from puzzlesat.model.rules.quadruple import Quadruple
 from puzzlesat.model.rules.sum import Sum
+from puzzlesat.runtime.records import dataclass, field
 
 Cell = tuple[int, int]
 # f-puzzles' line keys and the `[[line]]` kind each is (German and Dutch whispers are one key,

@@ -12,13 +12,13 @@ plugin and SudokuPad's converter draw it; the importer skips those drawings.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from puzzlesat.formats.fpuzzles.kinds import DIRECTIONS, LINE_KEYS
 from puzzlesat.model.cosmetics import Cosmetic
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.errors import UsageError
+from puzzlesat.runtime.records import dataclass
 
 Entry = tuple[str, dict[str, Any]]
 KEY_OF_LINE = {kind: key for key, kind in LINE_KEYS.items()}

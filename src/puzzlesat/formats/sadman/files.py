@@ -16,10 +16,10 @@ is (`puzzles._classic`).
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.errors import FileFormatError
+from puzzlesat.runtime.records import replace
 
 # The classic exchange line: one character a cell, row by row ('.' or '0' blank), of a 4x4, 9x9 or
 # 16x16 sudoku (16x16 writes 10-16 as A-G, as its boards do); its length names the box.

@@ -9,12 +9,13 @@ import io
 import itertools
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import BinaryIO
 
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.atomic import read_stdin_text, read_text
 from puzzlesat.runtime.errors import PuzzleSatError, UsageError
+from puzzlesat.runtime.records import dataclass
 
 
 @dataclass(frozen=True)

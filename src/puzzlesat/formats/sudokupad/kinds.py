@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlesat.formats.fault import Fault
@@ -39,6 +38,7 @@ from puzzlesat.model.rules.line import Line
 from puzzlesat.model.rules.outside import Outside
 from puzzlesat.model.rules.quadruple import Quadruple
 from puzzlesat.model.rules.sum import Sum
+from puzzlesat.runtime.records import dataclass, field
 
 RC = tuple[int, int]
 Point = tuple[float, float]

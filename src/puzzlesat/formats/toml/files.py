@@ -13,11 +13,11 @@ import bisect
 import functools
 import json
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from puzzlesat.formats.toml import quick
 from puzzlesat.formats.toml.gridfile import dump_grid, grid_dots, read_grid
 from puzzlesat.model.model import Puzzle, UnknownSpec, define
 from puzzlesat.model.rules import RULES
@@ -28,6 +28,7 @@ from puzzlesat.runtime.errors import FileFormatError, ModelError
 from puzzlesat.runtime.stop import check_stop
 
 if TYPE_CHECKING:
+    import tomllib
     from pathlib import Path
 
 _KEYS: dict[str, tuple[str, ...]] = {
@@ -326,13 +327,9 @@ def load_text(text: str, source_name: str = "<string>") -> Puzzle:
 
 
 def _load_text(text: str, source_name: str) -> Puzzle:
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise FileFormatError(f"{source_name}: {_syntax_fault(e, text)}") from None
-    except ValueError as e:  # tomllib's int() of a number with more than 4300 digits
-        what = "a number with more than 4300 digits" if "digits" in str(e) else str(e)
-        raise FileFormatError(f"{source_name}: invalid TOML: {what}") from None
+    doc = quick.loads(text)  # the plain TOML of a puzzle file, without importing tomllib (D5)
+    if doc is None:
+        doc = _tomllib_loads(text, source_name)
     try:
         args = _read(doc)
         return define(args.pop("name"), **args)
@@ -343,6 +340,19 @@ def _load_text(text: str, source_name: str) -> Puzzle:
     line = _Lines(text).line_of(path) if path else None
     where = f"{show_path(path)}: " if path else ""
     raise FileFormatError(f"{source_name}: {where}{message}" + (f" (line {line})" if line else ""))
+
+
+def _tomllib_loads(text: str, source_name: str) -> dict[str, Any]:
+    """The document as tomllib reads it, or its syntax error as one line."""
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise FileFormatError(f"{source_name}: {_syntax_fault(e, text)}") from None
+    except ValueError as e:  # tomllib's int() of a number with more than 4300 digits
+        what = "a number with more than 4300 digits" if "digits" in str(e) else str(e)
+        raise FileFormatError(f"{source_name}: invalid TOML: {what}") from None
 
 
 def load_file(path: str | Path) -> Puzzle:

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from puzzlesat.model.core import Constraint
+from puzzlesat.runtime.records import dataclass
 
 CellRef = int | str
 # Resolves one cell reference (an index or a name) to an index, or raises ModelError naming `where`.

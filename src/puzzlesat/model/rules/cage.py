@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from puzzlesat.model.core import AllDifferent, Constraint, Linear, Table
@@ -31,6 +30,7 @@ from puzzlesat.model.tomlvalues import (
     table,
 )
 from puzzlesat.runtime.errors import ModelError
+from puzzlesat.runtime.records import dataclass
 
 OPERATIONS = ("sum", "product", "difference", "quotient")
 SYMBOL = {"sum": "+", "product": "x", "difference": "-", "quotient": "/"}

@@ -13,13 +13,13 @@ directly (the order encoding as binary clauses).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from puzzlesat.model.core import Linear
 from puzzlesat.model.rules import CellRef, CellResolver
 from puzzlesat.model.tomlvalues import Bad, KeyPath, cells_list, cells_value, required, table
 from puzzlesat.runtime.errors import ModelError
+from puzzlesat.runtime.records import dataclass
 
 
 @dataclass(frozen=True)

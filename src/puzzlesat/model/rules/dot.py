@@ -16,13 +16,13 @@ allows. `puzzlesat.model.rules.negative` is the other half of a dot puzzle: no d
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from puzzlesat.model.core import Constraint, Linear, Table
 from puzzlesat.model.rules import CellRef, CellResolver
 from puzzlesat.model.tomlvalues import Bad, KeyPath, cells_list, cells_value, expect, quote, required, table
 from puzzlesat.runtime.errors import ModelError
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.words import kind_named, valid_names
 
 if TYPE_CHECKING:

@@ -15,7 +15,6 @@ room does (`puzzlesat.model.rules.outside.element`): two-cell forbidden tables, 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from puzzlesat.model.core import Constraint
@@ -23,6 +22,7 @@ from puzzlesat.model.rules import CellRef, CellResolver
 from puzzlesat.model.rules.outside import element, element_holds
 from puzzlesat.model.tomlvalues import KeyPath, cells_list, cells_value, expect, required, table
 from puzzlesat.runtime.errors import ModelError
+from puzzlesat.runtime.records import dataclass
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,6 @@ A futoshiki sign is a two-cell chain. Lowers to one `Linear` per consecutive pai
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
@@ -15,6 +14,7 @@ from puzzlesat.model.core import Linear
 from puzzlesat.model.rules import CellRef, CellResolver
 from puzzlesat.model.tomlvalues import KeyPath, cells_list, cells_value, required, table
 from puzzlesat.runtime.errors import ModelError
+from puzzlesat.runtime.records import dataclass
 
 
 @dataclass(frozen=True)

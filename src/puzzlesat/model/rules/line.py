@@ -17,7 +17,6 @@ order (the first is a slow thermometer's bulb, the ends a between or lockout lin
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from puzzlesat.model.core import Constraint
@@ -35,6 +34,7 @@ from puzzlesat.model.tomlvalues import (
     table,
 )
 from puzzlesat.runtime.errors import ModelError
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.words import kind_named, valid_names
 
 if TYPE_CHECKING:

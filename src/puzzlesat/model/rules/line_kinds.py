@@ -11,10 +11,10 @@ triples.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from itertools import combinations, pairwise
 
 from puzzlesat.model.core import AllDifferent, Constraint, Linear, Table
+from puzzlesat.runtime.records import dataclass
 
 Domains = Sequence[Sequence[int]]
 

@@ -16,7 +16,6 @@ it constrains, so it lowers, checks and describes itself like any other rule: on
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from puzzlesat.model.core import Table
@@ -24,6 +23,7 @@ from puzzlesat.model.rules import CellResolver, Rule
 from puzzlesat.model.rules.dot import KINDS, dot_kind, pair_table
 from puzzlesat.model.tomlvalues import Bad, KeyPath, expect, quote, required, table, toml_value
 from puzzlesat.runtime.errors import ModelError
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.words import valid_names
 
 if TYPE_CHECKING:

@@ -23,7 +23,6 @@ forbidden tables (docs/decisions/model.md, "Position-dependent clues"). The kind
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from puzzlesat.model.core import Constraint, Guarded, Table
@@ -40,6 +39,7 @@ from puzzlesat.model.tomlvalues import (
     table,
 )
 from puzzlesat.runtime.errors import ModelError
+from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.words import kind_named
 
 Line = tuple[int, ...]

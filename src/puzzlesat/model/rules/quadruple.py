@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
@@ -32,6 +31,7 @@ from puzzlesat.model.tomlvalues import (
     toml_value,
 )
 from puzzlesat.runtime.errors import ModelError
+from puzzlesat.runtime.records import dataclass
 
 # Beyond this many value tuples of its cells, a quadruple is refused rather than written out.
 MAX_TUPLES = 100_000

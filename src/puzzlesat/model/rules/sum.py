@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from puzzlesat.model.core import OPS, Linear
@@ -26,6 +25,7 @@ from puzzlesat.model.tomlvalues import (
     toml_value,
 )
 from puzzlesat.runtime.errors import ModelError
+from puzzlesat.runtime.records import dataclass
 
 # The file's key for each relation, in the order messages list them.
 RELATIONS: dict[str, str] = {

@@ -6,7 +6,6 @@ The most general rule: any relation between a few cells, written out. Lowers to 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from puzzlesat.model.core import Table
@@ -23,6 +22,7 @@ from puzzlesat.model.tomlvalues import (
     toml_value,
 )
 from puzzlesat.runtime.errors import ModelError
+from puzzlesat.runtime.records import dataclass
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ The interface (fixed; `reasoning.search` and the checker use it):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from puzzlesat.runtime.records import dataclass
 
 Cell = int
 Value = int

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -27,6 +26,7 @@ from puzzlesat.model.naming import arrow_of, rule_names
 from puzzlesat.model.rules.dot import KINDS
 from puzzlesat.render.text.gridparts import OutsideClue, cosmetic_notes, little_killer
 from puzzlesat.render.text.gridparts import part as drawn_part
+from puzzlesat.runtime.records import dataclass, field
 
 NONE, LIGHT, HEAVY, DASHED = 0, 1, 2, 3  # edge styles; a dashed edge is heavy at its junctions
 Square = tuple[int, int]  # (row, column) from 0; may lie outside the grid

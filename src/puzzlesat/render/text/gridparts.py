@@ -10,10 +10,10 @@ outside clues (around the grid); it lists the rest in words, short (`renban: r1c
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from puzzlesat.model.grid import Grid
+from puzzlesat.runtime.records import dataclass
 
 Square = tuple[int, int]  # (row, column) from 1; may lie outside the grid
 
