@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
 from itertools import product
 
 from puzzlesat.reasoning.patterns import House
+from puzzlesat.runtime.records import dataclass
 
 # The most open cells the rest may fall on: a person adds up one to three cells.
 MOST_CELLS = 3
