@@ -30,6 +30,7 @@ from puzzlesat.reasoning.chain import follow
 from puzzlesat.reasoning.costs import TIERS, named_cost, rule_weight, scaled, step_cost
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, Step
 from puzzlesat.reasoning.guarded import SOLVER, Rule, RuleCNF, SolverPool
+from puzzlesat.reasoning.minimal import deletion
 from puzzlesat.reasoning.names import GENERIC, technique
 from puzzlesat.reasoning.patterns.check import check
 from puzzlesat.reasoning.patterns.library import SINGLES, find
@@ -212,10 +213,15 @@ class Explainer:
         return tuple(self._frozen)
 
     def _sub(self, sels: tuple[int, ...], complete: bool):
-        """A small solver holding only these rules (switched on) and the cells' own clauses: a
-        group's questions there take a tenth of the time they take on the whole puzzle's solver.
-        One for search, one for propagation alone (which never searches, so learns nothing); the
-        pool (`guarded.SolverPool`) keeps a bounded number of them at once."""
+        """The solver a group's questions go to. For search, a small one holding only these rules
+        (switched on) and the cells' own clauses: a search there takes a tenth of the time it takes
+        on the whole puzzle's solver; the pool (`guarded.SolverPool`) keeps a bounded number of
+        them at once. For propagation alone, the whole puzzle's propagating solver (`prop`, which
+        never searches): a rule not assumed there propagates nothing into a cell (at most its own
+        selector off), so it sets exactly what the group's own solver would, and building that
+        was the cost (a sandwich clue is 30,000 clauses; docs/decisions/explanations.md, D14)."""
+        if not complete:
+            return self.prop
         return self.subs.get(tuple(sorted(sels)), complete)
 
     def close(self) -> None:
@@ -257,7 +263,15 @@ class Explainer:
                 trial = [x for x in sels if x != s]
                 if trial and implies([*fixed, *trial, *keep], target):
                     sels = trial
-        for lit in sorted(keep, key=lambda lit: (self._dearness(lit), abs(lit))):
+        order = sorted(keep, key=lambda lit: (self._dearness(lit), abs(lit)))
+        if not complete:  # propagation: by chunks, the same facts in fewer calls (reasoning.minimal)
+
+            def facts_hold(trial: list[int]) -> bool:
+                checkpoint()
+                return implies([*fixed, *sels, *trial], target)
+
+            return tuple(sorted(sels)), tuple(sorted(deletion(order, facts_hold), key=abs))
+        for lit in order:  # a search: one by one, so the solver's history (its later cores) stays as it was
             checkpoint()
             trial = [x for x in keep if x != lit]
             if implies([*fixed, *sels, *trial], target):
@@ -550,13 +564,18 @@ class Explainer:
 
     def _split_rules(self, rules: Sequence[int], lits: Sequence[int], hyp: int, complete: bool) -> list[int]:
         """A minimal set of the rules that still refutes the hypothesis, dearest dropped first."""
-        keep = sorted(rules)
-        for s in sorted(keep, key=lambda s: (-self.cost_of[s], s)):
+        def holds(trial: list[int]) -> bool:
             checkpoint()
-            trial = [x for x in keep if x != s]
-            if trial and self._refutes([*trial, *lits], hyp, complete):
-                keep = trial
-        return keep
+            return self._refutes([*trial, *lits], hyp, complete)
+
+        order = sorted(rules, key=lambda s: (-self.cost_of[s], s))
+        return sorted(deletion(order, holds, nonempty=True, core=self._search_core if complete else None))
+
+    def _search_core(self) -> list[int]:
+        """What the last refutation by search used (the warm solver's failed assumptions): a
+        search split's rules and facts are cut to it at once, one proof a kept item, not one an
+        item (docs/decisions/explanations.md, D14)."""
+        return self.g.core()
 
     def _split_facts(self, rules: Sequence[int], lits: Sequence[int], hyp: int, complete: bool) -> tuple[int, ...]:
         """A minimal set of the facts that, with these rules, refutes the hypothesis (facts off the
@@ -565,11 +584,16 @@ class Explainer:
         keep = [lit for lit in lits if self.g.fact_of[lit].cell in cells]
         if not self._refutes([*rules, *keep], hyp, complete):
             keep = list(lits)
-        for lit in sorted(keep, key=lambda lit: (self._dearness(lit), abs(lit))):
+        elif complete:
+            inside = set(self._search_core())
+            keep = [lit for lit in keep if lit in inside]
+
+        def holds(trial: list[int]) -> bool:
             checkpoint()
-            trial = [x for x in keep if x != lit]
-            if self._refutes([*rules, *trial], hyp, complete):
-                keep = trial
+            return self._refutes([*rules, *trial], hyp, complete)
+
+        order = sorted(keep, key=lambda lit: (self._dearness(lit), abs(lit)))
+        keep = deletion(order, holds, core=self._search_core if complete else None)
         return tuple(sorted(keep, key=abs))
 
     def _splits(self, complete: bool) -> list[Candidate]:
