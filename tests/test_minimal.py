@@ -69,30 +69,3 @@ def test_every_item_kept_costs_one_call_each():
 def test_nothing_needed_drops_all_but_the_last_when_asked_to_keep_one():
     assert deletion([3, 1, 2], lambda s: True) == []
     assert deletion([3, 1, 2], lambda s: True, nonempty=True) == [2]
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    st.integers(1, 12).flatmap(
-        lambda n: st.tuples(
-            st.permutations(list(range(n))),
-            st.lists(st.sets(st.integers(0, n - 1), min_size=1, max_size=4), min_size=1, max_size=4),
-        )
-    )
-)
-def test_with_cores_still_minimal(case):
-    """With a core after each success (here the first of the sets the subset holds), what is kept
-    still holds, and drops no item it could spare: minimal, though not always the same subset."""
-    order, sets = case
-    sets = [frozenset(s) for s in sets]
-    held: list[frozenset[int]] = []
-
-    def holds(subset):
-        inside = [s for s in sets if s <= set(subset)]
-        held[:] = inside[:1]
-        return bool(inside)
-
-    kept = deletion(order, holds, core=lambda: held[0])
-    assert holds(order) == holds(kept)
-    if holds(order):
-        assert all(not holds([x for x in kept if x != item]) for item in kept)

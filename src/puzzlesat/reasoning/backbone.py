@@ -20,7 +20,6 @@ first step is a case split asked every pair in full, one call per candidate, to 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence, Set
-from functools import lru_cache
 
 from puzzlesat.runtime.stop import checkpoint
 
@@ -115,29 +114,14 @@ def house_joined(
         if len(used) < len(fixed):
             continue  # two shared cells the same value: no completion in the house
         sub = {c: set(cands[c]) - used for c in cells if c not in fixed}  # the rest of the house
-        key = tuple(sorted((c, frozenset(vs)) for c, vs in sub.items()))
         if inside <= out:  # only the other rule's pairs are new: one matching says the cut completes
-            if _exists(key):
+            if alldifferent_exists(sub):
                 out |= pairs
             continue
-        kept = _support(key)
+        kept = alldifferent_support(sub, out)
         if kept is not None:
             out |= pairs | kept | set(cut)
     return out
-
-
-@lru_cache(maxsize=1 << 14)
-def _exists(key: tuple[tuple[int, frozenset[int]], ...]) -> bool:
-    return alldifferent_exists({c: set(vs) for c, vs in key})
-
-
-@lru_cache(maxsize=1 << 14)
-def _support(key: tuple[tuple[int, frozenset[int]], ...]) -> frozenset[tuple[int, int]] | None:
-    """`alldifferent_support` of a house's rest, kept: a walk asks the same rest again and again
-    (the same cut of the other rule's models, the house's marks unchanged since the last step),
-    and the whole support joined to what is held is what the call skipping the held gave."""
-    kept = alldifferent_support({c: set(vs) for c, vs in key})
-    return None if kept is None else frozenset(kept)
 
 
 def backbone(

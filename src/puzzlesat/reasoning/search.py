@@ -564,18 +564,21 @@ class Explainer:
 
     def _split_rules(self, rules: Sequence[int], lits: Sequence[int], hyp: int, complete: bool) -> list[int]:
         """A minimal set of the rules that still refutes the hypothesis, dearest dropped first."""
-        def holds(trial: list[int]) -> bool:
-            checkpoint()
-            return self._refutes([*trial, *lits], hyp, complete)
-
         order = sorted(rules, key=lambda s: (-self.cost_of[s], s))
-        return sorted(deletion(order, holds, nonempty=True, core=self._search_core if complete else None))
+        if not complete:  # by propagation: by chunks, the same rules in fewer calls (reasoning.minimal)
 
-    def _search_core(self) -> list[int]:
-        """What the last refutation by search used (the warm solver's failed assumptions): a
-        search split's rules and facts are cut to it at once, one proof a kept item, not one an
-        item (docs/decisions/explanations.md, D14)."""
-        return self.g.core()
+            def holds(trial: list[int]) -> bool:
+                checkpoint()
+                return self._refutes([*trial, *lits], hyp, complete)
+
+            return sorted(deletion(order, holds, nonempty=True))
+        keep = sorted(rules)
+        for s in order:  # by search: one by one, so the warm solver's history (its cores) is kept
+            checkpoint()
+            trial = [x for x in keep if x != s]
+            if trial and self._refutes([*trial, *lits], hyp, complete):
+                keep = trial
+        return keep
 
     def _split_facts(self, rules: Sequence[int], lits: Sequence[int], hyp: int, complete: bool) -> tuple[int, ...]:
         """A minimal set of the facts that, with these rules, refutes the hypothesis (facts off the
@@ -584,16 +587,19 @@ class Explainer:
         keep = [lit for lit in lits if self.g.fact_of[lit].cell in cells]
         if not self._refutes([*rules, *keep], hyp, complete):
             keep = list(lits)
-        elif complete:
-            inside = set(self._search_core())
-            keep = [lit for lit in keep if lit in inside]
-
-        def holds(trial: list[int]) -> bool:
-            checkpoint()
-            return self._refutes([*rules, *trial], hyp, complete)
-
         order = sorted(keep, key=lambda lit: (self._dearness(lit), abs(lit)))
-        keep = deletion(order, holds, core=self._search_core if complete else None)
+        if not complete:
+
+            def holds(trial: list[int]) -> bool:
+                checkpoint()
+                return self._refutes([*rules, *trial], hyp, complete)
+
+            return tuple(sorted(deletion(order, holds), key=abs))
+        for lit in order:
+            checkpoint()
+            trial = [x for x in keep if x != lit]
+            if self._refutes([*rules, *trial], hyp, complete):
+                keep = trial
         return tuple(sorted(keep, key=abs))
 
     def _splits(self, complete: bool) -> list[Candidate]:
