@@ -29,6 +29,7 @@ from puzzlesat.reasoning.chain import follow
 from puzzlesat.reasoning.costs import ROUTINE_FLOOR, innie_cost, named_cost, rule_weight, scaled, step_cost
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, Step
 from puzzlesat.reasoning.guarded import SOLVER, Rule, RuleCNF, SolverPool
+from puzzlesat.reasoning.minimal import deletion
 from puzzlesat.reasoning.names import GENERIC, technique
 from puzzlesat.reasoning.patterns.check import check
 from puzzlesat.reasoning.patterns.library import SINGLES, find
@@ -225,10 +226,15 @@ class Explainer:
         return tuple(self._frozen)
 
     def _sub(self, sels: tuple[int, ...], complete: bool):
-        """A small solver holding only these rules (switched on) and the cells' own clauses: a
-        group's questions there take a tenth of the time they take on the whole puzzle's solver.
-        One for search, one for propagation alone (which never searches, so learns nothing); the
-        pool (`guarded.SolverPool`) keeps a bounded number of them at once."""
+        """The solver a group's questions go to. For search, a small one holding only these rules
+        (switched on) and the cells' own clauses: a search there takes a tenth of the time it takes
+        on the whole puzzle's solver; the pool (`guarded.SolverPool`) keeps a bounded number of
+        them at once. For propagation alone, the whole puzzle's propagating solver (`prop`, which
+        never searches): a rule not assumed there propagates nothing into a cell (at most its own
+        selector off), so it sets exactly what the group's own solver would, and building that
+        was the cost (a sandwich clue is 30,000 clauses; docs/decisions/explanations.md, D15)."""
+        if not complete:
+            return self.prop
         return self.subs.get(tuple(sorted(sels)), complete)
 
     def close(self) -> None:
@@ -270,7 +276,15 @@ class Explainer:
                 trial = [x for x in sels if x != s]
                 if trial and implies([*fixed, *trial, *keep], target):
                     sels = trial
-        for lit in sorted(keep, key=lambda lit: (self._dearness(lit), abs(lit))):
+        order = sorted(keep, key=lambda lit: (self._dearness(lit), abs(lit)))
+        if not complete:  # propagation: by chunks, the same facts in fewer calls (reasoning.minimal)
+
+            def facts_hold(trial: list[int]) -> bool:
+                checkpoint()
+                return implies([*fixed, *sels, *trial], target)
+
+            return tuple(sorted(sels)), tuple(sorted(deletion(order, facts_hold), key=abs))
+        for lit in order:  # a search: one by one, so the solver's history (its later cores) stays as it was
             checkpoint()
             trial = [x for x in keep if x != lit]
             if implies([*fixed, *sels, *trial], target):
@@ -563,8 +577,16 @@ class Explainer:
 
     def _split_rules(self, rules: Sequence[int], lits: Sequence[int], hyp: int, complete: bool) -> list[int]:
         """A minimal set of the rules that still refutes the hypothesis, dearest dropped first."""
+        order = sorted(rules, key=lambda s: (-self.cost_of[s], s))
+        if not complete:  # by propagation: by chunks, the same rules in fewer calls (reasoning.minimal)
+
+            def holds(trial: list[int]) -> bool:
+                checkpoint()
+                return self._refutes([*trial, *lits], hyp, complete)
+
+            return sorted(deletion(order, holds, nonempty=True))
         keep = sorted(rules)
-        for s in sorted(keep, key=lambda s: (-self.cost_of[s], s)):
+        for s in order:  # by search: one by one, so the warm solver's history (its cores) is kept
             checkpoint()
             trial = [x for x in keep if x != s]
             if trial and self._refutes([*trial, *lits], hyp, complete):
@@ -578,7 +600,15 @@ class Explainer:
         keep = [lit for lit in lits if self.g.fact_of[lit].cell in cells]
         if not self._refutes([*rules, *keep], hyp, complete):
             keep = list(lits)
-        for lit in sorted(keep, key=lambda lit: (self._dearness(lit), abs(lit))):
+        order = sorted(keep, key=lambda lit: (self._dearness(lit), abs(lit)))
+        if not complete:
+
+            def holds(trial: list[int]) -> bool:
+                checkpoint()
+                return self._refutes([*rules, *trial], hyp, complete)
+
+            return tuple(sorted(deletion(order, holds), key=abs))
+        for lit in order:
             checkpoint()
             trial = [x for x in keep if x != lit]
             if self._refutes([*rules, *trial], hyp, complete):
