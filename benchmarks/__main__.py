@@ -158,7 +158,8 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="with --explain: issue 43's targets, hint, explain and grade of every 9x9 real link under a 2 GiB "
         "address-space cap (benchmarks/explain_variants.py; --only takes commands, e.g. hint,grade; --json "
-        "defaults to benchmarks/results-explain-variants.json)",
+        "defaults to benchmarks/results-explain-variants.json; --peers cpmpy adds CPMpy's step-wise explanation "
+        "of each variant, written to benchmarks/results-explain-variants-cpmpy.json)",
     )
     ap.add_argument(
         "--rated-variants",
@@ -220,9 +221,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.explain and args.variants:
         from . import explain_variants
 
-        out = str(ROOT / "benchmarks" / "results-explain-variants.json") if args.json == default_json else args.json
+        peers = tuple(args.peers.split(",")) if args.peers else ()
+        name = "results-explain-variants-cpmpy.json" if "cpmpy" in peers else "results-explain-variants.json"
+        out = str(ROOT / "benchmarks" / name) if args.json == default_json else args.json
         only = args.only.split(",") if args.only else None
-        return explain_variants.main(only, min(args.timeout, 120.0), out, machine())
+        return explain_variants.main(only, min(args.timeout, 120.0), out, machine(), peers=peers)
     if args.explain:
         from . import explain
 

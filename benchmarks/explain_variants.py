@@ -7,10 +7,14 @@ under an address-space cap (`--memory`, 2 GiB as the page has) so an out-of-memo
 would there. Every placement is checked against the published solution. Targets (issue 43, point
 5): hint <= 1 s median and <= 5 s max; explain and grade <= 10 s median and <= 60 s max.
 
-The peer: CPMpy's step-wise explanation (`benchmarks/peer_explain.py`) takes a classic sudoku's
-houses only; it has no model of thermometers, arrows or cages to explain a variant with (and CPMpy
-has no f-puzzles importer), so on these rows it has no column: see `benchmarks/explain.py` for it
-beside puzzlesat on classic sudokus.
+The peer, with `--peers cpmpy`: CPMpy's step-wise explanation (`benchmarks/peer_explain.py`, OCUS
+steps, Bogaerts/Gamba/Guns) of the same puzzle. CPMpy has no f-puzzles importer, so puzzlesat
+writes its own lowered core, rule by rule under `show`'s names, as neutral JSON
+(`benchmarks/peer_rules.py`), and the peer's process (cpmpy and the standard library only) builds
+its CPMpy model from that file. It is cut at the same `--timeout` (no address-space cap: the cap
+is the page's, not CPMpy's); a cut run keeps the steps it printed. Every placement it prints is
+checked against the published solution. Its column (seconds, steps done of the cells to place,
+finished or cut) goes beside puzzlesat's, into `results-explain-variants-cpmpy.json` by default.
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from .runner import ENV, PUZZLESAT, ROOT, kill_session
+
+PEER = [sys.executable, str(ROOT / "benchmarks" / "peer_explain.py")]
 
 LINKS = ROOT / "tests" / "data" / "real_links.json"
 COMMANDS = ("hint", "explain", "grade")
@@ -86,6 +92,36 @@ def run_one(command: str, link: str, solution: str, timeout: float, memory: int)
     return row
 
 
+def run_cpmpy(link: str, solution: str, timeout: float, workdir: Path) -> dict[str, Any]:
+    """CPMpy's step-wise explanation of one link, cut at `timeout`: seconds (None when cut), the
+    steps it printed, the cells it had to place, and every placement that differs from the solution."""
+    import puzzlesat
+
+    from .explain import run_partial
+    from .peer_rules import write
+
+    puzzle = puzzlesat.load(link)
+    model = write(puzzle, workdir / "model.json")
+    seconds, out, err, cut = run_partial([*PEER, "--model", str(model)], timeout)
+    lines = [json.loads(x) for x in out.splitlines() if x.startswith("{")]
+    steps = [x for x in lines if "cell" in x]
+    done = any(x.get("done") for x in lines)
+    if not cut and not done:
+        return {"seconds": None, "error": (err.strip().splitlines() or ["no output"])[-1][:200]}
+    cells = [s["cell"] for s in steps]
+    return {
+        "seconds": None if cut else round(seconds, 2),
+        "steps": len(steps),
+        "to_place": len(puzzle.cells) - len(puzzle.givens),
+        "finished": done,
+        "timed_out": cut,
+        "first_step": steps[0]["seconds"] if steps else None,
+        "wrong": [f"{s['cell']}={s['value']}" for s in steps if _value(solution, s["cell"]) != s["value"]],
+        "repeated": sorted({c for c in cells if cells.count(c) > 1}),
+        "max_rules": max((len(s["rules"]) for s in steps), default=None),
+    }
+
+
 def _value(solution: str, cell: str) -> int:
     r, c = (int(x) for x in cell[1:].split("c"))
     return int(solution[(r - 1) * 9 + c - 1])
@@ -109,11 +145,17 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def main(only: list[str] | None, timeout: float, out: str, info: dict[str, Any], memory: int = MEMORY) -> int:
+def main(
+    only: list[str] | None, timeout: float, out: str, info: dict[str, Any], memory: int = MEMORY,
+    peers: tuple[str, ...] = (),
+) -> int:  # fmt: skip
+    import tempfile
+
     from puzzlesat.runtime.atomic import write_atomic
 
     commands = [c for c in COMMANDS if not only or c in only]
     rows = []
+    workdir = Path(tempfile.mkdtemp(prefix="explain-variants-"))
     for p in puzzles():
         row: dict[str, Any] = {"title": p["title"]}
         for command in commands:
@@ -121,6 +163,9 @@ def main(only: list[str] | None, timeout: float, out: str, info: dict[str, Any],
                 continue  # the targets for explain and grade are a variant's
             print(f"  {command} {p['title'][:50]} ...", file=sys.stderr, flush=True)
             row[command] = run_one(command, p["link"], p["solution"], timeout, memory)
+        if "cpmpy" in peers and not p["title"].startswith(CLASSIC):  # classic rows: benchmarks/explain.py
+            print(f"  cpmpy {p['title'][:50]} ...", file=sys.stderr, flush=True)
+            row["cpmpy"] = run_cpmpy(p["link"], p["solution"], timeout, workdir)
         rows.append(row)
         partial = {"machine": info, "timeout": timeout, "memory_bytes": memory, "results": rows, "partial": True}
         write_atomic(out, json.dumps(partial, indent=1) + "\n")  # a long run cut short keeps its rows
@@ -128,12 +173,16 @@ def main(only: list[str] | None, timeout: float, out: str, info: dict[str, Any],
     write_atomic(out, json.dumps(doc, indent=1) + "\n")
     print(f"{info['cpu']}, {info['cores']} cores, Python {info['python']}, {info['date']}")
     print(f"whole-process seconds, one run each, cut at {timeout:g} s, address space <= {memory >> 20} MiB")
-    print(table(rows, commands))
+    print(table(rows, commands, timeout if "cpmpy" in peers else None))
     for command, s in doc["summary"].items():
         print(f"{command}: median {s['median']:.2f} s, max {s['max']:.2f} s, {s['failed']} failed; "
               f"{s['target']}: {'met' if s['met'] else 'missed'}")  # fmt: skip
-    print("peer: CPMpy's step-wise explanation takes classic houses only (benchmarks/explain.py); none for variants")
-    bad = [r["title"] for r in rows if any(r[c].get("wrong") for c in commands if c in r)]
+    if "cpmpy" in peers:
+        print(peer_summary(rows, timeout))
+    else:
+        print("peer: none asked; --peers cpmpy adds CPMpy's step-wise explanation of the same puzzles")
+    checked = [*commands, "cpmpy"]
+    bad = [r["title"] for r in rows if any(r[c].get("wrong") or r[c].get("repeated") for c in checked if c in r)]
     for title in bad:
         print(f"DISAGREE {title}: a placement differs from the solution", file=sys.stderr)
     return 1 if bad else 0
@@ -149,9 +198,35 @@ def _cell(run: dict[str, Any]) -> str:
     return f"{run['seconds']:.2f}{extra}"
 
 
-def table(rows: list[dict[str, Any]], commands: list[str]) -> str:
-    head = ["puzzle", *commands]
-    body = [[r["title"][:48], *(_cell(r[c]) if c in r else "-" for c in commands)] for r in rows]
+def _peer_cell(run: dict[str, Any], timeout: float) -> str:
+    """`12.30 s, 76/76 done` or `cut at 60 s, 3/76`."""
+    if "error" in run:
+        return "FAILED"
+    done = f"{run['steps']}/{run['to_place']}"
+    return f"cut at {timeout:g} s, {done}" if run["timed_out"] else f"{run['seconds']:.2f} s, {done} done"
+
+
+def peer_summary(rows: list[dict[str, Any]], timeout: float) -> str:
+    """One line: how many CPMpy finished, how many it was cut on, and the steps it got through."""
+    runs = [r["cpmpy"] for r in rows if "cpmpy" in r]
+    done = [r for r in runs if r.get("finished")]
+    cut = [r for r in runs if r.get("timed_out")]
+    steps = sum(r.get("steps", 0) for r in runs)
+    total = sum(r.get("to_place", 0) for r in runs)
+    failed = len(runs) - len(done) - len(cut)
+    return (f"peer CPMpy (OCUS step-wise): finished {len(done)} of {len(runs)}, cut at {timeout:g} s on "
+            f"{len(cut)}, failed {failed}; {steps} of {total} placements explained")  # fmt: skip
+
+
+def table(rows: list[dict[str, Any]], commands: list[str], peer_timeout: float | None = None) -> str:
+    """One line a puzzle: each command's seconds (and grade), then CPMpy's column when it ran."""
+    head = ["puzzle", *commands, *(["CPMpy"] if peer_timeout is not None else [])]
+    body = []
+    for r in rows:
+        cells = [_cell(r[c]) if c in r else "-" for c in commands]
+        if peer_timeout is not None:
+            cells.append(_peer_cell(r["cpmpy"], peer_timeout) if "cpmpy" in r else "-")
+        body.append([r["title"][:48], *cells])
     widths = [max(len(x[i]) for x in [head, *body]) for i in range(len(head))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(x, widths, strict=True)).rstrip() for x in [head, *body]]
     lines.insert(1, "  ".join("-" * w for w in widths))

@@ -279,7 +279,7 @@ def test_cpmpy_stepwise_explanation_of_a_4x4_is_a_chain_of_minimal_cheapest_step
     pytest.importorskip("pypblib")
     from itertools import combinations, product
 
-    from benchmarks.peer_explain import cell_name, explain, houses
+    from benchmarks.peer_explain import cell_name, explain, houses, sudoku_model
 
     line = ".34.4..21..3.21."
     solution = "2341413214233214"
@@ -297,7 +297,7 @@ def test_cpmpy_stepwise_explanation_of_a_4x4_is_a_chain_of_minimal_cheapest_step
                 return False
         return True
 
-    steps = list(explain(line))
+    steps = list(explain(sudoku_model(line)))
     assert len(steps) == line.count(".") == 8
     known = {names[i]: int(ch) for i, ch in enumerate(line) if ch != "."}
     for s in steps:
@@ -332,6 +332,27 @@ def test_the_variant_explain_benchmark_summarises_medians_maxima_and_cuts():
     assert len(links) == 39 and all(len(p["solution"]) == 81 and "solutions" not in p for p in links)
 
 
+def test_the_variant_explain_benchmark_puts_cpmpy_beside_puzzlesat():
+    """With the CPMpy peer, each row shows its seconds or its cut and the steps done of the cells
+    to place, and the summary counts finished, cut and failed runs and the placements explained."""
+    from benchmarks.explain_variants import peer_summary, table
+
+    done = {"seconds": 41.5, "steps": 76, "to_place": 76, "finished": True, "timed_out": False}
+    cut = {"seconds": None, "steps": 3, "to_place": 81, "finished": False, "timed_out": True}
+    failed = {"seconds": None, "error": "boom"}
+    rows = [
+        {"title": t, "explain": {"seconds": s}, "cpmpy": r}
+        for t, s, r in (("A", 2.5, done), ("B", 9.0, cut), ("C", 1.0, failed))
+    ]
+    lines = table(rows, ["explain"], 60.0).splitlines()
+    assert lines[0].split() == ["puzzle", "explain", "CPMpy"]
+    assert lines[2].split(None, 2)[2] == "41.50 s, 76/76 done" and lines[3].split(None, 2)[2] == "cut at 60 s, 3/81"
+    assert lines[4].endswith("FAILED")
+    assert peer_summary(rows, 60.0) == (
+        "peer CPMpy (OCUS step-wise): finished 1 of 3, cut at 60 s on 1, failed 1; 79 of 157 placements explained"
+    )
+
+
 def test_the_grading_peer_summary_states_medians_ratios_and_agreement():
     """benchmarks/grading_peer.py: medians, their ratio and the per-level lines from records, and
     whole processes beside them; hodoku-py's agreement with the rated set counted exactly."""
@@ -353,8 +374,9 @@ def test_the_grading_peer_summary_states_medians_ratios_and_agreement():
     assert lines[3] == "levels agreeing with the rated set (unfair read as expert): 2 of 3"
     assert lines[4].startswith("CPU per puzzle, in-process after warm-up: puzzlesat median 0.030 s, max 0.30 s; "
                                "hodoku-py median 0.050 s, max 0.10 s; ratio of medians 0.60")  # fmt: skip
-    assert lines[5] == ("  easy       2 puzzles: Spearman inside 1.00; CPU median puzzlesat 0.025 s, "
-                        "hodoku-py 0.045 s, ratio 0.56")
+    assert lines[5] == (
+        "  easy       2 puzzles: Spearman inside 1.00; CPU median puzzlesat 0.025 s, hodoku-py 0.045 s, ratio 0.56"
+    )
     assert lines[7].startswith("whole processes, start-up counted, 1 puzzles: CPU median puzzlesat 0.500 s, "
                                "hodoku-py 0.250 s, ratio 2.00")  # fmt: skip
     assert lines[8] == "  puzzlesat's score differing between the process and in-process runs: 0"
