@@ -246,7 +246,7 @@ def test_benchmarks_readme_names_only_existing_options() -> None:
     helps = ""
     modules = (
         "benchmarks", "benchmarks.make_instances", "benchmarks.batch", "benchmarks.limit2", "benchmarks.startup",
-        "benchmarks.defaults",
+        "benchmarks.defaults", "benchmarks.peer_explain",
     )
     for module in modules:
         done = subprocess.run([sys.executable, "-m", module, "--help"], cwd=ROOT, capture_output=True, text=True)
