@@ -13,7 +13,7 @@ import pytest
 
 import puzzlesat
 from puzzlesat.reasoning import innies
-from puzzlesat.reasoning.costs import innie_cost
+from puzzlesat.reasoning.costs import innie_cost, routine_cost
 from puzzlesat.reasoning.innies import Sum, check, find, text_of
 from puzzlesat.reasoning.patterns import House
 from puzzlesat.reasoning.recheck import implies
@@ -203,3 +203,17 @@ def test_the_rule_of_45_is_priced_by_its_houses_and_totals():
     assert [innie_cost(1, n) for n in (1, 2, 3)] == [1.5, 1.65, 1.8]
     assert [innie_cost(h, 2) for h in (1, 2, 3)] == [1.65, 1.95, 2.25]
     assert innie_cost(3, 9) == 3.0 < 3.05
+
+
+def test_a_sum_written_down_before_is_read_again_as_a_cage():
+    """examples/kenken.toml: rows 2 and 6 less their cages give the same sums twice each (steps 12
+    and 24, 14 and 16), the second time with more marks known; the first costs the rule of 45's
+    price, the second what a cage of those three cells read alone costs (D17)."""
+    p = puzzlesat.load(str(ROOT / "examples" / "kenken.toml"))
+    e = puzzlesat.explain(p)
+    found = [(i, s.text.rsplit(" = ", 1)[0], s.cost) for i, s in enumerate(e.steps, 1) if s.technique == "rule of 45"]
+    row2 = "rule of 45 in row 2: 21 - cage 15 at r2c4 (3 cells) leaves r2c1 + r2c2 + r2c3"
+    row6 = "rule of 45 in row 6: 21 - cage 8 at r6c1 (3 cells) leaves r6c4 + r6c5 + r6c6"
+    assert found == [(12, row2, innie_cost(1, 1)), (14, row6, innie_cost(1, 1)),
+                     (16, row6, routine_cost(3)), (24, row2, routine_cost(3))]  # fmt: skip
+    assert innie_cost(1, 1) == 1.5 and routine_cost(3) == 1.05

@@ -31,6 +31,7 @@ from puzzlesat.reasoning.costs import (
     combination_cells,
     innie_cost,
     named_cost,
+    routine_cost,
     rule_weight,
     scaled,
     step_cost,
@@ -109,6 +110,7 @@ class Explainer:
         self.origin: dict[Fact, tuple[object, ...]] = {}
         self.cache: dict[tuple[object, ...], list[Candidate]] = {}
         self.steps: list[Step] = []
+        self.sums_stated: set[tuple[object, ...]] = set()  # rule-of-45 sums printed (`_innies`)
         self.subs = SolverPool(self.g)  # each group's own small solvers, a bounded number at once
         self.witnesses: dict[tuple[int, ...], Witnesses] = {}  # each group's models (reasoning.backbone)
         self.supports: dict[int, Supports] = {}  # each rule's models, from every group it was in
@@ -753,6 +755,8 @@ class Explainer:
             raise CheckError(f"a rule-of-45 step does not hold on the marks: {best.innie.text}")
         self.apply(step, len(self.steps))
         self.steps.append(step)
+        if best.innie is not None:
+            self.sums_stated.add(_sum_key(best.innie))
         return step
 
     def build(self, k: Candidate, marks: patterns.Marks) -> Step:
@@ -860,6 +864,8 @@ class Explainer:
                                  self.puzzle.cells):  # fmt: skip
             sels, lits = self._innie_premises(found)
             cost = innie_cost(len(found.houses), len(found.sums))
+            if _sum_key(found) in self.sums_stated:  # a sum written down before: read as a cage alone (D17)
+                cost = routine_cost(len(found.cells))
             first = found.places[0] if found.places else found.eliminates[0]
             target = self.g.lit[first] if found.places else -self.g.lit[first]
             order = (6, found.houses, found.form)
@@ -928,3 +934,9 @@ class Explainer:
             if step is None:
                 return
             yield step
+
+
+def _sum_key(found: innies.Innie) -> tuple[object, ...]:
+    """What a rule-of-45 step writes down: its region, the sums taken off, the open cells and what
+    they make. Found again (with more marks known), it is that sum read again, as a cage is."""
+    return (found.form, found.houses, tuple(s.name for s in found.sums), found.cells, found.rest)
