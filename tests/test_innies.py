@@ -13,6 +13,7 @@ import pytest
 
 import puzzlesat
 from puzzlesat.reasoning import innies
+from puzzlesat.reasoning.costs import innie_cost, routine_cost
 from puzzlesat.reasoning.innies import Sum, check, find, text_of
 from puzzlesat.reasoning.patterns import House
 from puzzlesat.reasoning.recheck import implies
@@ -113,32 +114,34 @@ def test_the_checker_refuses_forged_steps():
 
 
 def test_a_small_killer_places_its_innie_with_the_exact_text():
-    """`generate killer-sudoku -p size=6 --seed 5` (deterministic): step 14 is box 6 (1-6 make 21)
-    less its cages 9 and 6, which leaves r5c4 = 6, a placement from the box and the two cages."""
+    """`generate killer-sudoku -p size=6 --seed 5` (deterministic): step 17 (14 before D17 priced
+    cage steps by what they hold, after two rule-of-45 steps on row 3 and box 3) is box 6 (1-6 make
+    21) less its cages 9 and 6, which leaves r5c4 = 6, a placement from the box and the two cages
+    alone: 1.2 and 0.15 for each of the three totals."""
     from puzzlesat.setter.generate import generate_puzzle
 
     p = generate_puzzle("killer-sudoku", seed=5, params={"size": "6"}).puzzle
     e = puzzlesat.explain(p)
-    assert [i for i, s in enumerate(e.steps, 1) if s.technique == "rule of 45"][:1] == [14]
-    s = e.steps[13]
+    assert [i for i, s in enumerate(e.steps, 1) if s.technique == "rule of 45"] == [11, 15, 17]
+    s = e.steps[16]
     assert s.text == "rule of 45 in box 6: 21 - cage 9 at r5c5 (3 cells) - cage 6 at r6c4 (2 cells) leaves r5c4 = 6"
     assert [(p.cells[f.cell], f.value, f.kind) for f in s.deduced] == [("r5c4", 6, "place")]
     assert [r.name for r in s.main] == ["box 6", "cage 9 at r5c5 (3 cells)", "cage 6 at r6c4 (2 cells)"]
-    assert s.cost == 1.5 and s.facts == ()
+    assert s.cost == innie_cost(1, 2) == 1.65 and s.facts == ()
     assert implies(p, [r.id for r in s.rules], s.facts, s.deduced) is True
     assert e.solved
 
 
 def test_kenken_rows_take_the_rule_of_their_total():
-    """examples/kenken.toml (6x6, rows of 1-6 make 21): step 13 is row 2 less its 3-cell sum cage,
+    """examples/kenken.toml (6x6, rows of 1-6 make 21): step 12 (13 before D17) is row 2 less its 3-cell sum cage,
     the three cells left making 6, so 1, 2 and 3 between them; the walk still solves."""
     p = puzzlesat.load(str(ROOT / "examples" / "kenken.toml"))
     e = puzzlesat.explain(p)
-    s = e.steps[12]
+    s = e.steps[11]
     assert s.technique == "rule of 45"
     assert s.text == "rule of 45 in row 2: 21 - cage 15 at r2c4 (3 cells) leaves r2c1 + r2c2 + r2c3 = 6"
     assert {f.value for f in s.deduced} <= {4, 5, 6} and not any(f.placed for f in s.deduced)
-    assert [r.name for r in s.main] == ["row 2", "cage 15 at r2c4 (3 cells)"] and s.cost == 1.55
+    assert [r.name for r in s.main] == ["row 2", "cage 15 at r2c4 (3 cells)"] and s.cost == innie_cost(1, 1) == 1.5
     assert implies(p, [r.id for r in s.rules], s.facts, s.deduced) is True
     assert e.solved
 
@@ -166,7 +169,7 @@ def test_a_published_killer_takes_the_rule_of_45_with_its_exact_text(tmp_path):
     assert s.text == "rule of 45 in box 6: 45 - cage 38 at r4c8 (7 cells) leaves r4c7 + r6c7 = 7"
     assert [(p.cells[f.cell], f.value, f.kind) for f in s.deduced] == [("r4c7", 4, "place"), ("r6c7", 3, "place")]
     assert [r.name for r in s.main] == ["box 6", "cage 38 at r4c8 (7 cells)"]
-    assert s.cost == 1.45 and s.cost < 3.05
+    assert s.cost == innie_cost(1, 1) == 1.5 and s.cost < 3.05
     assert implies(p, [r.id for r in s.rules], s.facts, s.deduced) is True
     assert e.grade.level == "medium"
 
@@ -192,3 +195,25 @@ def test_the_explainer_refuses_a_forged_rule_of_45(monkeypatch, tmp_path, lie):
     monkeypatch.setattr(innies, "find", lying)
     with pytest.raises(CheckError, match="rule-of-45 step does not hold"):
         puzzlesat.explain(_kd(tmp_path))
+
+
+def test_the_rule_of_45_is_priced_by_its_houses_and_totals():
+    """A house 1.2, 0.3 a house more, 0.15 for each total in the arithmetic (the region's and each
+    sum's), not by the cells left (D17); at most 3.0, below locked candidates."""
+    assert [innie_cost(1, n) for n in (1, 2, 3)] == [1.5, 1.65, 1.8]
+    assert [innie_cost(h, 2) for h in (1, 2, 3)] == [1.65, 1.95, 2.25]
+    assert innie_cost(3, 9) == 3.0 < 3.05
+
+
+def test_a_sum_written_down_before_is_read_again_as_a_cage():
+    """examples/kenken.toml: rows 2 and 6 less their cages give the same sums twice each (steps 12
+    and 24, 14 and 16), the second time with more marks known; the first costs the rule of 45's
+    price, the second what a cage of those three cells read alone costs (D17)."""
+    p = puzzlesat.load(str(ROOT / "examples" / "kenken.toml"))
+    e = puzzlesat.explain(p)
+    found = [(i, s.text.rsplit(" = ", 1)[0], s.cost) for i, s in enumerate(e.steps, 1) if s.technique == "rule of 45"]
+    row2 = "rule of 45 in row 2: 21 - cage 15 at r2c4 (3 cells) leaves r2c1 + r2c2 + r2c3"
+    row6 = "rule of 45 in row 6: 21 - cage 8 at r6c1 (3 cells) leaves r6c4 + r6c5 + r6c6"
+    assert found == [(12, row2, innie_cost(1, 1)), (14, row6, innie_cost(1, 1)),
+                     (16, row6, routine_cost(3)), (24, row2, routine_cost(3))]  # fmt: skip
+    assert innie_cost(1, 1) == 1.5 and routine_cost(3) == 1.05

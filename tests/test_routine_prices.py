@@ -1,13 +1,17 @@
 """Routine steps on one rule cost what a single does, by the cells a person holds in mind
 (docs/decisions/explanations.md D14): `costs.routine_cost`, on the line through the naked single
-(1.0) and the hidden single (1.2), whatever the rule's kind."""
+(1.0) and the hidden single (1.2), whatever the rule's kind; and at the same price each fact read
+and each cell of each combination left beyond the first, while reading the rule alone adds no
+work to the grade (D17)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import puzzlesat
-from puzzlesat.reasoning.costs import ROUTINE_FLOOR, named_cost, routine_cost
+from puzzlesat.reasoning.api import grade_of, work
+from puzzlesat.reasoning.costs import ROUTINE_FLOOR, combination_cells, named_cost, read_alone, routine_cost
+from puzzlesat.reasoning.facts import RuleRef, Step
 from puzzlesat.reasoning.guarded import RuleCNF
 from puzzlesat.reasoning.why import combinations_left
 
@@ -22,16 +26,58 @@ def test_the_line_through_the_singles():
     assert named_cost("naked single") < ROUTINE_FLOOR == routine_cost(2)
 
 
-def test_killer_6x6_prices_every_cage_step_by_its_cells():
-    """Each step read off one cage costs routine_cost of the cage's cells (2-cell cages 1.02, 3-cell
-    1.05), never more than a hidden single; the walk grades easy, 2.43 (was medium 4.42)."""
+def test_what_is_held_beside_the_cells():
+    """Each fact read and each open cell of each combination beyond the first is one more item at
+    ROUTINE_CELL: a 2-cell cage 10 with four pairs left holds 2 x 3 more cells; a rule without
+    combinations (None) or with one left adds nothing."""
+    assert routine_cost(2, 0) == routine_cost(2) == 1.02
+    assert routine_cost(2, 2 + combination_cells(2, 4)) == round(1.0 + 0.025 * (1 + 2 + 6), 2) == 1.23
+    assert [combination_cells(2, k) for k in (None, 0, 1, 2, 4)] == [0, 0, 0, 2, 6]
+    assert combination_cells(3, 5) == 12
+
+
+def test_reading_one_rule_alone_is_not_work():
+    """The work term counts a one-rule step's price above its rule read alone (a cage is a killer's
+    given) and every other step's above SINGLES, as before: two cage reads add nothing, the same
+    cage holding four items more adds 0.1, a naked single 0.1, a hidden single 0.3."""
+    cage = (RuleRef("cage 10 at r1c1 (2 cells)", (0, 1)),)
+    read = Step((), cage, (), routine_cost(2), "single rule", main=cage)
+    held = Step((), cage, (), routine_cost(2, 4), "combination", main=cage)
+    naked = Step((), (), (), 1.0, "naked single")
+    hidden = Step((), (), (), 1.2, "hidden single")
+    assert read_alone("single rule", [2]) == 1.02 and read_alone("hidden single", [9]) == 0.0
+    assert read_alone("single rule", [2, 9]) == 0.0  # two rules: not one rule read alone
+    assert [round(work(s), 2) for s in (read, held, naked, hidden)] == [0.0, 0.1, 0.1, 0.3]
+    assert grade_of([read, read]).score == 1.02
+    assert grade_of([read, held, naked, hidden]).score == round(1.2 + (0.1 + 0.1 + 0.3) / 5, 2) == 1.3
+
+
+def test_killer_6x6_prices_every_cage_step_by_what_it_holds():
+    """Each step read off one cage costs routine_cost of the cage's cells, the facts it cites and
+    the cells of the combinations left before it (counted here from the marks before the step);
+    the 21 cage steps add no work beyond what they hold: the walk grades easy, 1.96 (2.43 before
+    D17, medium 4.42 before D14)."""
     p = puzzlesat.load(str(ROOT / "examples" / "killer-6x6.toml"))
     e = puzzlesat.explain(p)
-    cages = [s for s in e.steps if s.technique == "single rule"]
-    assert len(cages) == 24
-    assert all(s.cost == routine_cost(len(s.main[0].cells)) for s in cages)
-    assert sorted({s.cost for s in cages}) == [1.02, 1.05]
-    assert (e.grade.level, e.grade.score) == ("easy", 2.43)
+    g = RuleCNF(p)
+    try:
+        rules = {r.name: r for r in g.rules}
+        placed = {c for c, _ in p.givens}
+        marks = [set(m) for m in e.before]
+        priced = 0
+        for i, s in enumerate(e.steps):
+            if s.technique == "single rule":
+                rule = rules[s.main[0].name]
+                open_cells = sum(1 for c in rule.cells if c not in placed)
+                combos = combination_cells(open_cells, combinations_left(p, rule, marks))
+                assert s.cost == routine_cost(len(rule.cells), len(s.facts) + combos), (i, s)
+                priced += 1
+            placed |= {f.cell for f in s.deduced if f.placed}
+            marks = [set(m) for m in e.after[i]]
+    finally:
+        g.close()
+    assert priced == 21  # 24 before D17: steps holding more now come after hidden singles
+    assert (e.grade.level, e.grade.score) == ("easy", 1.96)
 
 
 def _with_cage(tmp_path: Path, size: int, total: int):

@@ -23,20 +23,19 @@ def said(puzzle, step) -> str:
 
 
 KILLER = [
-    'r1c1 ≠ 3, 6; r1c2 ≠ 3, 6',
     'r1c3 ≠ 1, 2, 3, 5; r1c4 ≠ 1, 2, 3, 5',
+    'r4c3 ≠ 3, 4, 5, 6; r4c4 ≠ 3, 4, 5, 6',
+    'r1c5 ≠ 4, 5, 6; r1c6 ≠ 4, 5, 6; r2c5 ≠ 4, 5, 6',
+    'r5c5 ≠ 1, 2, 3; r6c5 ≠ 1, 2, 3; r6c6 ≠ 1, 2, 3',
+    'r1c1 ≠ 3, 6; r1c2 ≠ 3, 6',
     'r2c1 ≠ 5, 6; r3c1 ≠ 5, 6',
     'r2c6 ≠ 1, 4; r3c6 ≠ 1, 4',
     'r3c2 ≠ 1, 2; r3c3 ≠ 1, 2',
     'r3c4 ≠ 1, 2; r3c5 ≠ 1, 2',
-    'r4c3 ≠ 3, 4, 5, 6; r4c4 ≠ 3, 4, 5, 6',
     'r5c4 ≠ 5, 6; r6c4 ≠ 5, 6',
-    'r1c5 ≠ 4, 5, 6; r1c6 ≠ 4, 5, 6; r2c5 ≠ 4, 5, 6',
-    'r5c5 ≠ 1, 2, 3; r6c5 ≠ 1, 2, 3; r6c6 ≠ 1, 2, 3',
     'r3c1 = 1',
     'r4c3 = 2',
     'r4c4 = 1',
-    'r1c2 ≠ 5',
     'r2c1 = 4',
     'r1c3 = 6',
     'r1c4 = 4',
@@ -45,29 +44,26 @@ KILLER = [
     'r2c3 = 3',
     'r2c2 = 2',
     'r2c5 = 1',
-    'r3c6 ≠ 5, 6',
     'r3c2 ≠ 3, 6',
-    'r3c5 ≠ 5',
-    'r6c1 ≠ 6; r6c2 ≠ 3, 6',
+    'r4c2 ≠ 4, 5',
     'r2c4 = 5',
     'r2c6 = 6',
     'r3c6 = 2',
     'r1c6 = 3',
     'r1c5 = 2',
-    'r3c5 ≠ 4',
-    'r4c2 ≠ 4, 5',
+    'r3c5 ≠ 4, 5',
     'r5c1 = 2',
     'r5c4 = 3',
     'r3c4 = 6',
     'r3c5 = 3',
-    'r6c1 = 3',
-    'r4c1 = 6',
-    'r4c2 = 3',
     'r6c4 = 2',
+    'r5c2 = 6',
+    'r4c2 = 3',
+    'r4c1 = 6',
+    'r6c1 = 3',
     'r6c2 = 4',
     'r3c2 = 5',
     'r3c3 = 4',
-    'r5c2 = 6',
     'r6c6 = 5',
     'r4c6 = 4',
     'r4c5 = 5',
@@ -159,17 +155,17 @@ def test_exact_steps_of_the_variant_examples(ref, expected):
 
 
 def test_the_killer_cage_that_was_two_steps_is_one():
-    """r3c5 ≠ 4 and r3c5 ≠ 5 "from cage #8 alone" were steps 18 and 19, read from the same marks.
-    Now the cage's pair steps come first (D14), and the two removals are two steps only because
-    a fact comes between them: when 5 leaves r3c5 (its partner 4 is gone from r3c4), 4 still has
-    its partner 5 in r3c4; only after r2c4 = 5 does 4 leave r3c5."""
-    assert KILLER.index("r3c5 ≠ 5") == 24 and KILLER.index("r2c4 = 5") == 26 and KILLER.index("r3c5 ≠ 4") == 31
+    """r3c5 ≠ 4 and r3c5 ≠ 5 "from cage #8 alone" were steps 18 and 19, read from the same marks;
+    after D14 they were still two (steps 24 and 31), a fact between them. Now a cage step is priced
+    by what it holds (D17), the cages with one combination are read first, and r3c5 loses 4 and 5
+    in one step: when it comes, r3c4 holds neither partner (it is 3 or 6)."""
+    assert KILLER.index("r3c5 ≠ 4, 5") == 28
+    assert "r3c5 ≠ 4" not in KILLER and "r3c5 ≠ 5" not in KILLER
     p = puzzlesat.load(str(ROOT / "examples" / "killer-6x6.toml"))
     e = puzzlesat.explain(p)
     before = _known_before(e)
     r3c4 = p.cells.index("r3c4")
-    assert 4 not in before[24][r3c4] and 5 in before[24][r3c4]
-    assert before[31][r3c4] == frozenset({3, 6})
+    assert before[28][r3c4] == frozenset({3, 6})
 
 
 def test_the_thermometers_single_removals_are_gone():

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from puzzlesat.model.model import Puzzle
-from puzzlesat.reasoning.costs import FACT, level_floor, named, rule_weight
+from puzzlesat.reasoning.costs import FACT, level_floor, named, read_alone, rule_weight
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, RuleRef, Step
 from puzzlesat.reasoning.search import Explainer
 from puzzlesat.runtime.errors import CheckError, Status, UsageError
@@ -79,6 +79,13 @@ SINGLES = 0.9  # every step counts, a naked single (1.0) a little, a hidden sing
 SUM_SCALE = 5.0
 
 
+def work(step: Step) -> float:
+    """What a step adds to the work term: its price above a single's floor, or above reading its
+    one rule alone where it is a step on one rule other than a house (`costs.read_alone`, D17)."""
+    base = max(SINGLES, read_alone(step.technique, [len(r.cells) for r in step.main]))
+    return max(0.0, step.cost - base)
+
+
 def grade_of(steps: Sequence[Step]) -> Grade:
     """The score is the hardest step's cost plus the work beyond singles (its sum, scaled); the
     level is the hardest technique's (as HoDoKu's), raised by one where the score reads higher."""
@@ -86,7 +93,7 @@ def grade_of(steps: Sequence[Step]) -> Grade:
         return Grade(0.0, level_of(0.0), 0, None, 0.0)
     hardest = steps[max(range(len(steps)), key=lambda i: (steps[i].cost, -i))]  # the first of the dearest
     total = round(sum(s.cost for s in steps), 2)
-    score = round(hardest.cost + sum(max(0.0, s.cost - SINGLES) for s in steps) / SUM_SCALE, 2)
+    score = round(hardest.cost + sum(work(s) for s in steps) / SUM_SCALE, 2)
     floor = max(level_floor(s.technique) for s in steps)
     reach = all(named(s.technique) for s in steps)
     return Grade(score, level_of(score, floor, reach), len(steps), hardest, total)

@@ -122,48 +122,76 @@ RULE_IN_FULL = 1.7
 # A routine step (D14): one rule other than a house read the way a single is, priced as the
 # singles are, by what a person holds in mind: the rule's cells, each with its candidates (a
 # naked single, one cell, 1.0; a hidden single, a house's nine cells for one digit, 1.2; so
-# ROUTINE_CELL = 0.2 / 8 a cell beyond the first). Flat, as the singles' prices are: a naked
-# single reads all eight removals of its cell and still costs 1.0. A 2-cell cage's pair 1.025, a
-# 4-cell cage with one combination left 1.075, a 9-cell one 1.2.
+# ROUTINE_CELL = 0.2 / 8 a cell beyond the first). A 2-cell cage's pair alone 1.025, a 4-cell cage
+# with one combination left 1.075, a 9-cell one 1.2. And at the same price an item (D17): each
+# fact the step reads beside its rule (another cell's marks, a placed value: "4 in r1c1 needs 5
+# in r2c1, gone"), and each open cell of each combination left beyond the first (a 2-cell cage
+# 10 with 1+9, 2+8, 3+7, 4+6 left holds three more pairs: 6 items).
 ROUTINE = 1.0
 ROUTINE_CELL = 0.025
+
+
 # The least a routine step costs: a rule holds two cells at least (`routine_cost`), so a naked
 # single (1.0) is still cheaper than any of them and ends the search for a step at once.
-def routine_cost(cells: int) -> float:
+def routine_cost(cells: int, held: int = 0) -> float:
     """One rule other than a house, by propagation or with one combination left (or two cells
-    open): the singles' price for its cells."""
-    return round(ROUTINE + ROUTINE_CELL * max(1, cells - 1), 2)
+    open): the singles' price for its cells, and ROUTINE_CELL for each further item `held` in
+    mind (facts read, cells of the combinations left beyond the first)."""
+    return round(ROUTINE + ROUTINE_CELL * (max(1, cells - 1) + held), 2)
 
 
 ROUTINE_FLOOR = routine_cost(2)
 
 
-# The rule of 45 (`reasoning.innies`): a house read whole (a hidden single's 1.2), then each
-# further house, each sum taken off, each cell left to share the total.
+def combination_cells(open_cells: int, combinations: int | None) -> int:
+    """The items a rule's combinations add to what is held: each open cell of each combination
+    beyond the first (none for a rule without combinations, a thermometer, a whisper)."""
+    return open_cells * (combinations - 1) if combinations and combinations > 1 else 0
+
+
+# What reading one rule alone costs is not work (D17): a killer's cages are what a classic
+# puzzle's givens are, read before any deduction; the work term counts a one-rule step's price
+# above that read (what else it holds in mind), as it counts a single's above SINGLES.
+ONE_RULE = ("single rule", "combination")
+
+
+def read_alone(technique: str, main_cells: Sequence[int]) -> float:
+    """The part of a step's price that is reading its rule alone: a routine step's price with
+    nothing else held, for a step on one rule other than a house (`names.GENERIC`'s "single
+    rule" and "combination"); 0 for any other step (singles, patterns, splits: classic's ground)."""
+    if technique not in ONE_RULE or len(main_cells) != 1:
+        return 0.0
+    return routine_cost(main_cells[0])
+
+
+# The rule of 45 (`reasoning.innies`): a house read whole (a hidden single's 1.2), INNIE_HOUSE
+# each further house, INNIE_TOTAL each total in the arithmetic (the region's own and each sum's
+# taken off or sticking out). Not the cells left that share the rest (D14 priced them 0.1 each):
+# their marks are facts the step cites, and priced so the rule of 45 ranked KrazyDad's books
+# worse (D17).
 INNIE_HOUSE = 0.3
-INNIE_SUM = 0.15
-INNIE_CELL = 0.1
+INNIE_TOTAL = 0.15
 INNIE_CEILING = 3.0  # below locked candidates (3.05): solvers teach it with the cage combinations
 
 
-def innie_cost(houses: int, sums: int, cells: int) -> float:
-    """A rule-of-45 step: one house 1.2, INNIE_HOUSE a house more, INNIE_SUM a sum rule taken off
-    (or sticking out), INNIE_CELL a cell beyond the first the rest is shared by. Flat, as a named
+def innie_cost(houses: int, sums: int) -> float:
+    """A rule-of-45 step: one house 1.2, INNIE_HOUSE a house more, INNIE_TOTAL for the region's
+    total and for each sum taken off (a box less one cage 1.5, less three 1.8). Flat, as a named
     pattern's price is: the marks of the cells left are read as a single's are."""
-    cost = 1.2 + INNIE_HOUSE * (houses - 1) + INNIE_SUM * sums + INNIE_CELL * (cells - 1)
+    cost = 1.2 + INNIE_HOUSE * (houses - 1) + INNIE_TOTAL * (sums + 1)
     return round(min(cost, INNIE_CEILING), 2)
 
 
 def step_cost(tier: str, main: Sequence[Rule], peers: int, facts: int, size: int = 0, chain: int = 0,
-              routine: bool = False) -> float:
+              routine: bool = False, combos: int = 0) -> float:
     """The tier's base, plus: rules beyond the tier's own (and heavier than a house), the subset
     size of a one-rule step in full, a case split's rules and chain, the facts read. `routine`:
     one rule other than a house by propagation, or in full with one combination left or two
-    cells open (`routine_cost`)."""
+    cells open (`routine_cost`), which holds the facts it reads and `combos` (`combination_cells`)."""
     base, ceiling = TIERS[tier]
     weight = sum(rule_weight(r) for r in main)
     if routine and len(main) == 1 and not is_house(main) and tier in ("propagation", "complete"):
-        return routine_cost(len(main[0].cells))
+        return routine_cost(len(main[0].cells), facts + combos)
     cost = base + FACT * facts + PEER * peers
     if tier == "propagation":
         cost += 0.3 * max(0.0, weight - 1.0)

@@ -26,7 +26,16 @@ from puzzlesat.model.model import Puzzle
 from puzzlesat.reasoning import innies, patterns
 from puzzlesat.reasoning.backbone import Supports, Witnesses, alldifferent_support, backbone, house_joined, joined
 from puzzlesat.reasoning.chain import follow
-from puzzlesat.reasoning.costs import ROUTINE_FLOOR, innie_cost, named_cost, rule_weight, scaled, step_cost
+from puzzlesat.reasoning.costs import (
+    ROUTINE_FLOOR,
+    combination_cells,
+    innie_cost,
+    named_cost,
+    routine_cost,
+    rule_weight,
+    scaled,
+    step_cost,
+)
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, Step
 from puzzlesat.reasoning.guarded import SOLVER, Rule, RuleCNF, SolverPool
 from puzzlesat.reasoning.minimal import deletion
@@ -101,6 +110,7 @@ class Explainer:
         self.origin: dict[Fact, tuple[object, ...]] = {}
         self.cache: dict[tuple[object, ...], list[Candidate]] = {}
         self.steps: list[Step] = []
+        self.sums_stated: set[tuple[object, ...]] = set()  # rule-of-45 sums printed (`_innies`)
         self.subs = SolverPool(self.g)  # each group's own small solvers, a bounded number at once
         self.witnesses: dict[tuple[int, ...], Witnesses] = {}  # each group's models (reasoning.backbone)
         self.supports: dict[int, Supports] = {}  # each rule's models, from every group it was in
@@ -195,7 +205,8 @@ class Explainer:
             size = len({self.g.fact_of[lit].cell for lit in lits} - set(self.placed))
             free = sum(1 for r in main for c in r.cells if c not in self.placed)
             size = max(1, min(size, free - size)) if free > size else size
-        return step_cost(tier, main, len(peers), len(facts), size, chain, self._routine(tier, main))
+        routine = self._routine(tier, main)
+        return step_cost(tier, main, len(peers), len(facts), size, chain, routine, self._combos(main) if routine else 0)
 
     def _routine(self, tier: str, main: Sequence[Rule]) -> bool:
         """One rule read the way a single is (costs.routine_cost): by propagation, or in full with
@@ -207,6 +218,12 @@ class Explainer:
         if sum(1 for c in main[0].cells if c not in self.placed) <= 2:
             return True
         return combinations_left(self.puzzle, main[0], self.cands) == 1
+
+    def _combos(self, main: Sequence[Rule]) -> int:
+        """What a routine step's combinations add to what is held (`costs.combination_cells`),
+        counted on the marks before the step."""
+        open_cells = sum(1 for c in main[0].cells if c not in self.placed)
+        return combination_cells(open_cells, combinations_left(self.puzzle, main[0], self.cands))
 
     def _dearness(self, lit: int) -> int:
         """Deletion order: pencil marks first, then removals by placed values, then placed values."""
@@ -703,13 +720,18 @@ class Explainer:
         subset, which no step of it is below. A group not asked stays unasked until a step needs it."""
         tiers = {1: "complete", 2: "complete pair"}
         groups = [g for g in groups if len({c for r in g for c in r.cells}) <= IN_FULL_CELLS]
-        bounds = [step_cost(tiers[len(g)], g, 0, 0, routine=self._routine(tiers[len(g)], g)) for g in groups]
+        bounds = [self._bound(tiers[len(g)], g) for g in groups]
         found: list[Candidate] = []
         for bound, rules in sorted(zip(bounds, groups, strict=True), key=lambda x: x[0]):
             if found and bound > min(k.cost for k in found):
                 break
             found += self._group(rules, complete=True)
         return found
+
+    def _bound(self, tier: str, group: Sequence[Rule]) -> float:
+        """No step of the group costs less: its tier's price with no fact read and no subset."""
+        routine = self._routine(tier, group)
+        return step_cost(tier, group, 0, 0, routine=routine, combos=self._combos(group) if routine else 0)
 
     def next_step(self) -> Step | None:
         """The cheapest next step, checked (its deduction and its stated reason) and applied; None
@@ -733,6 +755,8 @@ class Explainer:
             raise CheckError(f"a rule-of-45 step does not hold on the marks: {best.innie.text}")
         self.apply(step, len(self.steps))
         self.steps.append(step)
+        if best.innie is not None:
+            self.sums_stated.add(_sum_key(best.innie))
         return step
 
     def build(self, k: Candidate, marks: patterns.Marks) -> Step:
@@ -839,7 +863,9 @@ class Explainer:
         for found in innies.find(self._innie_houses, self._house_totals, self._sums, self.cands, self.placed,
                                  self.puzzle.cells):  # fmt: skip
             sels, lits = self._innie_premises(found)
-            cost = innie_cost(len(found.houses), len(found.sums), len(found.cells))
+            cost = innie_cost(len(found.houses), len(found.sums))
+            if _sum_key(found) in self.sums_stated:  # a sum written down before: read as a cage alone (D17)
+                cost = routine_cost(len(found.cells))
             first = found.places[0] if found.places else found.eliminates[0]
             target = self.g.lit[first] if found.places else -self.g.lit[first]
             order = (6, found.houses, found.form)
@@ -908,3 +934,9 @@ class Explainer:
             if step is None:
                 return
             yield step
+
+
+def _sum_key(found: innies.Innie) -> tuple[object, ...]:
+    """What a rule-of-45 step writes down: its region, the sums taken off, the open cells and what
+    they make. Found again (with more marks known), it is that sum read again, as a cage is."""
+    return (found.form, found.houses, tuple(s.name for s in found.sums), found.cells, found.rest)
