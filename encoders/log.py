@@ -14,11 +14,15 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from puzzlesat.encoders.builder import ClauseBuilder, Options, option_names
-from puzzlesat.encoders.intvars import IntVar, LiteralEncoding, Scheme, Sink, cnf_encoding, encode_integers
+from puzzlesat.encoders.intvars import IntVar, Scheme, Sink, encode_integers
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.stop import checkpoint
+
+if TYPE_CHECKING:
+    from puzzlesat.encoders.literal import LiteralEncoding
 
 
 def _forbid_gaps(b: Sink, bits: Sequence[int], offsets: Sequence[int]) -> None:
@@ -95,6 +99,8 @@ SCHEME = Scheme("log", log_var, log_restrict, log_distinct)
 
 def encode(puzzle: Puzzle, options: Options) -> LiteralEncoding:
     """The log CNF of `puzzle`; identical clause lists run to run."""
+    from puzzlesat.encoders.literal import cnf_encoding  # (its class is made by dataclasses: start-up.md D6)
+
     card, pb = option_names(options)
     driver = encode_integers(puzzle, SCHEME, ClauseBuilder(card, pb))
     return cnf_encoding(driver, {"encoding": "log", "card": card, "pb": pb})

@@ -11,18 +11,20 @@ parts from `pysat.pb` (Pindakaas). The same scheme feeds Z3 (`puzzlesat.solvers.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from puzzlesat.encoders.builder import ClauseBuilder, Options, option_names
 from puzzlesat.encoders.intvars import (
     IntVar,
-    LiteralEncoding,
     Scheme,
     Sink,
-    cnf_encoding,
     encode_integers,
     value_all_different,
 )
 from puzzlesat.model.model import Puzzle
+
+if TYPE_CHECKING:
+    from puzzlesat.encoders.literal import LiteralEncoding
 
 # How a sum equal to an unknown N is encoded:
 # "shift": one PB equality with N moved to the left, sum(c*x) + sum((M - n) * y[N,n]) = M - K
@@ -74,6 +76,8 @@ def scheme(sum_mode: str | None = None) -> Scheme:
 
 def encode(puzzle: Puzzle, options: Options, *, sum_mode: str | None = None) -> LiteralEncoding:
     """The one-hot CNF of `puzzle`; identical clause lists run to run (everything is iterated sorted)."""
+    from puzzlesat.encoders.literal import cnf_encoding  # (its class is made by dataclasses: start-up.md D6)
+
     card, pb = option_names(options)
     mode = sum_mode or DEFAULT_SUM_MODE
     if pb == "native":

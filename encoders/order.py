@@ -14,20 +14,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from puzzlesat.encoders.builder import ClauseBuilder, Options, option_names
 from puzzlesat.encoders.intvars import (
     IntVar,
-    LiteralEncoding,
     Scheme,
     Sink,
     SumEquals,
-    cnf_encoding,
     encode_integers,
     pb_sum,
     value_all_different,
 )
 from puzzlesat.model.model import Puzzle
+
+if TYPE_CHECKING:
+    from puzzlesat.encoders.literal import LiteralEncoding
 
 # How a linear sum over order literals is encoded. Measured: cadical195, card seqcounter, enumeration
 # modulo symmetry, CPU seconds (2 shared cores, +-20%) and variables / clauses:
@@ -119,6 +121,8 @@ def scheme(sum_mode: str | None = None) -> Scheme:
 
 def encode(puzzle: Puzzle, options: Options, *, sum_mode: str | None = None) -> LiteralEncoding:
     """The order CNF of `puzzle`; identical clause lists run to run."""
+    from puzzlesat.encoders.literal import cnf_encoding  # (its class is made by dataclasses: start-up.md D6)
+
     card, pb = option_names(options)
     mode = sum_mode or DEFAULT_SUM_MODE
     driver = encode_integers(puzzle, scheme(mode), ClauseBuilder(card, pb))

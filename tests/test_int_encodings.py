@@ -14,7 +14,7 @@ import pytest
 import puzzlesat
 from puzzlesat.catalog.builtin import build, names
 from puzzlesat.encoders import ENCODINGS, order
-from puzzlesat.encoders.intvars import LiteralEncoding
+from puzzlesat.encoders.literal import LiteralEncoding
 from puzzlesat.model.group import image
 from puzzlesat.model.model import define
 

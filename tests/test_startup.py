@@ -1,5 +1,5 @@
-"""Start-up: each command imports only what it uses, and the typer-free `solve` and `list` read their
-command lines exactly as typer does (docs/decisions/start-up.md D4)."""
+"""Start-up: each command imports only what it uses, and the typer-free `solve`, `list`, `explain`,
+`hint` and `grade` read their command lines exactly as typer does (docs/decisions/start-up.md D4, D6)."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ def _body(command: str):
 # Each body's parameters, read before a test patches it.
 RUN_PARAMETERS = {c: tuple(inspect.signature(getattr(*_body(c))).parameters) for c in fast.RUNS}
 KENKEN = str(ROOT / "benchmarks" / "data" / "kenken-9.toml")
+KILLER = str(ROOT / "examples" / "killer-6x6.toml")
 
 # Modules no command of these needs: the other backends' libraries, the page, plots, the cluster.
 HEAVY = ("z3", "pysat", "pynauty", "starlette", "uvicorn", "matplotlib", "dask", "distributed", "ortools")
@@ -89,6 +90,33 @@ def test_solve_on_sat_imports_pysat_only():
     loaded = _modules("solve", KENKEN, "--limit", "2", "--backend", "sat")
     assert "pysat" in loaded
     assert not loaded & {"typer", "z3", "pynauty", "starlette", "matplotlib", "dask"}
+
+
+CLASSIC = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("grade", CLASSIC, "--json"), ("grade", KILLER), ("hint", CLASSIC), ("explain", CLASSIC, "--json")],
+)
+def test_reasoning_commands_import_no_typer(args):
+    """A plain `grade`, `hint` or `explain` runs without typer or click, and with PySAT as its only
+    solver library (D6): no Z3, pynauty, page, plot or cluster library."""
+    loaded = _modules(*args)
+    assert "pysat" in loaded
+    assert not loaded & {"typer", "click", "shellingham", *HEAVY} - {"pysat"}, sorted(loaded & {"typer", *HEAVY})
+
+
+def test_grade_imports_only_the_rendering_it_prints():
+    """`grade --json` renders one document: no picture, board or report module, no other command's
+    body, and `dataclasses` nowhere on its path (records are generated: D5, D6)."""
+    loaded = _all_modules("grade", CLASSIC, "--json")
+    assert {m for m in loaded if m.startswith("puzzlesat.render")} == {"puzzlesat.render", "puzzlesat.render.explain"}
+    assert {m for m in loaded if m.startswith("puzzlesat.cli.")} == {
+        "puzzlesat.cli.fast", "puzzlesat.cli.fast_spec", "puzzlesat.cli.guarded", "puzzlesat.cli.plain",
+        "puzzlesat.cli.reasoning_run", "puzzlesat.cli.starting",
+    }  # fmt: skip
+    assert not loaded & {"dataclasses", "inspect", "puzzlesat.web", "puzzlesat.setter"}
 
 
 def test_list_imports_no_typer():
@@ -212,6 +240,14 @@ AGREE = [
     ["list"],
     ["list", "--json"],
     ["list", "-o", "-"],
+    ["explain", "sudoku"],
+    ["explain", "sudoku", "--boards", "--max-steps", "3", "--json", "--state", "1" + "." * 80, "--strict"],
+    ["explain", "x.toml", "--marks", "r1c1=12", "--marks", "r2c2=3", "--svg", "d", "--timeout", "2", "-o", "-"],
+    ["explain", "sudoku", "-p", "box=2", "--givens", "1" + "." * 15],
+    ["hint", "sudoku", "--marks", "r4c6=19", "--json"],
+    ["hint", "-", "--state", "12", "--svg", "h.svg", "--timeout", "0.5", "--strict", "-p", "box=2"],
+    ["grade", "sudoku"],
+    ["grade", "sudoku", "--json", "--timeout", "1e3", "--givens", "." * 81, "-o", "-", "--strict"],
 ]
 
 
@@ -269,6 +305,11 @@ def test_fast_parser_runs_the_output_callback(monkeypatch, tmp_path):
         ["list", "--json", "--json"],
         ["list", "-h"],
         ["show", "kenken"],
+        ["grade", "sudoku", "--max-steps", "2"],
+        ["grade", "sudoku", "--timeout", "0"],
+        ["hint", "sudoku", "--boards"],
+        ["explain", "sudoku", "--max-steps", "0"],
+        ["explain", "sudoku", "--marks"],
     ],
 )
 def test_fast_parser_leaves_the_rest_to_typer(args):
@@ -330,6 +371,14 @@ def _run(capsys, main, args: list[str]) -> tuple[int, str, str]:
         ["solve", "magic-star", "--backend", "nosuch"],
         ["solve", "magic-star", "--backend", "z3", "--card", "pairwise"],
         ["list"],
+        ["grade", KILLER],
+        ["grade", "sudoku", "-p", "box=2", "--givens", "1.3...1..14.4..1", "--json"],
+        ["grade", "sudoku", "--givens", "11" + "." * 79],
+        ["hint", KILLER, "--json"],
+        ["hint", "sudoku", "--marks", "r4c6=19"],
+        ["explain", KILLER, "--max-steps", "3"],
+        ["explain", "sudoku", "-p", "box=2", "--givens", "1.3...1..14.4..1", "--boards", "--json"],
+        ["explain", "nosuch"],
     ],
 )
 def test_a_whole_run_is_the_same_both_ways(capsys, args):

@@ -8,7 +8,7 @@ line and an exit status).
 from __future__ import annotations
 
 MODULES = (
-    "entry", "common", "starting", "plain", "guarded", "solve_run", "list_run", "fast", "fast_spec",
+    "entry", "common", "starting", "plain", "guarded", "solve_run", "list_run", "reasoning_run", "fast", "fast_spec",
     "puzzles", "solving", "exchange", "setter", "reasoning", "serving",
 )  # fmt: skip
 

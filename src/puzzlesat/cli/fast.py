@@ -1,6 +1,6 @@
-"""`puzzlesat solve` and `puzzlesat list` without typer: typer and click are 60 ms of CPU at every
-start (40% of a small puzzle's `--limit 2` run), and these commands on a plain command line need
-neither.
+"""`puzzlesat solve`, `list`, `explain`, `hint` and `grade` without typer: typer and click are 60 ms
+of CPU at every start (40% of a small puzzle's `--limit 2` run, a third of a classic sudoku's
+`grade`), and these commands on a plain command line need neither.
 
 The options are not declared here: `fast_spec.py` is generated from the live typer commands
 (`python -m tests.startup_spec`), and tests/test_startup.py checks that it is current and that this
@@ -17,7 +17,11 @@ from puzzlesat.cli.fast_spec import SPECS
 
 # The commands that run without typer, each with the body typer's command calls too (by name:
 # imported only when it runs). A command is added here, then `python -m tests.startup_spec`.
-RUNS = {"solve": "puzzlesat.cli.solve_run:run", "list": "puzzlesat.cli.list_run:run"}
+RUNS = {
+    "solve": "puzzlesat.cli.solve_run:run", "list": "puzzlesat.cli.list_run:run",
+    "explain": "puzzlesat.cli.reasoning_run:explain", "hint": "puzzlesat.cli.reasoning_run:hint",
+    "grade": "puzzlesat.cli.reasoning_run:grade",
+}  # fmt: skip
 
 
 def _value(kind: str, minimum: float | None, text: str) -> object:

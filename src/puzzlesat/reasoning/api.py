@@ -231,7 +231,7 @@ def explain(
 
 def _with_facts(puzzle: Puzzle, start: Sequence[Fact]) -> Puzzle:
     """The puzzle with the entered values as givens (so the solver checks them)."""
-    from dataclasses import replace
+    from puzzlesat.runtime.records import replace
 
     placed = dict(puzzle.givens)
     placed.update({f.cell: f.value for f in start if f.placed})
@@ -240,7 +240,7 @@ def _with_facts(puzzle: Puzzle, start: Sequence[Fact]) -> Puzzle:
 
 def _solutions_from_start(puzzle: Puzzle, start: Sequence[Fact], deadline: float | None) -> list[tuple[int, ...]]:
     """Solutions that keep the entered values (as givens) and the pencil marks (narrowed domains)."""
-    from dataclasses import replace
+    from puzzlesat.runtime.records import replace
 
     doms = [list(d) for d in puzzle.domains]
     for f in start:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import atexit
 from collections.abc import Iterable, Sequence
-from dataclasses import fields
 from functools import cached_property
+from itertools import chain
 
 from puzzlesat.encoders.builder import ClauseBuilder
 from puzzlesat.encoders.intvars import HANDLERS, Driver
@@ -24,7 +24,7 @@ from puzzlesat.encoders.pysat_names import DEFAULT_PB
 from puzzlesat.model.core import AllDifferent, Constraint
 from puzzlesat.model.model import Puzzle
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, RuleRef
-from puzzlesat.runtime.records import dataclass
+from puzzlesat.runtime.records import dataclass, names
 from puzzlesat.runtime.stop import checkpoint
 from puzzlesat.solvers.clauses import ClauseSolver
 
@@ -64,6 +64,11 @@ class Rule:
         return frozenset(type(c).__name__ for c in self.constraints)
 
 
+def _variables(clauses: Iterable[Sequence[int]]) -> set[int]:
+    """The variables the clauses mention."""
+    return set(map(abs, chain.from_iterable(clauses)))
+
+
 def rules_of(puzzle: Puzzle) -> list[tuple[str, list[Constraint]]]:
     """The puzzle's core grouped by the rule it came from, in the puzzle's order."""
     grouped: dict[str, list[Constraint]] = {}
@@ -81,7 +86,7 @@ _ENCODED: dict[tuple[object, ...], _Encoding] = {}
 def shape(puzzle: Puzzle) -> tuple[object, ...]:
     """What the rules' CNF depends on: every field of the puzzle but its name, title and givens
     (and the symmetry generators and cosmetics, which no rule reads)."""
-    return tuple(getattr(puzzle, f.name) for f in fields(puzzle) if f.name not in _NOT_SHAPE)
+    return tuple(getattr(puzzle, name) for name in names(type(puzzle)) if name not in _NOT_SHAPE)
 
 
 _NOT_SHAPE = frozenset({"name", "title", "givens", "generators", "cosmetics"})
@@ -174,17 +179,17 @@ class _Encoding:
             raise ValueError("the explainer's CNF takes no native constraints")
         # The rules that read a cell's channels ("x >= v"): where none does, a small solver of
         # all-different rules holds the cells' exactly-one clauses alone (a third fewer clauses).
-        kept = {abs(lit) for cls in self.cell_exactly_one for cl in cls for lit in cl}
-        channel = {abs(lit) for cls in self.cell_clauses for cl in cls for lit in cl} - kept
-        self.reads_channels = {s for s, cls in self.clauses_of.items()
-                               if any(abs(lit) in channel for cl in cls for lit in cl)}  # fmt: skip
+        # (The variables of a clause list as a set: `_variables`, C-speed loops, 2-3 ms of a 9x9's start.)
+        kept = _variables(cl for cls in self.cell_exactly_one for cl in cls)
+        channel = _variables(cl for cls in self.cell_clauses for cl in cls) - kept
+        self.reads_channels = {s for s, cls in self.clauses_of.items() if not channel.isdisjoint(_variables(cls))}
         self.lit = {(c, v): var.equals[v][0] for c, var in enumerate(self.driver.cells) for v in var.domain}
         self.fact_of = {lit: Fact(c, v, PLACE) for (c, v), lit in self.lit.items()}
         self.fact_of.update({-lit: Fact(c, v, ELIMINATE) for (c, v), lit in self.lit.items()})
         self.by_selector = {r.selector: r for r in self.rules}
         self.by_name = {r.name: r for r in self.rules}
         self.by_id = {r.id: r for r in self.rules}
-        self.top = max([self.builder.pool.top, *(abs(lit) for cl in self.builder.clauses for lit in cl)])
+        self.top = max(self.builder.pool.top, max(_variables(self.builder.clauses), default=0))
         self.checkers: dict[str, SharedSolver] = {}
         del self.puzzle  # the shape's, not one puzzle's: RuleCNF keeps its own
 

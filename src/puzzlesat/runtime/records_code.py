@@ -142,7 +142,7 @@ def _6(cls, _d_exactly_one, _d_ge):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _8(cls, _d_less, _d_sum_equals, _d_reify_unknowns):
+def _7(cls, _d_less, _d_sum_equals, _d_reify_unknowns):
     _set = object.__setattr__
     def __init__(self, name: 'str', make_var: 'MakeVar', restrict: 'Restrict', distinct: 'Distinct', less: 'Less' = _d_less, sum_equals: 'SumEquals' = _d_sum_equals, reify_unknowns: 'bool' = _d_reify_unknowns) -> None:
         _set(self, 'name', name)
@@ -1993,7 +1993,7 @@ MADE = {
     'puzzlesat.encoders.domains.DomainModel': (((('frozen', True),), (('base', 'int', False), ('masks', 'tuple[int, ...]', False), ('alldiff', 'tuple[tuple[int, ...], ...]', False), ('linears', 'tuple[tuple[tuple[int, ...], tuple[int, ...], int, int], ...]', False), ('tables', 'tuple[tuple[tuple[int, ...], bytes, bool], ...]', False), ('cells', 'int', False), ('unknowns', 'tuple[str, ...]', False)), False, (), False, ('builtins.object',)), _4, *(('base', 'masks', 'alldiff', 'linears', 'tables', 'cells', 'unknowns'),)),
     'puzzlesat.encoders.estimate.Estimate': (((('frozen', True),), (('encoding', 'str', False), ('clauses', 'int', False), ('literals', 'int', False), ('entries', 'int', False)), False, (), False, ('builtins.object',)), _5, *(('encoding', 'clauses', 'literals', 'entries'),)),
     'puzzlesat.encoders.intvars.IntVar': (((('frozen', True),), (('domain', 'tuple[int, ...]', False), ('offset', 'int', False), ('terms', 'tuple[tuple[int, int], ...]', False), ('primary', 'tuple[tuple[int, int], ...]', False), ('equals', 'Mapping[int, tuple[int, ...]]', False), ('exactly_one', 'bool', True), ('ge', 'Mapping[int, int] | None', True)), False, (), False, ('builtins.object',)), _6, *(('domain', 'offset', 'terms', 'primary', 'equals', 'exactly_one', 'ge'),)),
-    'puzzlesat.encoders.intvars.Scheme': (((('frozen', True),), (('name', 'str', False), ('make_var', 'MakeVar', False), ('restrict', 'Restrict', False), ('distinct', 'Distinct', False), ('less', 'Less', True), ('sum_equals', 'SumEquals', True), ('reify_unknowns', 'bool', True)), False, (), False, ('builtins.object',)), _8, *(('name', 'make_var', 'restrict', 'distinct', 'less', 'sum_equals', 'reify_unknowns'),)),
+    'puzzlesat.encoders.intvars.Scheme': (((('frozen', True),), (('name', 'str', False), ('make_var', 'MakeVar', False), ('restrict', 'Restrict', False), ('distinct', 'Distinct', False), ('less', 'Less', True), ('sum_equals', 'SumEquals', True), ('reify_unknowns', 'bool', True)), False, (), False, ('builtins.object',)), _7, *(('name', 'make_var', 'restrict', 'distinct', 'less', 'sum_equals', 'reify_unknowns'),)),
     'puzzlesat.encoders.unary.Unary': (((('frozen', True),), (('values', 'tuple[int, ...]', False), ('ge', 'Mapping[int, int]', False)), False, (), False, ('builtins.object',)), _9, *(('values', 'ge'),)),
     'puzzlesat.encoders.varmap.VarMap': (((('frozen', True),), (('nvars', 'int', False), ('cells', 'Mapping[tuple[int, int], Conj]', False), ('unknowns', 'Mapping[tuple[str, int], Conj]', False)), True, (), False, ('builtins.object',)), _10, *(('nvars', 'cells', 'unknowns'),)),
     'puzzlesat.exchange.blockfile.Blocked': (((('frozen', True),), (('assignments', 'tuple[tuple[int, ...], ...]', False), ('solutions', 'int', False), ('modulo_symmetry', 'bool', False), ('source', 'str', False)), False, (), False, ('builtins.object',)), _11, *(('assignments', 'solutions', 'modulo_symmetry', 'source'),)),
