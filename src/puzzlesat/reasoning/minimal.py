@@ -11,6 +11,8 @@ subset, in about k log(n/k) calls for k kept of n instead of n (the progression 
 Janota and Belov 2013, "Minimal sets over monotone predicates", with QuickXplain's halving).
 Used where the question is propagation on a solver that never searches, so no solver's history
 depends on which calls were made (a search's cores would; docs/decisions/explanations.md, D15).
+Where the question is a search, `core_deletion` asks one by one but drops an item outside the
+last unsatisfiable core unasked: the same subset again, in fewer solves (D16).
 """
 
 from __future__ import annotations

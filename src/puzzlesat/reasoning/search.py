@@ -593,8 +593,7 @@ class Explainer:
     def _searcher(self):
         """The warm solver, set to try the known solution's values first. Most of a search split's
         deletion questions find a model (the rule or fact is needed), one near the solution with
-        the hypothesis in it: "I want to break free" (no givens) 80.6 -> 61.0 s of CPU, "Orbit" more
-        than 153 -> 100.8 s (docs/decisions/explanations.md, D16)."""
+        the hypothesis in it (docs/decisions/explanations.md, D16)."""
         solver = self.g.solver
         if self.solutions:
             sol = self.solutions[0]
