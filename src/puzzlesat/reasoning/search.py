@@ -38,7 +38,7 @@ from puzzlesat.reasoning.costs import (
 )
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, Step
 from puzzlesat.reasoning.guarded import SOLVER, Rule, RuleCNF, SolverPool
-from puzzlesat.reasoning.minimal import deletion
+from puzzlesat.reasoning.minimal import core_deletion, deletion
 from puzzlesat.reasoning.names import GENERIC, technique
 from puzzlesat.reasoning.patterns.check import check
 from puzzlesat.reasoning.patterns.library import SINGLES, find
@@ -114,6 +114,9 @@ class Explainer:
         self.subs = SolverPool(self.g)  # each group's own small solvers, a bounded number at once
         self.witnesses: dict[tuple[int, ...], Witnesses] = {}  # each group's models (reasoning.backbone)
         self.supports: dict[int, Supports] = {}  # each rule's models, from every group it was in
+        self._split_rules_of: dict[int, list[int]] = {}  # each hypothesis's minimal rules by search
+        self._split_facts_of: dict[int, tuple[int, ...]] = {}  # and its minimal facts with them
+        self._split_cores: dict[int, frozenset[int]] = {}  # each hypothesis's proof by search (`_search_core`)
         self.pair_of = {lit: (c, v) for (c, v), lit in self.g.lit.items()}
         self.houses = houses_of(self.g.rules, puzzle.domains)
         self.rechecker = Rechecker(self.g, self.solutions, puzzle.cells)
@@ -428,7 +431,7 @@ class Explainer:
                 continue
             solver = self._sub(sels, complete)
             s, kept = self.shrink(sels, lits, t, complete, solver=solver)
-            if len(rules) > 1 and self._one_rule_enough(s, kept, t, complete):
+            if len(rules) > 1 and self._one_rule_enough(s, kept, t, complete, solver):
                 continue
             ok, follow_lits = solver.propagate(assumptions=[*s, *kept])
             done |= set(follow_lits)
@@ -437,8 +440,11 @@ class Explainer:
         self.cache[key] = out
         return out
 
-    def _one_rule_enough(self, sels: Sequence[int], lits: Sequence[int], target: int, complete: bool) -> bool:
-        solver = None if complete else self.prop
+    def _one_rule_enough(self, sels: Sequence[int], lits: Sequence[int], target: int, complete: bool,
+                         solver) -> bool:  # fmt: skip
+        """Does one of these rules alone give the target? Asked of the group's own solver (`_sub`):
+        a rule not assumed is off there, so the answer is the whole puzzle's, and a search there
+        is on the group's clauses alone (a sandwich pair's 30,000, not the puzzle's 600,000)."""
         implies = self._implies if complete else self._up_implies
         return any(implies([s, *lits], target, solver) for s in sels)
 
@@ -592,8 +598,29 @@ class Explainer:
             return not self.g.solver.solve(assumptions=[*assumptions, hyp])
         return not self.prop.propagate(assumptions=[*assumptions, hyp])[0]
 
-    def _split_rules(self, rules: Sequence[int], lits: Sequence[int], hyp: int, complete: bool) -> list[int]:
-        """A minimal set of the rules that still refutes the hypothesis, dearest dropped first."""
+    def _refutation(self, assumptions: Sequence[int], hyp: int) -> frozenset[int] | None:
+        """A search's proof that these rules and facts refute the hypothesis (the warm solver's
+        core: a subset of them and the hypothesis), or None when they do not."""
+        checkpoint()
+        if self._searcher.solve(assumptions=[*assumptions, hyp]):
+            return None
+        return frozenset(self._searcher.get_core() or [*assumptions, hyp])
+
+    @cached_property
+    def _searcher(self):
+        """The warm solver, set to try the known solution's values first. Most of a search split's
+        deletion questions find a model (the rule or fact is needed), one near the solution with
+        the hypothesis in it (docs/decisions/explanations.md, D16)."""
+        solver = self.g.solver
+        if self.solutions:
+            sol = self.solutions[0]
+            solver.set_phases([lit if sol[c] == v else -lit for (c, v), lit in sorted(self.g.lit.items())])
+        return solver
+
+    def _split_rules(self, rules: Sequence[int], lits: Sequence[int], hyp: int, complete: bool,
+                     core: frozenset[int] | None = None) -> list[int]:  # fmt: skip
+        """A minimal set of the rules that still refutes the hypothesis, dearest dropped first.
+        `core`: a search's proof inside these rules, the facts and the hypothesis, if at hand."""
         order = sorted(rules, key=lambda s: (-self.cost_of[s], s))
         if not complete:  # by propagation: by chunks, the same rules in fewer calls (reasoning.minimal)
 
@@ -602,21 +629,18 @@ class Explainer:
                 return self._refutes([*trial, *lits], hyp, complete)
 
             return sorted(deletion(order, holds, nonempty=True))
-        keep = sorted(rules)
-        for s in order:  # by search: one by one, so the warm solver's history (its cores) is kept
-            checkpoint()
-            trial = [x for x in keep if x != s]
-            if trial and self._refutes([*trial, *lits], hyp, complete):
-                keep = trial
-        return keep
+        # by search: the set one-by-one deletion keeps, a rule outside the last core dropped unasked
+        return sorted(core_deletion(order, lambda trial: self._refutation([*trial, *lits], hyp), core, nonempty=True))
 
     def _split_facts(self, rules: Sequence[int], lits: Sequence[int], hyp: int, complete: bool) -> tuple[int, ...]:
         """A minimal set of the facts that, with these rules, refutes the hypothesis (facts off the
         rules' cells first, at once)."""
         cells = {c for s in rules for c in self.g.by_selector[s].cells}
         keep = [lit for lit in lits if self.g.fact_of[lit].cell in cells]
-        if not self._refutes([*rules, *keep], hyp, complete):
+        core = self._refutation([*rules, *keep], hyp) if complete else None
+        if (core is None) if complete else not self._refutes([*rules, *keep], hyp, complete):
             keep = list(lits)
+            core = None
         order = sorted(keep, key=lambda lit: (self._dearness(lit), abs(lit)))
         if not complete:
 
@@ -625,12 +649,8 @@ class Explainer:
                 return self._refutes([*rules, *trial], hyp, complete)
 
             return tuple(sorted(deletion(order, holds), key=abs))
-        for lit in order:
-            checkpoint()
-            trial = [x for x in keep if x != lit]
-            if self._refutes([*rules, *trial], hyp, complete):
-                keep = trial
-        return tuple(sorted(keep, key=abs))
+        found = core_deletion(order, lambda trial: self._refutation([*rules, *trial], hyp), core)
+        return tuple(sorted(found, key=abs))
 
     def _splits(self, complete: bool) -> list[Candidate]:
         """Hypotheses the whole puzzle refutes: by propagation (depth 1) or by search (depth 2).
@@ -638,8 +658,9 @@ class Explainer:
         (fewest and lightest rules, then the shortest chain) wins."""
         sels = tuple(r.selector for r in self.g.rules)
         lits = self.fact_lits(range(self.puzzle.size))
-        refuted: list[tuple[int, int, int, set[int]]] = []
+        refuted: list[tuple[int, int, int, frozenset[int]]] = []
         held: set[int] = set()  # values a model found on the way holds: never refuted either
+        known = {*sels, *lits}
         for c in range(self.puzzle.size):
             if c in self.placed:
                 continue
@@ -648,34 +669,70 @@ class Explainer:
                 hyp = self.g.lit[c, v]
                 if any(s[c] == v for s in self.solutions) or hyp in held:
                     continue  # a value a known solution holds is never refuted
-                if not self._refutes([*sels, *lits], hyp, complete):
-                    if complete:
-                        model = self.g.solver.get_model() or []
-                        held.update(lit for lit in model if lit > 0 and lit in self.g.fact_of)
-                    continue
-                if not complete and self.g.satisfiable([*sels, *lits, hyp]):
-                    raise CheckError("propagation refuted a value that a solution holds")
                 if complete:
-                    self.g.satisfiable([*sels, *lits, hyp])
-                core = set(self.g.core())
+                    core = self._search_core(hyp, sels, lits, known, held)
+                    if core is None:
+                        continue
+                else:
+                    if not self._refutes([*sels, *lits], hyp, complete):
+                        continue
+                    if self.g.satisfiable([*sels, *lits, hyp]):
+                        raise CheckError("propagation refuted a value that a solution holds")
+                    core = frozenset(self.g.core())
                 refuted.append((sum(1 for x in core if x in self.g.by_selector), len(core), hyp, core))
         cut = []
+        fresh: set[int] = set()  # hypotheses whose rules were cut at this step
+        now = set(lits)
         for _, _, hyp, core in sorted(refuted, key=lambda r: r[:3])[: 2 * SPLIT_CHOICES]:
-            start = [s for s in sels if s in core]  # the warm solver's core: a start, not the answer
-            if not self._refutes([*start, *lits], hyp, complete):
-                start = list(sels)
-            rules = self._split_rules(start, lits, hyp, complete)
+            start = [s for s in sels if s in core]  # the core: a start, not the answer
+            if complete:  # the core lies inside the start, the facts and the hypothesis: it refutes
+                rules = self._split_rules_of.get(hyp)
+                if rules is None:
+                    rules = self._split_rules_of[hyp] = self._split_rules(start, lits, hyp, complete, core)
+                    self._split_facts_of.pop(hyp, None)
+                    fresh.add(hyp)
+            else:
+                if not self._refutes([*start, *lits], hyp, complete):
+                    start = list(sels)
+                rules = self._split_rules(start, lits, hyp, complete)
             cut.append((round(sum(self.cost_of[s] for s in rules), 2), len(rules), abs(hyp), hyp, rules))
         out = []
         marks = self.marks()
         tier = "search split" if complete else "case split"
         for _, _, _, hyp, rules in sorted(cut)[:SPLIT_CHOICES]:
-            kept = self._split_facts(rules, lits, hyp, complete)
+            kept = self._split_facts_of.get(hyp) if complete else None
+            if kept is None or not set(kept) <= now:
+                if complete and hyp not in fresh:  # minimal for the facts of its step: cut again for these
+                    core = self._search_core(hyp, sels, lits, known, set())
+                    if core is None:
+                        raise CheckError(f"search no longer refutes {self.g.fact_of[hyp]}, refuted at an earlier step")
+                    start = [s for s in sels if s in core]
+                    rules = self._split_rules_of[hyp] = self._split_rules(start, lits, hyp, complete, core)
+                kept = self._split_facts(rules, lits, hyp, complete)
+                if complete:
+                    self._split_facts_of[hyp] = kept
             found = self._chain(marks, rules, hyp)
             length = len(found.placements) if found else 0
             out.append(Candidate(self.price(tier, rules, kept, length), (9, abs(hyp)), tuple(rules), kept, -hyp, tier,
                                  hypothesis=hyp))  # fmt: skip
         return out
+
+    def _search_core(self, hyp: int, sels: Sequence[int], lits: Sequence[int], known: set[int],
+                     held: set[int]) -> frozenset[int] | None:  # fmt: skip
+        """The proof that all the rules and the facts refute `hyp` by search, or None (the model
+        found then goes to `held`). A proof found at an earlier step is kept while it lies inside
+        what is known now: facts only grow (a placement drops its cell's removals from the facts
+        assumed, so the proof is checked, not trusted), and a refuted value stays refuted."""
+        core = self._split_cores.get(hyp)
+        if core is not None and core <= known | {hyp}:
+            return core
+        core = self._refutation([*sels, *lits], hyp)
+        if core is None:
+            model = self._searcher.get_model() or []
+            held.update(lit for lit in model if lit > 0 and lit in self.g.fact_of)
+            return None
+        self._split_cores[hyp] = core
+        return core
 
     def _chain(self, marks: patterns.Marks, rules: Sequence[int], hyp: int):
         names = {self.g.by_selector[s].name for s in rules}
