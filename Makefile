@@ -23,9 +23,10 @@ $(TEST_STAMP): $(STAMP)
 demo: $(STAMP)
 	$(VENV)/bin/puzzlesat solve magic-star --all
 
-# About 7-8 minutes on 2 cores: one line per test file as it goes, the ten slowest tests at the end.
+# About 8 minutes on 2 cores, a pytest-xdist worker on each: a dot per test with the percentage done, the ten slowest
+# tests at the end. The sweeps run one at a time (they make their own load).
 test: $(TEST_STAMP)
-	$(PY) -m pytest --durations=10
+	$(PY) -m pytest -n 2 --durations=10
 
 # The sweeps too (browser sweeps, stops repeated twenty times under load, the slowest real link).
 test-sweeps: $(TEST_STAMP)
