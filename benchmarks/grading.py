@@ -66,7 +66,9 @@ def rescore(record: dict) -> dict:
 
     if not record.get("detail"):
         return record
-    g = grade_of([Step((), (), (), cost, technique) for technique, cost, *_ in record["detail"]])
+    line = record["line"]
+    g = grade_of([Step((), (), (), cost, technique) for technique, cost, *_ in record["detail"]],
+                 len(line), sum(1 for ch in line if ch in ".0"))
     return {**record, "score": g.score, "ours": g.level}
 
 

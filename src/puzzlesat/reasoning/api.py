@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from puzzlesat.model.model import Puzzle
-from puzzlesat.reasoning.costs import FACT, level_floor, named, read_alone, rule_weight
+from puzzlesat.reasoning.costs import FACT, SINGLES, level_floor, named, read_alone, rule_weight
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, RuleRef, Step
 from puzzlesat.reasoning.search import Explainer
 from puzzlesat.runtime.errors import CheckError, Status, UsageError
@@ -74,29 +74,49 @@ def level_of(score: float, floor: int = 0, reach: bool = False) -> str:
 
 # What a step costs beyond the singles, summed and scaled, is added to the hardest step's cost:
 # a walk of many hard steps is harder than one hard step among singles (docs/decisions/explanations.md,
-# "Grading").
-SINGLES = 0.9  # every step counts, a naked single (1.0) a little, a hidden single (1.2) more
+# "Grading"). SINGLES (0.9, `reasoning.costs`): every step counts, a naked single (1.0) a little,
+# a hidden single (1.2) more.
 SUM_SCALE = 5.0
+# The work term was set on classic sudokus, which give a share of their cells (the rated set 24.6
+# of 81 on average) and leave the rest to place: a walk that places more of its grid (a killer or
+# a KenKen gives no digit, its cages stand for the givens) counts its work per cell at that share,
+# never more than it is (D18).
+CLASSIC_OPEN = 56.4 / 81
 
 
 def work(step: Step) -> float:
     """What a step adds to the work term: its price above a single's floor, or above reading its
-    one rule alone where it is a step on one rule other than a house (`costs.read_alone`, D17)."""
-    base = max(SINGLES, read_alone(step.technique, [len(r.cells) for r in step.main]))
-    return max(0.0, step.cost - base)
+    rules alone (`costs.read_alone`: a step on one rule other than a house, D17; a rule of 45, D18)."""
+    read = read_alone(step.technique, [len(r.cells) for r in step.main], len(step.facts), step.cost)
+    return max(0.0, step.cost - max(SINGLES, read))
 
 
-def grade_of(steps: Sequence[Step]) -> Grade:
-    """The score is the hardest step's cost plus the work beyond singles (its sum, scaled); the
-    level is the hardest technique's (as HoDoKu's), raised by one where the score reads higher."""
+def share(cells: int, open_cells: int) -> float:
+    """The weight of the work term: 1 where the puzzle leaves at most a classic sudoku's share of
+    its cells to place, less where it leaves more (all of a killer's 81: 0.70)."""
+    if open_cells <= 0:
+        return 1.0
+    return min(1.0, CLASSIC_OPEN * cells / open_cells)
+
+
+def grade_of(steps: Sequence[Step], cells: int = 0, open_cells: int = 0) -> Grade:
+    """The score is the hardest step's cost plus the work beyond singles (its sum, scaled, and
+    weighed by the share of the `cells` left `open_cells` to place); the level is the hardest
+    technique's (as HoDoKu's), raised by one where the score reads higher."""
     if not steps:
         return Grade(0.0, level_of(0.0), 0, None, 0.0)
     hardest = steps[max(range(len(steps)), key=lambda i: (steps[i].cost, -i))]  # the first of the dearest
     total = round(sum(s.cost for s in steps), 2)
-    score = round(hardest.cost + sum(work(s) for s in steps) / SUM_SCALE, 2)
+    weight = share(cells, open_cells)
+    score = round(hardest.cost + weight * sum(work(s) for s in steps) / SUM_SCALE, 2)
     floor = max(level_floor(s.technique) for s in steps)
     reach = all(named(s.technique) for s in steps)
     return Grade(score, level_of(score, floor, reach), len(steps), hardest, total)
+
+
+def open_cells(puzzle: Puzzle, start: Sequence[Fact] = ()) -> int:
+    """The cells a walk from the givens (and the entered values) has to place."""
+    return puzzle.size - len(puzzle.givens) - sum(1 for f in start if f.placed)
 
 
 def _solutions(puzzle: Puzzle, deadline: float | None) -> list[tuple[int, ...]]:
@@ -225,7 +245,8 @@ def explain(
             ex.close()
     solved = ex is not None and ex.solved
     complete = stopped is None and (solved or max_steps is None or len(steps) < max_steps)
-    return Explanation(puzzle, tuple(steps), complete, solved, len(solutions), grade_of(steps), None,
+    graded = grade_of(steps, puzzle.size, open_cells(puzzle, start))
+    return Explanation(puzzle, tuple(steps), complete, solved, len(solutions), graded, None,
                        tuple(start), tuple(after), stopped, before)  # fmt: skip
 
 

@@ -151,24 +151,38 @@ def combination_cells(open_cells: int, combinations: int | None) -> int:
 
 # What reading one rule alone costs is not work (D17): a killer's cages are what a classic
 # puzzle's givens are, read before any deduction; the work term counts a one-rule step's price
-# above that read (what else it holds in mind), as it counts a single's above SINGLES.
+# above that read (what else it holds in mind), as it counts a single's above SINGLES. A one-rule
+# step that cites no fact holds nothing but its rule (its cells and the combinations its total
+# allows, all on the board before any deduction): read alone in full (D18).
 ONE_RULE = ("single rule", "combination")
+SINGLES = 0.9  # the work term's floor: every step counts above it, a naked single (1.0) a little
+INNIE = "rule of 45"
 
 
-def read_alone(technique: str, main_cells: Sequence[int]) -> float:
-    """The part of a step's price that is reading its rule alone: a routine step's price with
-    nothing else held, for a step on one rule other than a house (`names.GENERIC`'s "single
-    rule" and "combination"); 0 for any other step (singles, patterns, splits: classic's ground)."""
+def read_alone(technique: str, main_cells: Sequence[int], facts: int = 0, cost: float = 0.0) -> float:
+    """The part of a step's price that is reading its rules alone (the work term counts the
+    rest): for a step on one rule other than a house (`names.GENERIC`'s "single rule" and
+    "combination"), a routine step's price with nothing else held, or its whole price where it
+    cites no fact; for a rule of 45 (D18), SINGLES and INNIE_TOTAL for each rule it cites beyond
+    its first house (the totals subtracted are written on the board, as a cage's is), or its
+    whole price where it is a sum written down before and read again as a cage alone
+    (`innie_cost` is never that low); 0 for any other step (singles, patterns, splits: classic's
+    ground)."""
+    if technique == INNIE:
+        if cost < innie_cost(1, 1):
+            return cost
+        return round(SINGLES + INNIE_TOTAL * max(0, len(main_cells) - 1), 2)
     if technique not in ONE_RULE or len(main_cells) != 1:
         return 0.0
-    return routine_cost(main_cells[0])
+    return cost if facts == 0 and cost else routine_cost(main_cells[0])
 
 
 # The rule of 45 (`reasoning.innies`): a house read whole (a hidden single's 1.2), INNIE_HOUSE
 # each further house, INNIE_TOTAL each total in the arithmetic (the region's own and each sum's
 # taken off or sticking out). Not the cells left that share the rest (D14 priced them 0.1 each):
 # their marks are facts the step cites, and priced so the rule of 45 ranked KrazyDad's books
-# worse (D17).
+# worse (D17). D18 tried 0.1 a total: KrazyDad ranked better, but a knife edge turned one
+# logic-masters.de walk (a three-column rule of 45 cheaper than a locked pair); kept at 0.15.
 INNIE_HOUSE = 0.3
 INNIE_TOTAL = 0.15
 INNIE_CEILING = 3.0  # below locked candidates (3.05): solvers teach it with the cage combinations
