@@ -83,11 +83,6 @@ class Board:
             got = self.memo[key] = tuple(compute())
         return got  # type: ignore[return-value]
 
-    def state(self, cells: Iterable[Cell]) -> tuple[object, ...]:
-        """The marks of these cells, and which are placed: a key for what reads them alone."""
-        cands, placed = self.cands, self.placed
-        return tuple((cands[c], c in placed) for c in cells)
-
     def kind(self, kind: str) -> list[House]:
         return list(self._kinds.get(kind, ()))
 

@@ -7,10 +7,9 @@ cell of every house holding all k cells (an all-different house is enough). Hidd
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from itertools import combinations
 
-from puzzlesat.reasoning.patterns import House, Pattern
+from puzzlesat.reasoning.patterns import Pattern
 from puzzlesat.reasoning.patterns.context import Board, cell_list, digits, make
 from puzzlesat.reasoning.patterns.scores import SCORES
 
@@ -25,99 +24,60 @@ def common_houses(b: Board, cells: tuple[int, ...]) -> list[int]:
 
 
 def naked(b: Board, k: int) -> Iterator[Pattern]:
-    """Each house's subsets are kept by the marks of the cells they read (`Board.kept`): the house
-    and every house holding two of its cells, where the values leave."""
     done: set[tuple[int, ...]] = set()
-    near = _near(b.houses)
-    for i, h in enumerate(b.houses):
-        for cells, p in b.kept(("naked", k, i, b.state(near[i])), lambda h=h: _naked_in(b, k, h)):
-            if cells in done:
+    for h in b.houses:
+        open_ = [c for c in h.cells if c not in b.placed]
+        if len(open_) <= k:
+            continue
+        small = [c for c in open_ if 2 <= len(b.cands[c]) <= k]
+        bits = {c: sum(b.bit[v] for v in b.cands[c]) for c in small}  # the union's size by bit counts
+        for cells in combinations(small, k):
+            union = 0
+            for c in cells:
+                union |= bits[c]
+            if union.bit_count() != k or cells in done:
                 continue
+            vals = frozenset().union(*(b.cands[c] for c in cells))
             done.add(cells)
-            if p is not None:
-                yield p
-
-
-@lru_cache(maxsize=8)
-def _near(houses: tuple[House, ...]) -> list[tuple[int, ...]]:
-    """For each house, the cells of every house that holds two or more of its cells (itself too)."""
-    out = []
-    for h in houses:
-        own = set(h.cells)
-        out.append(tuple(sorted({c for g in houses if len(own.intersection(g.cells)) >= 2 for c in g.cells})))
-    return out
-
-
-def _naked_in(b: Board, k: int, h: House) -> Iterator[tuple[tuple[int, ...], Pattern | None]]:
-    """(cells, the pattern or None where it removes nothing) for each naked subset of h."""
-    open_ = [c for c in h.cells if c not in b.placed]
-    if len(open_) <= k:
-        return
-    small = [c for c in open_ if 2 <= len(b.cands[c]) <= k]
-    bits = {c: sum(b.bit[v] for v in b.cands[c]) for c in small}  # the union's size by bit counts
-    seen: set[tuple[int, ...]] = set()
-    for cells in combinations(small, k):
-        union = 0
-        for c in cells:
-            union |= bits[c]
-        if union.bit_count() != k or cells in seen:
-            continue
-        seen.add(cells)
-        vals = frozenset().union(*(b.cands[c] for c in cells))
-        common = common_houses(b, cells)
-        elims: set[tuple[int, int]] = set()
-        hit: set[int] = set()
-        for i in common:
-            for c in b.houses[i].cells:
-                if c in cells or c in b.placed:
-                    continue
-                for v in b.cands[c] & vals:
-                    elims.add((c, v))
-                    hit.add(i)
-        if not elims:
-            yield cells, None
-            continue
-        locked = k <= 3 and len(hit) >= 2 and not any(
-            all(c in b.houses[i].cells for c, _ in elims) for i in hit)
-        name = f"Locked {SIZE[k]}" if locked else f"Naked {SIZE[k]}"
-        houses = tuple(b.houses[i].name for i in common if i in hit)
-        yield cells, make(b, name, f"{digits(sorted(vals))} in {cell_list(b.names, cells)}", houses=houses,
-                          cells=cells, digits_=tuple(sorted(vals)), eliminates=sorted(elims), score=SCORES[name])
+            common = common_houses(b, cells)
+            elims: set[tuple[int, int]] = set()
+            hit: set[int] = set()
+            for i in common:
+                for c in b.houses[i].cells:
+                    if c in cells or c in b.placed:
+                        continue
+                    for v in b.cands[c] & vals:
+                        elims.add((c, v))
+                        hit.add(i)
+            if not elims:
+                continue
+            locked = k <= 3 and len(hit) >= 2 and not any(
+                all(c in b.houses[i].cells for c, _ in elims) for i in hit)
+            name = f"Locked {SIZE[k]}" if locked else f"Naked {SIZE[k]}"
+            houses = tuple(b.houses[i].name for i in common if i in hit)
+            yield make(b, name, f"{digits(sorted(vals))} in {cell_list(b.names, cells)}", houses=houses,
+                       cells=cells, digits_=tuple(sorted(vals)), eliminates=sorted(elims), score=SCORES[name])
 
 
 def hidden(b: Board, k: int) -> Iterator[Pattern]:
-    """Each full house's subsets are kept by its own cells' marks (`Board.kept`)."""
     done: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
-    for i, h in enumerate(b.houses):
+    name = f"Hidden {SIZE[k]}"
+    for h in b.houses:
         if not h.full:
             continue
-        for key, p in b.kept(("hidden", k, i, b.state(h.cells)), lambda h=h: _hidden_in(b, k, h)):
-            if key in done:
+        open_ = [c for c in h.cells if c not in b.placed]
+        if len(open_) <= k:
+            continue
+        where = {}
+        for v, p in b.where(h).items():
+            if 2 <= len(p) <= k and b.placed.isdisjoint(p):
+                where[v] = p
+        for vals in combinations(sorted(where), k):
+            cells = tuple(sorted(set().union(*(where[v] for v in vals))))
+            if len(cells) != k or (cells, vals) in done:
                 continue
-            done.add(key)
-            if p is not None:
-                yield p
-
-
-def _hidden_in(b: Board, k: int, h: House) -> Iterator[tuple[tuple[tuple[int, ...], tuple[int, ...]], Pattern | None]]:
-    """((cells, values), the pattern or None where it removes nothing) for each hidden subset of h."""
-    name = f"Hidden {SIZE[k]}"
-    open_ = [c for c in h.cells if c not in b.placed]
-    if len(open_) <= k:
-        return
-    where = {}
-    for v, p in b.where(h).items():
-        if 2 <= len(p) <= k and b.placed.isdisjoint(p):
-            where[v] = p
-    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
-    for vals in combinations(sorted(where), k):
-        cells = tuple(sorted(set().union(*(where[v] for v in vals))))
-        if len(cells) != k or (cells, vals) in seen:
-            continue
-        seen.add((cells, vals))
-        elims = [(c, v) for c in cells for v in sorted(b.cands[c]) if v not in vals]
-        if not elims:
-            yield (cells, vals), None
-            continue
-        yield (cells, vals), make(b, name, f"{digits(vals)} in {cell_list(b.names, cells)}", houses=(h.name,),
-                                  cells=cells, digits_=vals, eliminates=elims, score=SCORES[name])
+            done.add((cells, vals))
+            elims = [(c, v) for c in cells for v in sorted(b.cands[c]) if v not in vals]
+            if elims:
+                yield make(b, name, f"{digits(vals)} in {cell_list(b.names, cells)}", houses=(h.name,),
+                           cells=cells, digits_=vals, eliminates=elims, score=SCORES[name])
