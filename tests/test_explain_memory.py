@@ -63,6 +63,41 @@ def test_the_pool_keeps_at_most_its_size_and_deletes_the_least_recently_used():
     assert pool.solvers == {}
 
 
+def test_a_group_of_houses_tries_the_solution_first_and_answers_as_before():
+    """Given a solution, the pool phases a houses-only group's solver to it (the named patterns'
+    questions, yes or no); on 300 random questions (some of the solution's
+    facts, one value it excludes or keeps) every answer is the unphased solver's."""
+    import random
+
+    import puzzlesat
+
+    puzzle = puzzlesat.load("sudoku")
+    (solution,) = [tuple(s.values) for s in puzzlesat.solve(puzzle, limit=1).solutions]
+    g = RuleCNF(puzzle)
+    phased, plain = SolverPool(g, solution=solution), SolverPool(g)
+    rng = random.Random(43)
+    try:
+        houses = [r.selector for r in g.rules][:9]
+        assert sorted(phased._phases, key=abs) == sorted(
+            (lit if solution[c] == v else -lit for (c, v), lit in g.lit.items()), key=abs)
+        answers = set()
+        for _ in range(300):
+            group = tuple(sorted(rng.sample(houses, 3)))
+            cells = sorted({c for s in group for c in g.by_selector[s].cells})
+            facts = [g.lit[c, solution[c]] for c in rng.sample(cells, len(cells) // 2)]
+            c = rng.choice(cells)
+            v = rng.choice(sorted(puzzle.domains[c]))
+            question = [*rng.sample(group, 2), *facts, g.lit[c, v]]
+            answer = phased.get(group, True).solve(question)
+            assert answer == plain.get(group, True).solve(question)
+            answers.add(answer)
+        assert answers == {True, False}
+    finally:
+        phased.close()
+        plain.close()
+        g.close()
+
+
 def test_the_pool_size_follows_the_address_space_limit():
     """No limit: POOL. A limit: half the room left over SOLVER_ROOM, at least POOL_LEAST."""
     assert pool_size() == POOL  # the test process runs without RLIMIT_AS

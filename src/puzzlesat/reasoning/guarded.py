@@ -351,13 +351,26 @@ def pool_size(most: int = POOL) -> int:
 
 class SolverPool:
     """The groups' own solvers (`RuleCNF.isolated`, rules switched on by assumption), the least
-    recently used deleted past `size`: memory stays bounded, a group asked again is rebuilt (ms)."""
+    recently used deleted past `size`: memory stays bounded, a group asked again is rebuilt (ms).
 
-    def __init__(self, g: RuleCNF, size: int | None = None, name: str = SOLVER) -> None:
+    `solution`: a known solution, whose values a group of houses alone (the named patterns' ground,
+    asked only yes-or-no questions whose answers the CNF decides; its cores only spare calls)
+    tries first: most of its questions find a model, one near the solution (a sixth less time
+    each). No other group's solver is phased: their cores choose a step's facts."""
+
+    def __init__(self, g: RuleCNF, size: int | None = None, name: str = SOLVER,
+                 solution: Sequence[int] | None = None) -> None:  # fmt: skip
         from collections import OrderedDict
 
         self.g, self.size, self.name = g, pool_size() if size is None else size, name
         self.solvers: OrderedDict[tuple[tuple[int, ...], bool], ClauseSolver] = OrderedDict()
+        self.solution = solution
+
+    @cached_property
+    def _phases(self) -> list[int]:
+        sol = self.solution
+        assert sol is not None
+        return [lit if sol[c] == v else -lit for (c, v), lit in sorted(self.g.lit.items())]
 
     def get(self, selectors: tuple[int, ...], complete: bool = False) -> ClauseSolver:
         """The group's solver for search (`complete`) or for propagation alone: kept apart, so the
@@ -371,6 +384,8 @@ class SolverPool:
             old.delete()
         houses = all(self.g.by_selector[s].kinds == frozenset({"AllDifferent"}) for s in key[0])
         solver = self.solvers[key] = self.g.isolated(key[0], name=self.name, on=False, channels=not houses)
+        if houses and complete and self.solution is not None:
+            solver.set_phases(self._phases)
         return solver
 
     def close(self) -> None:

@@ -39,4 +39,4 @@ def houses_of(rules: Iterable[Rule], domains: Sequence[Sequence[int]]) -> tuple[
 
 def marks_of(houses: tuple[House, ...], cands: Sequence[Iterable[int]], placed: Mapping[int, int],
              names: Sequence[str]) -> Marks:  # fmt: skip
-    return Marks(tuple(frozenset(c) for c in cands), houses, tuple(names), frozenset(placed))
+    return Marks(tuple(map(frozenset, cands)), houses, tuple(names), frozenset(placed))  # a frozenset: itself

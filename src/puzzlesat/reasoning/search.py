@@ -111,7 +111,7 @@ class Explainer:
         self.cache: dict[tuple[object, ...], list[Candidate]] = {}
         self.steps: list[Step] = []
         self.sums_stated: set[tuple[object, ...]] = set()  # rule-of-45 sums printed (`_innies`)
-        self.subs = SolverPool(self.g)  # each group's own small solvers, a bounded number at once
+        self.subs = SolverPool(self.g, solution=self.solutions[0] if self.solutions else None)  # a bounded number
         self.witnesses: dict[tuple[int, ...], Witnesses] = {}  # each group's models (reasoning.backbone)
         self.supports: dict[int, Supports] = {}  # each rule's models, from every group it was in
         self._split_rules_of: dict[int, list[int]] = {}  # each hypothesis's minimal rules by search

@@ -44,26 +44,30 @@ def _x_from(b: Board, strong: dict[int, list[int]], weak: dict[int, list[int]], 
 
 def x_chain(b: Board) -> Iterator[Pattern]:
     for v, links in sorted(b.strong.items()):
-        strong: dict[int, list[int]] = {}
-        house: dict[frozenset[int], str] = {}
-        for p, q, h in links:
-            strong.setdefault(p, []).append(q)
-            strong.setdefault(q, []).append(p)
-            house.setdefault(frozenset((p, q)), h)
-        weak = {c: [d for d in sorted(strong) if d in b.peers[c]] for c in strong}
-        found: dict[tuple, list[int]] = {}
-        for a in sorted(strong):
-            for e, path in _x_from(b, strong, weak, a).items():
-                if len(path) < 6 or a > e:  # two strong links are the turbot family
-                    continue
-                elims = tuple((c, v) for c in b.targets(v, (a, e), path))
-                if elims and (elims not in found or len(found[elims]) > len(path)):
-                    found[elims] = path
-        for elims, path in sorted(found.items(), key=lambda f: (len(f[1]), f[1])):
-            nodes = [(c, v) for c in path]
-            hs = tuple(house[frozenset(path[i : i + 2])] for i in range(0, len(path), 2))
-            yield make(b, "X-Chain", f"{v} {chain_text(b, nodes)}", houses=hs, cells=tuple(path), digits_=(v,),
-                       eliminates=elims, chain=nodes, score=SCORES["X-Chain"])
+        yield from b.by_value("x-chain", v, lambda v=v, links=links: _x_chain_on(b, v, links))
+
+
+def _x_chain_on(b: Board, v: int, links: list[tuple[int, int, str]]) -> Iterator[Pattern]:
+    strong: dict[int, list[int]] = {}
+    house: dict[frozenset[int], str] = {}
+    for p, q, h in links:
+        strong.setdefault(p, []).append(q)
+        strong.setdefault(q, []).append(p)
+        house.setdefault(frozenset((p, q)), h)
+    weak = {c: [d for d in sorted(strong) if d in b.peers[c]] for c in strong}
+    found: dict[tuple, list[int]] = {}
+    for a in sorted(strong):
+        for e, path in _x_from(b, strong, weak, a).items():
+            if len(path) < 6 or a > e:  # two strong links are the turbot family
+                continue
+            elims = tuple((c, v) for c in b.targets(v, (a, e), path))
+            if elims and (elims not in found or len(found[elims]) > len(path)):
+                found[elims] = path
+    for elims, path in sorted(found.items(), key=lambda f: (len(f[1]), f[1])):
+        nodes = [(c, v) for c in path]
+        hs = tuple(house[frozenset(path[i : i + 2])] for i in range(0, len(path), 2))
+        yield make(b, "X-Chain", f"{v} {chain_text(b, nodes)}", houses=hs, cells=tuple(path), digits_=(v,),
+                   eliminates=elims, chain=nodes, score=SCORES["X-Chain"])
 
 
 def _xy_paths(b: Board, pair: frozenset[int] | None = None) -> list[tuple[list[tuple[int, int]], int]]:

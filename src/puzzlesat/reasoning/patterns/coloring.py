@@ -43,20 +43,24 @@ def clusters(b: Board, v: int) -> list[tuple[list[int], list[int], list[str]]]:
 
 def simple_colors(b: Board) -> Iterator[Pattern]:
     for v in sorted(b.strong):
-        for a, z, houses in clusters(b, v):
-            head = f"{v} ({cell_list(b.names, a)}) / ({cell_list(b.names, z)})"
-            cells = tuple(a + z)
-            wrapped = False
-            for col in (a, z):
-                if any(d in b.peers[c] for i, c in enumerate(col) for d in col[i + 1:]):
-                    wrapped = True
-                    yield make(b, "Simple Colors Wrap", head, houses=houses, cells=cells, digits_=(v,),
-                               eliminates=[(c, v) for c in col], score=SCORES["Simple Colors Wrap"])
-            if wrapped:
-                continue
-            inside = set(cells)
-            elims = [(c, v) for c in b.open if c not in inside and v in b.cands[c]
-                     and any(d in b.peers[c] for d in a) and any(d in b.peers[c] for d in z)]
-            if elims:
-                yield make(b, "Simple Colors Trap", head, houses=houses, cells=cells, digits_=(v,), eliminates=elims,
-                           score=SCORES["Simple Colors Trap"])
+        yield from b.by_value("simple colors", v, lambda v=v: _colors_on(b, v))
+
+
+def _colors_on(b: Board, v: int) -> Iterator[Pattern]:
+    for a, z, houses in clusters(b, v):
+        head = f"{v} ({cell_list(b.names, a)}) / ({cell_list(b.names, z)})"
+        cells = tuple(a + z)
+        wrapped = False
+        for col in (a, z):
+            if any(d in b.peers[c] for i, c in enumerate(col) for d in col[i + 1:]):
+                wrapped = True
+                yield make(b, "Simple Colors Wrap", head, houses=houses, cells=cells, digits_=(v,),
+                           eliminates=[(c, v) for c in col], score=SCORES["Simple Colors Wrap"])
+        if wrapped:
+            continue
+        inside = set(cells)
+        elims = [(c, v) for c in b.open if c not in inside and v in b.cands[c]
+                 and any(d in b.peers[c] for d in a) and any(d in b.peers[c] for d in z)]
+        if elims:
+            yield make(b, "Simple Colors Trap", head, houses=houses, cells=cells, digits_=(v,), eliminates=elims,
+                       score=SCORES["Simple Colors Trap"])

@@ -1,23 +1,28 @@
 """What every finder reads from one `Marks`, computed once: houses by kind, peers, places of a value.
 
 A finder never recomputes these per pattern; `find` builds one `Board` per call. Cell and house
-order is the input order, so every finder's output is deterministic."""
+order is the input order, so every finder's output is deterministic. A finder on one value reads
+nothing but where that value can go: its patterns for that value are kept (`by_value`) and found
+again without the search while those places stay as they were, across calls on the same houses."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
+from typing import TypeVar
 
 from puzzlesat.reasoning.patterns import Cell, House, Marks, Pattern, Value
 
 NE = "≠"
+T = TypeVar("T")
 
 
 class Board:
     """The marks with the lookups patterns need: which houses hold a cell, who sees whom, where a value can go."""
 
-    def __init__(self, marks: Marks) -> None:
+    def __init__(self, marks: Marks, memo: dict[tuple[object, ...], tuple[object, ...]] | None = None) -> None:
         self.marks = marks
+        self.memo = {} if memo is None else memo  # by_value's, kept by the caller across calls
         self.cands = marks.cands
         self.names = marks.names
         self.houses = marks.houses
@@ -48,6 +53,35 @@ class Board:
         """A bit for each value some cell holds (any integers, negative ones too), for sets as masks."""
         values = sorted(set().union(*self.cands)) if self.cands else []
         return {v: 1 << i for i, v in enumerate(values)}
+
+    @cached_property
+    def _value_masks(self) -> dict[Value, tuple[int, int]]:
+        """v -> (the cells that can hold v, those of them placed), as bit masks over cell indices."""
+        out: dict[Value, list[int]] = {}
+        placed = self.placed
+        for c, cs in enumerate(self.cands):
+            bit = 1 << c
+            for v in cs:
+                m = out.get(v)
+                if m is None:
+                    m = out[v] = [0, 0]
+                m[0] |= bit
+                if c in placed:
+                    m[1] |= bit
+        return {v: (m[0], m[1]) for v, m in out.items()}
+
+    def by_value(self, family: object, v: Value, compute: Callable[[], Iterable[T]]) -> tuple[T, ...]:
+        """What `compute` yields for value v, a function of v's places alone (the cells that can
+        hold v and which of them are placed: nothing else of the marks may be read): kept by that
+        key, so a later call with v where it was gets the same patterns, in the same order."""
+        return self.kept((family, v, self._value_masks.get(v, (0, 0))), compute)
+
+    def kept(self, key: tuple[object, ...], compute: Callable[[], Iterable[T]]) -> tuple[T, ...]:
+        """What `compute` yields, kept by `key`, which must hold everything of the marks it reads."""
+        got = self.memo.get(key)
+        if got is None:
+            got = self.memo[key] = tuple(compute())
+        return got  # type: ignore[return-value]
 
     def kind(self, kind: str) -> list[House]:
         return list(self._kinds.get(kind, ()))

@@ -37,24 +37,29 @@ def _head(v: int, base: str, cover: str, bases, covers) -> str:
 
 
 def basic(b: Board, k: int) -> Iterator[Pattern]:
-    name = NAMES[k]
     for base, cover in (("row", "column"), ("column", "row")):
-        line = b.line_of[cover]
         for v in sorted({v for c in b.open for v in b.cands[c]}):
-            for combo in combinations(_bases(b, base, v, k), k):
-                cells = [c for _, p in combo for c in p]
-                if any(c not in line for c in cells):
-                    continue
-                covers = sorted({line[c].name for c in cells}, key=_order)
-                if len(covers) != k:
-                    continue
-                inbase = set(cells)
-                elims = [(c, v) for n in covers for c in b.house_of[n].cells
-                         if c not in inbase and c not in b.placed and v in b.cands[c]]
-                if elims:
-                    yield make(b, name, _head(v, base, cover, combo, covers),
-                               houses=tuple(h.name for h, _ in combo) + tuple(covers), cells=tuple(sorted(inbase)),
-                               digits_=(v,), eliminates=elims, score=SCORES[name])
+            yield from b.by_value(("fish", k, base), v,
+                                  lambda v=v, base=base, cover=cover: _basic_on(b, k, v, base, cover))
+
+
+def _basic_on(b: Board, k: int, v: int, base: str, cover: str) -> Iterator[Pattern]:
+    name = NAMES[k]
+    line = b.line_of[cover]
+    for combo in combinations(_bases(b, base, v, k), k):
+        cells = [c for _, p in combo for c in p]
+        if any(c not in line for c in cells):
+            continue
+        covers = sorted({line[c].name for c in cells}, key=_order)
+        if len(covers) != k:
+            continue
+        inbase = set(cells)
+        elims = [(c, v) for n in covers for c in b.house_of[n].cells
+                 if c not in inbase and c not in b.placed and v in b.cands[c]]
+        if elims:
+            yield make(b, name, _head(v, base, cover, combo, covers),
+                       houses=tuple(h.name for h, _ in combo) + tuple(covers), cells=tuple(sorted(inbase)),
+                       digits_=(v,), eliminates=elims, score=SCORES[name])
 
 
 @lru_cache(maxsize=512)
@@ -66,31 +71,36 @@ def _order(name: str) -> tuple[str, int | str]:
 def finned(b: Board, k: int) -> Iterator[Pattern]:
     """Fins in one box or region: the cover is the lines of the places outside it, filled up to k
     with lines through the box; eliminations are cover cells outside the base seeing every fin."""
+    for base, cover in (("row", "column"), ("column", "row")):
+        for v in sorted({v for c in b.open for v in b.cands[c]}):
+            yield from b.by_value(("finned", k, base), v,
+                                  lambda v=v, base=base, cover=cover: _finned_on(b, k, v, base, cover))
+
+
+def _finned_on(b: Board, k: int, v: int, base: str, cover: str) -> Iterator[Pattern]:
     blocks = [i for i, h in enumerate(b.houses) if h.kind in ("box", "region")]
     blockset = set(blocks)
-    for base, cover in (("row", "column"), ("column", "row")):
-        line = b.line_of[cover]
-        wide = max((len({line[c].name for c in b.houses[i].cells if c in line}) for i in blocks), default=0)
-        bit = {h.name: 1 << j for j, h in enumerate(b.kind(cover))}
-        for v in sorted({v for c in b.open for v in b.cands[c]}):
-            found: set[tuple] = set()
-            lines = [(h, p) for h, p in _bases(b, base, v, k + 2) if all(c in line for c in p)]
-            masks = {h.name: _mask(line, bit, p) for h, p in lines}
-            touch = {h.name: {i for c in p for i in b.at[c] if i in blockset} for h, p in lines}
-            out = {h.name: {i: _mask(line, bit, [c for c in p if i not in b.at[c]]) for i in touch[h.name]}
-                   for h, p in lines}
-            for combo in combinations(lines, k):
-                union = 0
-                for h, _ in combo:
-                    union |= masks[h.name]
-                if not k < union.bit_count() <= k + wide:
-                    continue
-                for i in sorted(set().union(*(touch[h.name] for h, _ in combo))):
-                    rest = 0
-                    for h, _ in combo:
-                        rest |= out[h.name].get(i, masks[h.name])
-                    if rest.bit_count() <= k:
-                        yield from _with_block(b, k, v, base, cover, combo, i, found)
+    line = b.line_of[cover]
+    wide = max((len({line[c].name for c in b.houses[i].cells if c in line}) for i in blocks), default=0)
+    bit = {h.name: 1 << j for j, h in enumerate(b.kind(cover))}
+    found: set[tuple] = set()
+    lines = [(h, p) for h, p in _bases(b, base, v, k + 2) if all(c in line for c in p)]
+    masks = {h.name: _mask(line, bit, p) for h, p in lines}
+    touch = {h.name: {i for c in p for i in b.at[c] if i in blockset} for h, p in lines}
+    out = {h.name: {i: _mask(line, bit, [c for c in p if i not in b.at[c]]) for i in touch[h.name]}
+           for h, p in lines}
+    for combo in combinations(lines, k):
+        union = 0
+        for h, _ in combo:
+            union |= masks[h.name]
+        if not k < union.bit_count() <= k + wide:
+            continue
+        for i in sorted(set().union(*(touch[h.name] for h, _ in combo))):
+            rest = 0
+            for h, _ in combo:
+                rest |= out[h.name].get(i, masks[h.name])
+            if rest.bit_count() <= k:
+                yield from _with_block(b, k, v, base, cover, combo, i, found)
 
 
 def _with_block(b: Board, k: int, v: int, base: str, cover: str, combo, i: int, found: set) -> Iterator[Pattern]:

@@ -46,16 +46,40 @@ def _pairs(houses: tuple[House, ...]) -> list[tuple[House, House, frozenset[int]
 
 
 def locked(b: Board) -> Iterator[Pattern]:
+    """In the order of the house pairs (`pairs`), then by value: each value's are kept by its places
+    (`Board.by_value`) and merged."""
+    found: list[tuple[int, int, int, Pattern]] = []
+    for v in sorted(b.bit):
+        for n, (i, p) in enumerate(b.by_value("locked", v, lambda v=v: _locked_on(b, v))):
+            found.append((i, v, n, p))
+    found.sort(key=lambda f: f[:3])
+    for *_, p in found:
+        yield p
+
+
+def _locked_on(b: Board, v: int) -> Iterator[tuple[int, Pattern]]:
+    """(the index of the house pair in `pairs`, the pattern) for value v."""
     placed, cands = b.placed, b.cands
-    held: dict[str, list[tuple[int, tuple[int, ...]]]] = {}  # a house's values with 2+ places, none placed
-    for a, h, inter in pairs(b):
-        if a.name not in held:
-            held[a.name] = [(v, p) for v, p in b.where(a).items() if len(p) >= 2 and placed.isdisjoint(p)]
-        for v, p in held[a.name]:  # by value, as `values` lists them
+    for a, meets in _by_first(b.houses):
+        p = b.places(a, v)
+        if len(p) < 2 or not placed.isdisjoint(p):
+            continue
+        for i, h, inter in meets:
             if not inter.issuperset(p):
                 continue
             elims = [(c, v) for c in h.cells if c not in inter and c not in placed and v in cands[c]]
             if elims:
                 name = kind_of(a, h)
-                yield make(b, name, f"{v} in {a.name} on {h.name}", houses=(a.name, h.name), cells=p,
-                           digits_=(v,), eliminates=elims, score=SCORES[name])
+                yield i, make(b, name, f"{v} in {a.name} on {h.name}", houses=(a.name, h.name), cells=p,
+                              digits_=(v,), eliminates=elims, score=SCORES[name])
+
+
+@lru_cache(maxsize=8)
+def _by_first(houses: tuple[House, ...]) -> list[tuple[House, list[tuple[int, House, frozenset[int]]]]]:
+    """`_pairs` grouped by their first house, each pair with its index there."""
+    out: list[tuple[House, list[tuple[int, House, frozenset[int]]]]] = []
+    for i, (a, h, inter) in enumerate(_pairs(houses)):
+        if not out or out[-1][0] is not a:
+            out.append((a, []))
+        out[-1][1].append((i, h, inter))
+    return out

@@ -61,11 +61,30 @@ FAMILIES: tuple[tuple[float, str, Finder], ...] = tuple(sorted((
 SINGLES = frozenset({"full house", "naked single", "hidden single"})
 
 
+# The finders' patterns by value (`Board.by_value`), one table for each of the last few sets of
+# houses and cell names: a walk asks for patterns on marks that differ from the last in a value or
+# two, and a batch grades many puzzles on one grid. Bounded: a table is dropped past MEMO_ENTRIES.
+MEMO_KEPT = 4
+MEMO_ENTRIES = 50_000
+_MEMOS: dict[tuple[object, ...], dict[tuple[object, ...], tuple[object, ...]]] = {}
+
+
+def _memo(marks: Marks) -> dict[tuple[object, ...], tuple[object, ...]]:
+    key = (marks.houses, marks.names)
+    memo = _MEMOS.pop(key, None)
+    if memo is None or len(memo) > MEMO_ENTRIES:
+        memo = {}
+    _MEMOS[key] = memo  # the newest last; the oldest dropped past MEMO_KEPT
+    while len(_MEMOS) > MEMO_KEPT:
+        _MEMOS.pop(next(iter(_MEMOS)))
+    return memo
+
+
 def find(marks: Marks, skip: frozenset[str] = frozenset()) -> Iterator[Pattern]:
     """The patterns present in `marks`, by score (ties in the registry's order, then as found).
     `skip`: families by name the caller knows to be absent (the step search asks for patterns
     only where it found no single)."""
-    b = Board(marks)
+    b = Board(marks, _memo(marks))
     heap: list[tuple[float, int, Pattern]] = []
     said: set[tuple[tuple, tuple]] = set()
     n = 0

@@ -29,20 +29,24 @@ def _kind(b: Board, h1: str, h2: str, x: int, y: int) -> str:
 
 def two_links(b: Board) -> Iterator[Pattern]:
     for v, links in sorted(b.strong.items()):
-        ends = [(a, x, h) for a, c, h in links for a, x in ((a, c), (c, a))]
-        for i, (a, x, h1) in enumerate(ends):
-            for d, y, h2 in ends[i + 1:]:
-                if h1 == h2 or x == y or len({a, x, y, d}) < 4 or y not in b.peers[x]:
-                    continue
-                if d in b.peers[a]:  # a and d see each other: an X-wing-like loop, no chain end pair
-                    continue
-                elims = [(c, v) for c in b.targets(v, (a, d), (x, y))]
-                if not elims:
-                    continue
-                name = _kind(b, h1, h2, x, y)
-                head = f"{v} in {b.names[a]},{b.names[d]} (connected by {b.names[x]},{b.names[y]})"
-                yield make(b, name, head, houses=(h1, h2), cells=(a, x, y, d), digits_=(v,), eliminates=elims,
-                           chain=((a, v), (x, v), (y, v), (d, v)), score=SCORES[name])
+        yield from b.by_value("two links", v, lambda v=v, links=links: _two_links_on(b, v, links))
+
+
+def _two_links_on(b: Board, v: int, links: list[tuple[int, int, str]]) -> Iterator[Pattern]:
+    ends = [(a, x, h) for a, c, h in links for a, x in ((a, c), (c, a))]
+    for i, (a, x, h1) in enumerate(ends):
+        for d, y, h2 in ends[i + 1:]:
+            if h1 == h2 or x == y or len({a, x, y, d}) < 4 or y not in b.peers[x]:
+                continue
+            if d in b.peers[a]:  # a and d see each other: an X-wing-like loop, no chain end pair
+                continue
+            elims = [(c, v) for c in b.targets(v, (a, d), (x, y))]
+            if not elims:
+                continue
+            name = _kind(b, h1, h2, x, y)
+            head = f"{v} in {b.names[a]},{b.names[d]} (connected by {b.names[x]},{b.names[y]})"
+            yield make(b, name, head, houses=(h1, h2), cells=(a, x, y, d), digits_=(v,), eliminates=elims,
+                       chain=((a, v), (x, v), (y, v), (d, v)), score=SCORES[name])
 
 
 def empty_rectangle(b: Board) -> Iterator[Pattern]:
@@ -57,13 +61,19 @@ def empty_rectangle(b: Board) -> Iterator[Pattern]:
         for v, p in b.where(box).items():
             if len(p) < 2 or any(c in b.placed for c in p) or any(c not in rows or c not in cols for c in p):
                 continue
-            for r in {rows[c].name for c in p}:
-                for k in {cols[c].name for c in p}:
-                    if not all(rows[c].name == r or cols[c].name == k for c in p):
-                        continue
-                    if all(rows[c].name == r for c in p) or all(cols[c].name == k for c in p):
-                        continue
-                    yield from _er_links(b, box, bset, v, r, k)
+            yield from b.by_value(("empty rectangle", box.name), v, lambda v=v, p=p, box=box, bset=bset:
+                                  _er_on(b, box, bset, v, p))
+
+
+def _er_on(b: Board, box, bset, v: int, p: tuple[int, ...]) -> Iterator[Pattern]:
+    rows, cols = b.line_of["row"], b.line_of["column"]
+    for r in {rows[c].name for c in p}:
+        for k in {cols[c].name for c in p}:
+            if not all(rows[c].name == r or cols[c].name == k for c in p):
+                continue
+            if all(rows[c].name == r for c in p) or all(cols[c].name == k for c in p):
+                continue
+            yield from _er_links(b, box, bset, v, r, k)
 
 
 def _er_links(b: Board, box, bset, v: int, r: str, k: str) -> Iterator[Pattern]:
