@@ -76,3 +76,45 @@ def test_splits_across_steps_against_brute_force(grid_index, cells, rnd):
                     e._place(c, grid[c], ("marks",))
     finally:
         e.close()
+
+
+def opens_by_definition(e: Explainer, c: int, v: int) -> bool:
+    """Ruling v out of c leaves c one value, or leaves v one open place in a full house of c."""
+    if len(e.cands[c]) == 2:
+        return True
+    for h in e.houses:
+        if h.full and c in h.cells and h.name in e.g.by_name:
+            places = [d for d in h.cells if d not in e.placed and v in e.cands[d]]
+            if len(places) == 2:
+                return True
+    return False
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 287), st.lists(st.integers(0, 15), min_size=2, max_size=5, unique=True), st.randoms())
+def test_opens_a_single_by_definition(grid_index, cells, rnd):
+    """`_opens` (a search split that leaves a single, preferred for a short path, D19) agrees with
+    the definition read off the marks, for every open candidate, as true removals are made; and
+    where some refuted hypothesis opens one, every split offered opens one."""
+    grid = GRIDS[grid_index]
+    givens = "".join(str(grid[c]) if c in cells else "." for c in range(16))
+    e = Explainer(small(givens), [grid])
+    try:
+        for _ in range(4):
+            for c in range(16):
+                for v in sorted(e.cands[c]) if c not in e.placed else ():
+                    assert e._opens(e.g.lit[c, v]) == opens_by_definition(e, c, v)
+            refuted = scan(e)
+            offered = e._splits(complete=True)
+            if any(opens_by_definition(e, *e.pair_of[h]) for h in refuted):
+                assert offered and all(opens_by_definition(e, *e.pair_of[k.hypothesis]) for k in offered)
+            wrong = [(c, v) for c in range(16) if c not in e.placed for v in sorted(e.cands[c]) if v != grid[c]]
+            if not wrong:
+                break
+            for c, v in rnd.sample(wrong, min(len(wrong), 2)):
+                e._eliminate(c, v, ("marks",))
+            for c in range(16):
+                if c not in e.placed and len(e.cands[c]) == 1:
+                    e._place(c, grid[c], ("marks",))
+    finally:
+        e.close()

@@ -655,7 +655,9 @@ class Explainer:
     def _splits(self, complete: bool) -> list[Candidate]:
         """Hypotheses the whole puzzle refutes: by propagation (depth 1) or by search (depth 2).
         Each is cut to a minimal set of rules and facts that still refutes it, and the smallest
-        (fewest and lightest rules, then the shortest chain) wins."""
+        (fewest and lightest rules, then the shortest chain) wins. By search, only hypotheses
+        whose removal leaves a single compete where there are any: each split then moves the
+        walk on, so fewer follow (docs/decisions/explanations.md, D19)."""
         sels = tuple(r.selector for r in self.g.rules)
         lits = self.fact_lits(range(self.puzzle.size))
         refuted: list[tuple[int, int, int, frozenset[int]]] = []
@@ -683,6 +685,8 @@ class Explainer:
         cut = []
         fresh: set[int] = set()  # hypotheses whose rules were cut at this step
         now = set(lits)
+        if complete and any(self._opens(r[2]) for r in refuted):  # the path: a split that opens a single (D19)
+            refuted = [r for r in refuted if self._opens(r[2])]
         for _, _, hyp, core in sorted(refuted, key=lambda r: r[:3])[: 2 * SPLIT_CHOICES]:
             start = [s for s in sels if s in core]  # the core: a start, not the answer
             if complete:  # the core lies inside the start, the facts and the hypothesis: it refutes
@@ -696,26 +700,54 @@ class Explainer:
                     start = list(sels)
                 rules = self._split_rules(start, lits, hyp, complete)
             cut.append((round(sum(self.cost_of[s] for s in rules), 2), len(rules), abs(hyp), hyp, rules))
-        out = []
         marks = self.marks()
         tier = "search split" if complete else "case split"
+        ready, rest = [], []
         for _, _, _, hyp, rules in sorted(cut)[:SPLIT_CHOICES]:
             kept = self._split_facts_of.get(hyp) if complete else None
-            if kept is None or not set(kept) <= now:
-                if complete and hyp not in fresh:  # minimal for the facts of its step: cut again for these
-                    core = self._search_core(hyp, sels, lits, known, set())
-                    if core is None:
-                        raise CheckError(f"search no longer refutes {self.g.fact_of[hyp]}, refuted at an earlier step")
-                    start = [s for s in sels if s in core]
-                    rules = self._split_rules_of[hyp] = self._split_rules(start, lits, hyp, complete, core)
-                kept = self._split_facts(rules, lits, hyp, complete)
-                if complete:
-                    self._split_facts_of[hyp] = kept
-            found = self._chain(marks, rules, hyp)
-            length = len(found.placements) if found else 0
-            out.append(Candidate(self.price(tier, rules, kept, length), (9, abs(hyp)), tuple(rules), kept, -hyp, tier,
-                                 hypothesis=hyp))  # fmt: skip
+            if kept is not None and set(kept) <= now:
+                ready.append((hyp, rules, kept))
+            else:
+                rest.append((hyp, rules))
+        out = [self._split_candidate(tier, marks, hyp, rules, kept) for hyp, rules, kept in ready]
+        # The rest by their price with no fact read, the cheapest first, each cut only while that
+        # bound still beats the best priced: fewer facts cut, and the rules cut at an earlier step
+        # (minimal for its facts) cut again only for a hypothesis that may win (D19).
+        bounds = [(self._split_candidate(tier, marks, hyp, rules, ()), rules) for hyp, rules in rest]
+        for low, rules in sorted(bounds, key=lambda b: (b[0].cost, b[0].order)):
+            if out and (low.cost, low.order) > min((k.cost, k.order) for k in out):
+                break
+            hyp = low.hypothesis
+            assert hyp is not None
+            if complete and hyp not in fresh:  # minimal for the facts of an earlier step: cut again for these,
+                core = self._refutation([*rules, *lits], hyp)  # from those rules (the facts now imply that step's)
+                if core is None:
+                    raise CheckError(f"search no longer refutes {self.g.fact_of[hyp]}, refuted at an earlier step")
+                rules = self._split_rules_of[hyp] = self._split_rules(rules, lits, hyp, complete, core)
+            kept = self._split_facts(rules, lits, hyp, complete)
+            if complete:
+                self._split_facts_of[hyp] = kept
+            out.append(self._split_candidate(tier, marks, hyp, rules, kept))
         return out
+
+    def _opens(self, hyp: int) -> bool:
+        """Does ruling the hypothesis out leave a single on the marks: its cell with one value
+        left, or its value with one place left in a full house of the cell?"""
+        c, v = self.pair_of[hyp]
+        if len(self.cands[c]) == 2:
+            return True
+        bit = self._bit[v]
+        return any(c in h.cells and sum(1 for d in h.cells if self._bits[d] & bit and d not in self.placed) == 2
+                   for h, _, _ in self._full_houses)  # fmt: skip
+
+    def _split_candidate(self, tier: str, marks: patterns.Marks, hyp: int, rules: Sequence[int],
+                         kept: tuple[int, ...]) -> Candidate:  # fmt: skip
+        """A refuted hypothesis as a step: its rules, facts and chain, priced."""
+        found = self._chain(marks, rules, hyp)
+        length = len(found.placements) if found else 0
+        return Candidate(
+            self.price(tier, rules, kept, length), (9, abs(hyp)), tuple(rules), kept, -hyp, tier, hypothesis=hyp
+        )
 
     def _search_core(self, hyp: int, sels: Sequence[int], lits: Sequence[int], known: set[int],
                      held: set[int]) -> frozenset[int] | None:  # fmt: skip
