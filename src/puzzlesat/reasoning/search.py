@@ -56,6 +56,8 @@ from puzzlesat.runtime.stop import checkpoint
 IN_FULL_CELLS = 36
 # How many refuted hypotheses a case-split tier shrinks before it takes the cheapest.
 SPLIT_CHOICES = 6
+# The PySAT solver of a search split's rule-deletion questions (`Explainer._deleter`).
+DELETER = "m22"
 # A rule that is one all-different house and nothing else: its propagation is its singles.
 HOUSE = frozenset({"AllDifferent"})
 
@@ -259,8 +261,9 @@ class Explainer:
 
     def close(self) -> None:
         self.subs.close()
-        if "prop" in self.__dict__:
-            self.prop.delete()
+        for name in ("prop", "_deleter"):
+            if name in self.__dict__:
+                self.__dict__.pop(name).delete()
         self.g.close()
 
     def _up_implies(self, assumptions: Sequence[int], target: int, solver=None) -> bool:
@@ -598,13 +601,15 @@ class Explainer:
             return not self.g.solver.solve(assumptions=[*assumptions, hyp])
         return not self.prop.propagate(assumptions=[*assumptions, hyp])[0]
 
-    def _refutation(self, assumptions: Sequence[int], hyp: int) -> frozenset[int] | None:
-        """A search's proof that these rules and facts refute the hypothesis (the warm solver's
-        core: a subset of them and the hypothesis), or None when they do not."""
+    def _refutation(self, assumptions: Sequence[int], hyp: int, solver=None) -> frozenset[int] | None:
+        """A search's proof that these rules and facts refute the hypothesis (the solver's core: a
+        subset of them and the hypothesis), or None when they do not. `solver`: another over the
+        same clauses (`_deleter`), else the warm one."""
         checkpoint()
-        if self._searcher.solve(assumptions=[*assumptions, hyp]):
+        solver = solver or self._searcher
+        if solver.solve(assumptions=[*assumptions, hyp]):
             return None
-        return frozenset(self._searcher.get_core() or [*assumptions, hyp])
+        return frozenset(solver.get_core() or [*assumptions, hyp])
 
     @cached_property
     def _searcher(self):
@@ -617,10 +622,25 @@ class Explainer:
             solver.set_phases([lit if sol[c] == v else -lit for (c, v), lit in sorted(self.g.lit.items())])
         return solver
 
+    @cached_property
+    def _deleter(self):
+        """A second solver over the whole puzzle for the rules' deletion questions of a search split
+        (`_split_rules`), MiniSat 2.2 set to try the known solution's values first. The answers are
+        the CNF's whatever the solver, and `core_deletion` keeps the same rules whatever cores it
+        gets; off the warm solver, which then answers the scan and the facts' questions as before.
+        Those questions mostly find a model; replayed, MiniSat took 8.2 s where Glucose took 13.1 s
+        (docs/decisions/explanations.md, D19 "Then (h-orbit)")."""
+        solver = self.g.new_solver(self.g.builder.clauses, name=DELETER)
+        if self.solutions:
+            sol = self.solutions[0]
+            solver.set_phases([lit if sol[c] == v else -lit for (c, v), lit in sorted(self.g.lit.items())])
+        return solver
+
     def _split_rules(self, rules: Sequence[int], lits: Sequence[int], hyp: int, complete: bool,
-                     core: frozenset[int] | None = None) -> list[int]:  # fmt: skip
+                     core: frozenset[int] | None = None, solver=None) -> list[int]:  # fmt: skip
         """A minimal set of the rules that still refutes the hypothesis, dearest dropped first.
-        `core`: a search's proof inside these rules, the facts and the hypothesis, if at hand."""
+        `core`: a search's proof inside these rules, the facts and the hypothesis, if at hand.
+        `solver`: by search, another over the whole puzzle (`_deleter`), else the warm one."""
         order = sorted(rules, key=lambda s: (-self.cost_of[s], s))
         if not complete:  # by propagation: by chunks, the same rules in fewer calls (reasoning.minimal)
 
@@ -630,7 +650,8 @@ class Explainer:
 
             return sorted(deletion(order, holds, nonempty=True))
         # by search: the set one-by-one deletion keeps, a rule outside the last core dropped unasked
-        return sorted(core_deletion(order, lambda trial: self._refutation([*trial, *lits], hyp), core, nonempty=True))
+        return sorted(core_deletion(order, lambda trial: self._refutation([*trial, *lits], hyp, solver), core,
+                                    nonempty=True))  # fmt: skip
 
     def _split_facts(self, rules: Sequence[int], lits: Sequence[int], hyp: int, complete: bool) -> tuple[int, ...]:
         """A minimal set of the facts that, with these rules, refutes the hypothesis (facts off the
@@ -692,7 +713,8 @@ class Explainer:
             if complete:  # the core lies inside the start, the facts and the hypothesis: it refutes
                 rules = self._split_rules_of.get(hyp)
                 if rules is None:
-                    rules = self._split_rules_of[hyp] = self._split_rules(start, lits, hyp, complete, core)
+                    rules = self._split_rules_of[hyp] = self._split_rules(start, lits, hyp, complete, core,
+                                                                          self._deleter)  # fmt: skip
                     self._split_facts_of.pop(hyp, None)
                     fresh.add(hyp)
             else:
