@@ -35,7 +35,7 @@ Refute = Callable[[Sequence[int]], frozenset[int] | None]  # None when satisfiab
 Run = Callable[[Any, Refute], Any]  # a job's work, given the questions' answerer
 
 
-def refuter(solver: ClauseSolver, keys: Sequence[int] = (), between: Callable[[], None] = checkpoint) -> Refute:
+class Refuter:
     """The answerer over one solver: None when the assumptions are satisfiable, else its core
     (all of them when it gives none). `between` runs before each solve (a stop, a cancel).
 
@@ -43,12 +43,19 @@ def refuter(solver: ClauseSolver, keys: Sequence[int] = (), between: Callable[[]
     answers "satisfiable" for any later assumptions it makes true, without a solve: kept on the
     variables of `keys` (those the questions assume), looked up under the last assumption (the
     hypothesis). On Orbit's search splits 715 of 2,343 satisfiable rule questions were answered
-    so (docs/decisions/explanations.md, D20)."""
-    bit = {v: 1 << i for i, v in enumerate(sorted({abs(k) for k in keys}))}
-    models: dict[int, list[int]] = {}  # a true key literal -> the models (bit masks of true keys) holding it
+    so (docs/decisions/explanations.md, D20). The processes of a `Forked` pass each other the
+    models they found with the jobs and answers (`found`, `learn`)."""
 
-    def witnessed(assumptions: Sequence[int]) -> bool:
-        if not assumptions or not models or any(abs(lit) not in bit for lit in assumptions):
+    def __init__(self, solver: ClauseSolver, keys: Sequence[int] = (), between: Callable[[], None] = checkpoint) -> None:
+        self.solver, self.between = solver, between
+        self.bit = {v: 1 << i for i, v in enumerate(sorted({abs(k) for k in keys}))}
+        self.models: dict[int, list[int]] = {}  # a true key literal -> the models (bit masks of true keys) holding it
+        self.masks: list[int] = []  # every model kept, in the order found or learnt
+        self.origins: list[int] = []  # where each was found (-1: here)
+
+    def witnessed(self, assumptions: Sequence[int]) -> bool:
+        bit = self.bit
+        if not assumptions or not self.models or any(abs(lit) not in bit for lit in assumptions):
             return False
         pos = neg = 0
         for lit in assumptions:
@@ -56,23 +63,33 @@ def refuter(solver: ClauseSolver, keys: Sequence[int] = (), between: Callable[[]
                 pos |= bit[lit]
             else:
                 neg |= bit[-lit]
-        return any(not (pos & ~m) and not (neg & m) for m in models.get(assumptions[-1], ()))
+        return any(not (pos & ~m) and not (neg & m) for m in self.models.get(assumptions[-1], ()))
 
-    def refute(assumptions: Sequence[int]) -> frozenset[int] | None:
-        if witnessed(assumptions):
-            return None
-        between()
-        if solver.solve(assumptions):
-            if bit:
-                model = solver.get_model() or []
-                true = [v for v in bit if v <= len(model) and model[v - 1] > 0]
-                mask = sum(bit[v] for v in true)
-                for v in true:
-                    models.setdefault(v, []).append(mask)
-            return None
-        return frozenset(solver.get_core() or assumptions)
+    def learn(self, masks: Sequence[int], origin: int = -1) -> None:
+        """Keep models found here or elsewhere (`origin`: another process's, on the same clauses
+        and keys)."""
+        keys = list(self.bit)
+        for mask in masks:
+            self.masks.append(mask)
+            self.origins.append(origin)
+            for v in keys:
+                if mask & self.bit[v]:
+                    self.models.setdefault(v, []).append(mask)
 
-    return refute
+    def found(self, since: int, other_than: int = -2) -> list[int]:
+        """The models kept after the first `since`, but those found at `other_than`."""
+        return [m for m, o in zip(self.masks[since:], self.origins[since:], strict=True) if o != other_than]
+
+    def __call__(self, assumptions: Sequence[int]) -> frozenset[int] | None:
+        if self.witnessed(assumptions):
+            return None
+        self.between()
+        if self.solver.solve(assumptions):
+            if self.bit:
+                model = self.solver.get_model() or []
+                self.learn([sum(b for v, b in self.bit.items() if v <= len(model) and model[v - 1] > 0)])
+            return None
+        return frozenset(self.solver.get_core() or assumptions)
 
 
 class _Cancelled(Exception):
@@ -97,7 +114,7 @@ def _serve(conn: Any, solver: ClauseSolver, run: Run, keys: Sequence[int]) -> No
             if message[0] == "cancel" and message[1] == current["job"]:
                 raise _Cancelled
 
-    refute = refuter(solver, keys, between)
+    refute = Refuter(solver, keys, between)
     try:
         while not current["closing"]:
             message = conn.recv()
@@ -105,10 +122,13 @@ def _serve(conn: Any, solver: ClauseSolver, run: Run, keys: Sequence[int]) -> No
                 return
             if message[0] != "job":
                 continue  # a stale cancel
-            _, i, job = message
+            _, i, job, masks = message
             current["job"] = i
+            refute.learn(masks)
+            seen = len(refute.masks)
             try:
-                conn.send(("done", i, run(job, refute)))
+                answer = run(job, refute)
+                conn.send(("done", i, answer, refute.found(seen)))
             except _Cancelled:
                 conn.send(("cancelled", i))
             except Exception as e:  # noqa: BLE001 (the parent runs the job itself)
@@ -125,7 +145,8 @@ class Forked:
     def __init__(self, solver: ClauseSolver, run: Run, workers: int, keys: Sequence[int] = ()) -> None:
         self.solver = solver
         self.run = run
-        self.local = refuter(solver, keys)
+        self.local = Refuter(solver, keys)
+        self._told: list[int] = []  # how many of this process's models each worker has been given
         self.procs: list[Any] = []
         self.conns: list[Any] = []
         self._home: dict[Hashable, int] = {}  # a job's kin -> where it ran last (LOCAL or a worker)
@@ -139,6 +160,7 @@ class Forked:
                     child.close()
                     self.procs.append(proc)
                     self.conns.append(parent)
+                    self._told.append(len(self.local.masks))
 
     def ordered(self, jobs: Sequence[Any], every: bool = True,
                 homes: Sequence[Hashable] | None = None) -> Iterator[Any]:  # fmt: skip
@@ -171,7 +193,9 @@ class Forked:
                             break
                         j = pick(w, later)
                         todo.remove(j)
-                        if self._send(w, ("job", j, jobs[j])):
+                        masks = self.local.found(self._told[w], other_than=w)
+                        self._told[w] = len(self.local.masks)
+                        if self._send(w, ("job", j, jobs[j], masks)):
                             busy[w] = j
                             self._home[kin[j]] = w
                         else:
@@ -234,6 +258,7 @@ class Forked:
             del busy[w]
             if message[0] == "done" and message[1] == j:
                 done[j] = message[2]
+                self.local.learn(message[3], origin=w)  # never sent back to it
                 continue
             bisect.insort(todo, j)  # an error, or a worker out of step: this process runs the job
             self._drop(w)

@@ -9,7 +9,7 @@ import os
 import signal
 
 from puzzlesat.solvers.clauses import ClauseSolver
-from puzzlesat.solvers.forked import Forked, refuter
+from puzzlesat.solvers.forked import Forked, Refuter
 
 # Three pigeons, two holes (variables 1-6: pigeon p in hole h is 2p+h-2), each pigeon's clause
 # behind a selector (7, 8, 9): any two pigeons fit, all three do not.
@@ -97,7 +97,7 @@ def test_a_model_found_answers_a_later_question_it_satisfies():
     solves = []
     real = solver.solve
     solver.solve = lambda a: solves.append(list(a)) or real(a)  # type: ignore[method-assign]
-    refute = refuter(solver, keys=range(1, 10), between=lambda: None)
+    refute = Refuter(solver, keys=range(1, 10), between=lambda: None)
     assert refute([7, 8, 1]) is None  # pigeon 1 in hole 1, pigeon 2 in hole 2
     model = set(solver.get_model() or [])
     asked = len(solves)
