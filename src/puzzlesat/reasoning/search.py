@@ -52,13 +52,13 @@ from puzzlesat.reasoning.widen import widen
 from puzzlesat.runtime.errors import CheckError
 from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.stop import checkpoint
-from puzzlesat.solvers.forked import Forked, workers_here
+from puzzlesat.solvers.witnessed import Refuter
 
 # The most cells a group reasoned in full may cover: four houses (a 24-cell palindrome and a box).
 IN_FULL_CELLS = 36
 # How many refuted hypotheses a case-split tier shrinks before it takes the cheapest.
 SPLIT_CHOICES = 6
-# The PySAT solver of a search split's cuts to minimal rules and facts (`Explainer._cuts`).
+# The PySAT solver of a search split's cuts to minimal rules and facts (`Explainer._refuter`).
 DELETER = "m22"
 # A rule that is one all-different house and nothing else: its propagation is its singles.
 HOUSE = frozenset({"AllDifferent"})
@@ -96,10 +96,8 @@ def _one_alldifferent(rule: Rule) -> bool:
 class Explainer:
     """Holds the pencil marks of one puzzle and finds the next step from them."""
 
-    def __init__(self, puzzle: Puzzle, solutions: Sequence[Sequence[int]] = (), start: Sequence[Fact] = (),
-                 workers: int | None = None) -> None:  # fmt: skip
+    def __init__(self, puzzle: Puzzle, solutions: Sequence[Sequence[int]] = (), start: Sequence[Fact] = ()) -> None:
         self.puzzle = puzzle
-        self.workers = workers_here() if workers is None else workers  # forked for search splits' cuts (D20)
         self.g = RuleCNF(puzzle)
         self.solutions = [tuple(s) for s in solutions]
         self.cost_of = {r.selector: rule_weight(r) for r in self.g.rules}
@@ -267,10 +265,8 @@ class Explainer:
         self.subs.close()
         if "prop" in self.__dict__:
             self.prop.delete()
-        if "_cuts" in self.__dict__:
-            cuts = self.__dict__.pop("_cuts")
-            cuts.close()
-            cuts.solver.delete()
+        if "_refuter" in self.__dict__:
+            self.__dict__.pop("_refuter").solver.delete()
         self.g.close()
 
     def _up_implies(self, assumptions: Sequence[int], target: int, solver=None) -> bool:
@@ -628,20 +624,23 @@ class Explainer:
         return solver
 
     @cached_property
-    def _cuts(self) -> Forked:
+    def _refuter(self) -> Refuter:
         """Where a search split's hypotheses are cut to minimal rules and facts (`split_cuts`): a
-        second solver over the whole puzzle, MiniSat 2.2 set to try the known solution's values
-        first, here and in `workers` forked copies. The answers are the clause set's, so the cuts
-        are the same whoever runs them; the warm solver answers only the scan (D19 "Then
-        (h-orbit)", D20)."""
+        second solver over the whole puzzle, MiniSat 2.2, set to try the known solution's values
+        and every rule on first, its models kept to answer later questions (`Refuter`). The
+        answers are the clause set's, so the cuts are the ones any solver gives; the warm solver
+        answers only the scan (D19 "Then (h-orbit)", D20)."""
         solver = self.g.new_solver(self.g.builder.clauses, name=DELETER)
         sels = [r.selector for r in self.g.rules]
         if self.solutions:  # rules on where they can be: a model then answers more later questions
             sol = self.solutions[0]
             solver.set_phases([lit if sol[c] == v else -lit for (c, v), lit in sorted(self.g.lit.items())] + sels)
-        cutter = Cutter({r.selector: frozenset(r.cells) for r in self.g.rules},
-                        {lit: f.cell for lit, f in self.g.fact_of.items()})  # fmt: skip
-        return Forked(solver, cutter, self.workers, [*sels, *self.g.fact_of])
+        return Refuter(solver, [*sels, *self.g.fact_of])
+
+    @cached_property
+    def _cutter(self) -> Cutter:
+        return Cutter({r.selector: frozenset(r.cells) for r in self.g.rules},
+                      {lit: f.cell for lit, f in self.g.fact_of.items()})  # fmt: skip
 
     def _split_rules(self, rules: Sequence[int], lits: Sequence[int], hyp: int) -> list[int]:
         """A minimal set of the rules that still refutes the hypothesis by propagation, dearest
@@ -675,8 +674,8 @@ class Explainer:
         Each is cut to a minimal set of rules and facts that still refutes it, and the smallest
         (fewest and lightest rules, then the shortest chain) wins. By search, only hypotheses
         whose removal leaves a single compete where there are any: each split then moves the
-        walk on, so fewer follow (docs/decisions/explanations.md, D19); their cuts run on both
-        cores (`_cuts`, D20)."""
+        walk on, so fewer follow (docs/decisions/explanations.md, D19); their cuts are
+        `split_cuts.Cut`s on the second solver (`_refuter`, D20)."""
         sels = tuple(r.selector for r in self.g.rules)
         lits = self.fact_lits(range(self.puzzle.size))
         refuted: list[tuple[int, int, int, frozenset[int]]] = []
@@ -709,7 +708,9 @@ class Explainer:
         if complete:  # each core lies inside its start, the facts and the hypothesis: it refutes
             jobs = [Cut(hyp, rule_order([s for s in sels if s in core], self.cost_of), order, core, True, False)
                     for _, _, hyp, core in chosen if hyp not in self._split_rules_of]  # fmt: skip
-            for job, answer in zip(jobs, self._cuts.ordered(jobs, homes=[j.hyp for j in jobs]), strict=True):
+            for job in jobs:
+                answer = self._cutter(job, self._refuter)
+                assert answer is not None  # the job's core refutes
                 self._split_rules_of[job.hyp] = list(answer[0])
                 self._split_facts_of.pop(job.hyp, None)
                 fresh.add(job.hyp)
@@ -739,27 +740,22 @@ class Explainer:
         # (minimal for its facts) cut again only for a hypothesis that may win (D19).
         bounds = sorted(((self._split_candidate(tier, marks, hyp, rules, ()), rules) for hyp, rules in rest),
                         key=lambda b: (b[0].cost, b[0].order))  # fmt: skip
-        jobs = [Cut(low.hypothesis, rule_order(rules, self.cost_of), order, None, low.hypothesis not in fresh, True)
-                for low, rules in bounds] if complete else []  # fmt: skip
-        answers = self._cuts.ordered(jobs, every=False, homes=[j.hyp for j in jobs]) if complete else iter(())
-        try:
-            for low, rules in bounds:
-                if out and (low.cost, low.order) > min((k.cost, k.order) for k in out):
-                    break
-                hyp = low.hypothesis
-                assert hyp is not None
-                if complete:
-                    answer = next(answers)
-                    if answer is None:
-                        raise CheckError(f"search no longer refutes {self.g.fact_of[hyp]}, refuted at an earlier step")
-                    rules, kept = list(answer[0]), answer[1]
-                    assert kept is not None
-                    self._split_rules_of[hyp], self._split_facts_of[hyp] = rules, kept
-                else:
-                    kept = self._split_facts(rules, lits, hyp)
-                out.append(self._split_candidate(tier, marks, hyp, rules, kept))
-        finally:
-            answers.close() if complete else None
+        for low, rules in bounds:
+            if out and (low.cost, low.order) > min((k.cost, k.order) for k in out):
+                break
+            hyp = low.hypothesis
+            assert hyp is not None
+            if complete:  # rules cut at an earlier step are cut again for these facts
+                answer = self._cutter(Cut(hyp, rule_order(rules, self.cost_of), order, None, hyp not in fresh, True),
+                                      self._refuter)  # fmt: skip
+                if answer is None:
+                    raise CheckError(f"search no longer refutes {self.g.fact_of[hyp]}, refuted at an earlier step")
+                rules, kept = list(answer[0]), answer[1]
+                assert kept is not None
+                self._split_rules_of[hyp], self._split_facts_of[hyp] = rules, kept
+            else:
+                kept = self._split_facts(rules, lits, hyp)
+            out.append(self._split_candidate(tier, marks, hyp, rules, kept))
         return out
 
     def _opens(self, hyp: int) -> bool:

@@ -1,11 +1,11 @@
 """A search split's premises cut to minimal rules and facts: one job a hypothesis.
 
-A job asks only whether sets of rules, facts and the hypothesis are satisfiable (`core_deletion`:
+A cut asks only whether sets of rules, facts and the hypothesis are satisfiable (`core_deletion`:
 one by one, dearest first, an item outside the last core dropped unasked), so its answer is the
-clause set's whatever solver answers: the explainer runs a step's jobs on a solver here and on
-forked copies at once (`puzzlesat.solvers.forked`) and gets what one solver would (docs/decisions/
-explanations.md, D20). A job carries all it needs (the orders are the explainer's), and the
-rules' and facts' cells, fixed for a puzzle, are given once to `Cutter`.
+clause set's whatever solver answers, and a question a kept model answers needs no solve
+(`puzzlesat.solvers.witnessed`; docs/decisions/explanations.md, D20). A `Cut` carries all it
+needs (the orders are the explainer's); the rules' and facts' cells, fixed for a puzzle, are
+given once to `Cutter`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from puzzlesat.reasoning.minimal import core_deletion
 from puzzlesat.runtime.records import dataclass
-from puzzlesat.solvers.forked import Refute
+from puzzlesat.solvers.witnessed import Refute
 
 
 @dataclass(frozen=True)
