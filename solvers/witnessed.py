@@ -27,7 +27,8 @@ class Refuter:
     kept model makes true is satisfiable. On Orbit's search splits 715 of 2,343 satisfiable rule
     questions were answered so."""
 
-    def __init__(self, solver: ClauseSolver, keys: Sequence[int] = (), between: Callable[[], None] = checkpoint) -> None:
+    def __init__(self, solver: ClauseSolver, keys: Sequence[int] = (),
+                 between: Callable[[], None] = checkpoint) -> None:  # fmt: skip
         self.solver, self.between = solver, between
         self.bit = {v: 1 << i for i, v in enumerate(sorted({abs(k) for k in keys}))}
         self.models: dict[int, list[int]] = {}  # a true key variable -> the models (masks of true keys) holding it
