@@ -14,6 +14,7 @@ from test_explain import GRIDS, small, solutions4
 from puzzlesat.reasoning.facts import ELIMINATE, Fact
 from puzzlesat.reasoning.recheck import implies
 from puzzlesat.reasoning.search import Explainer
+from puzzlesat.solvers.witnessed import Refuter
 
 
 def refuted_by_brute_force(e: Explainer, truth: list[tuple[int, ...]]) -> set[int]:
@@ -118,3 +119,34 @@ def test_opens_a_single_by_definition(grid_index, cells, rnd):
                     e._place(c, grid[c], ("marks",))
     finally:
         e.close()
+
+
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 287), st.lists(st.integers(0, 15), min_size=2, max_size=6, unique=True), st.randoms())
+def test_cuts_with_kept_models_are_the_cuts_of_plain_solves(grid_index, cells, rnd):
+    """A search split's cuts are the clause set's answers (split_cuts, D20): on random 4x4 states
+    (as above) the split candidates, with questions a kept model answers unsolved, are those of a
+    solver asked every question (rules, facts, price), and so is the whole walk."""
+    grid = GRIDS[grid_index]
+    givens = "".join(str(grid[c]) if c in cells else "." for c in range(16))
+    removals = [(c, v) for c in range(16) for v in range(1, 5) if c not in cells and v != grid[c]]
+    rnd.shuffle(removals)
+    seen = []
+    for keep_models in (True, False):
+        e = Explainer(small(givens), [grid])
+        if not keep_models:
+            e.__dict__["_refuter"] = Refuter(e.g.new_solver(e.g.builder.clauses, name="m22"))
+        try:
+            states = []
+            for chunk in (removals[:0], removals[:3], removals[3:6]):
+                for c, v in chunk:
+                    if v in e.cands[c] and len(e.cands[c]) > 1:
+                        e._eliminate(c, v, ("marks",))
+                states.append([(k.hypothesis, k.selectors, k.lits, k.cost) for k in e._splits(complete=True)])
+            states.append([(s.deduced, s.rules, s.facts, s.cost) for s in e.run()])
+        finally:
+            e.close()
+        seen.append(states)
+    assert seen[0] == seen[1]

@@ -38,12 +38,13 @@ from puzzlesat.reasoning.costs import (
 )
 from puzzlesat.reasoning.facts import ELIMINATE, PLACE, Fact, Step
 from puzzlesat.reasoning.guarded import SOLVER, Rule, RuleCNF, SolverPool
-from puzzlesat.reasoning.minimal import core_deletion, deletion
+from puzzlesat.reasoning.minimal import deletion
 from puzzlesat.reasoning.names import GENERIC, technique
 from puzzlesat.reasoning.patterns.check import check
 from puzzlesat.reasoning.patterns.library import SINGLES, find
 from puzzlesat.reasoning.pencil import houses_of, marks_of
 from puzzlesat.reasoning.recheck import Rechecker
+from puzzlesat.reasoning.split_cuts import Cut, Cutter, rule_order
 from puzzlesat.reasoning.stated import check_depth, check_stated
 from puzzlesat.reasoning.why import combinations_left, why_text
 from puzzlesat.reasoning.why_rules import model_rules
@@ -51,12 +52,13 @@ from puzzlesat.reasoning.widen import widen
 from puzzlesat.runtime.errors import CheckError
 from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.stop import checkpoint
+from puzzlesat.solvers.witnessed import Refuter
 
 # The most cells a group reasoned in full may cover: four houses (a 24-cell palindrome and a box).
 IN_FULL_CELLS = 36
 # How many refuted hypotheses a case-split tier shrinks before it takes the cheapest.
 SPLIT_CHOICES = 6
-# The PySAT solver of a search split's rule-deletion questions (`Explainer._deleter`).
+# The PySAT solver of a search split's cuts to minimal rules and facts (`Explainer._refuter`).
 DELETER = "m22"
 # A rule that is one all-different house and nothing else: its propagation is its singles.
 HOUSE = frozenset({"AllDifferent"})
@@ -261,9 +263,10 @@ class Explainer:
 
     def close(self) -> None:
         self.subs.close()
-        for name in ("prop", "_deleter"):
-            if name in self.__dict__:
-                self.__dict__.pop(name).delete()
+        if "prop" in self.__dict__:
+            self.prop.delete()
+        if "_refuter" in self.__dict__:
+            self.__dict__.pop("_refuter").solver.delete()
         self.g.close()
 
     def _up_implies(self, assumptions: Sequence[int], target: int, solver=None) -> bool:
@@ -601,15 +604,13 @@ class Explainer:
             return not self.g.solver.solve(assumptions=[*assumptions, hyp])
         return not self.prop.propagate(assumptions=[*assumptions, hyp])[0]
 
-    def _refutation(self, assumptions: Sequence[int], hyp: int, solver=None) -> frozenset[int] | None:
-        """A search's proof that these rules and facts refute the hypothesis (the solver's core: a
-        subset of them and the hypothesis), or None when they do not. `solver`: another over the
-        same clauses (`_deleter`), else the warm one."""
+    def _refutation(self, assumptions: Sequence[int], hyp: int) -> frozenset[int] | None:
+        """A search's proof that these rules and facts refute the hypothesis (the warm solver's
+        core: a subset of them and the hypothesis), or None when they do not."""
         checkpoint()
-        solver = solver or self._searcher
-        if solver.solve(assumptions=[*assumptions, hyp]):
+        if self._searcher.solve(assumptions=[*assumptions, hyp]):
             return None
-        return frozenset(solver.get_core() or [*assumptions, hyp])
+        return frozenset(self._searcher.get_core() or [*assumptions, hyp])
 
     @cached_property
     def _searcher(self):
@@ -623,62 +624,58 @@ class Explainer:
         return solver
 
     @cached_property
-    def _deleter(self):
-        """A second solver over the whole puzzle for the rules' deletion questions of a search split
-        (`_split_rules`), MiniSat 2.2 set to try the known solution's values first. The answers are
-        the CNF's whatever the solver, and `core_deletion` keeps the same rules whatever cores it
-        gets; off the warm solver, which then answers the scan and the facts' questions as before.
-        Those questions mostly find a model; replayed, MiniSat took 8.2 s where Glucose took 13.1 s
-        (docs/decisions/explanations.md, D19 "Then (h-orbit)")."""
+    def _refuter(self) -> Refuter:
+        """Where a search split's hypotheses are cut to minimal rules and facts (`split_cuts`): a
+        second solver over the whole puzzle, MiniSat 2.2, set to try the known solution's values
+        and every rule on first, its models kept to answer later questions (`Refuter`). The
+        answers are the clause set's, so the cuts are the ones any solver gives; the warm solver
+        answers only the scan (D19 "Then (h-orbit)", D20)."""
         solver = self.g.new_solver(self.g.builder.clauses, name=DELETER)
-        if self.solutions:
+        sels = [r.selector for r in self.g.rules]
+        if self.solutions:  # rules on where they can be: a model then answers more later questions
             sol = self.solutions[0]
-            solver.set_phases([lit if sol[c] == v else -lit for (c, v), lit in sorted(self.g.lit.items())])
-        return solver
+            solver.set_phases([lit if sol[c] == v else -lit for (c, v), lit in sorted(self.g.lit.items())] + sels)
+        return Refuter(solver, [*sels, *self.g.fact_of])
 
-    def _split_rules(self, rules: Sequence[int], lits: Sequence[int], hyp: int, complete: bool,
-                     core: frozenset[int] | None = None, solver=None) -> list[int]:  # fmt: skip
-        """A minimal set of the rules that still refutes the hypothesis, dearest dropped first.
-        `core`: a search's proof inside these rules, the facts and the hypothesis, if at hand.
-        `solver`: by search, another over the whole puzzle (`_deleter`), else the warm one."""
-        order = sorted(rules, key=lambda s: (-self.cost_of[s], s))
-        if not complete:  # by propagation: by chunks, the same rules in fewer calls (reasoning.minimal)
+    @cached_property
+    def _cutter(self) -> Cutter:
+        return Cutter({r.selector: frozenset(r.cells) for r in self.g.rules},
+                      {lit: f.cell for lit, f in self.g.fact_of.items()})  # fmt: skip
 
-            def holds(trial: list[int]) -> bool:
-                checkpoint()
-                return self._refutes([*trial, *lits], hyp, complete)
+    def _split_rules(self, rules: Sequence[int], lits: Sequence[int], hyp: int) -> list[int]:
+        """A minimal set of the rules that still refutes the hypothesis by propagation, dearest
+        dropped first: by chunks, the same rules in fewer calls (reasoning.minimal)."""
 
-            return sorted(deletion(order, holds, nonempty=True))
-        # by search: the set one-by-one deletion keeps, a rule outside the last core dropped unasked
-        return sorted(core_deletion(order, lambda trial: self._refutation([*trial, *lits], hyp, solver), core,
-                                    nonempty=True))  # fmt: skip
+        def holds(trial: list[int]) -> bool:
+            checkpoint()
+            return self._refutes([*trial, *lits], hyp, False)
 
-    def _split_facts(self, rules: Sequence[int], lits: Sequence[int], hyp: int, complete: bool) -> tuple[int, ...]:
-        """A minimal set of the facts that, with these rules, refutes the hypothesis (facts off the
-        rules' cells first, at once)."""
+        return sorted(deletion(rule_order(rules, self.cost_of), holds, nonempty=True))
+
+    def _split_facts(self, rules: Sequence[int], lits: Sequence[int], hyp: int) -> tuple[int, ...]:
+        """A minimal set of the facts that, with these rules, refutes the hypothesis by
+        propagation (facts off the rules' cells first, at once)."""
         cells = {c for s in rules for c in self.g.by_selector[s].cells}
         keep = [lit for lit in lits if self.g.fact_of[lit].cell in cells]
-        core = self._refutation([*rules, *keep], hyp) if complete else None
-        if (core is None) if complete else not self._refutes([*rules, *keep], hyp, complete):
+        if not self._refutes([*rules, *keep], hyp, False):
             keep = list(lits)
-            core = None
-        order = sorted(keep, key=lambda lit: (self._dearness(lit), abs(lit)))
-        if not complete:
 
-            def holds(trial: list[int]) -> bool:
-                checkpoint()
-                return self._refutes([*rules, *trial], hyp, complete)
+        def holds(trial: list[int]) -> bool:
+            checkpoint()
+            return self._refutes([*rules, *trial], hyp, False)
 
-            return tuple(sorted(deletion(order, holds), key=abs))
-        found = core_deletion(order, lambda trial: self._refutation([*rules, *trial], hyp), core)
-        return tuple(sorted(found, key=abs))
+        return tuple(sorted(deletion(self._fact_order(keep), holds), key=abs))
+
+    def _fact_order(self, lits: Sequence[int]) -> tuple[int, ...]:
+        return tuple(sorted(lits, key=lambda lit: (self._dearness(lit), abs(lit))))
 
     def _splits(self, complete: bool) -> list[Candidate]:
         """Hypotheses the whole puzzle refutes: by propagation (depth 1) or by search (depth 2).
         Each is cut to a minimal set of rules and facts that still refutes it, and the smallest
         (fewest and lightest rules, then the shortest chain) wins. By search, only hypotheses
         whose removal leaves a single compete where there are any: each split then moves the
-        walk on, so fewer follow (docs/decisions/explanations.md, D19)."""
+        walk on, so fewer follow (docs/decisions/explanations.md, D19); their cuts are
+        `split_cuts.Cut`s on the second solver (`_refuter`, D20)."""
         sels = tuple(r.selector for r in self.g.rules)
         lits = self.fact_lits(range(self.puzzle.size))
         refuted: list[tuple[int, int, int, frozenset[int]]] = []
@@ -703,27 +700,33 @@ class Explainer:
                         raise CheckError("propagation refuted a value that a solution holds")
                     core = frozenset(self.g.core())
                 refuted.append((sum(1 for x in core if x in self.g.by_selector), len(core), hyp, core))
-        cut = []
-        fresh: set[int] = set()  # hypotheses whose rules were cut at this step
-        now = set(lits)
         if complete and any(self._opens(r[2]) for r in refuted):  # the path: a split that opens a single (D19)
             refuted = [r for r in refuted if self._opens(r[2])]
-        for _, _, hyp, core in sorted(refuted, key=lambda r: r[:3])[: 2 * SPLIT_CHOICES]:
-            start = [s for s in sels if s in core]  # the core: a start, not the answer
-            if complete:  # the core lies inside the start, the facts and the hypothesis: it refutes
-                rules = self._split_rules_of.get(hyp)
-                if rules is None:
-                    rules = self._split_rules_of[hyp] = self._split_rules(start, lits, hyp, complete, core,
-                                                                          self._deleter)  # fmt: skip
-                    self._split_facts_of.pop(hyp, None)
-                    fresh.add(hyp)
+        chosen = sorted(refuted, key=lambda r: r[:3])[: 2 * SPLIT_CHOICES]
+        order = self._fact_order(lits)
+        fresh: set[int] = set()  # hypotheses whose rules were cut at this step
+        if complete:  # each core lies inside its start, the facts and the hypothesis: it refutes
+            jobs = [Cut(hyp, rule_order([s for s in sels if s in core], self.cost_of), order, core, True, False)
+                    for _, _, hyp, core in chosen if hyp not in self._split_rules_of]  # fmt: skip
+            for job in jobs:
+                answer = self._cutter(job, self._refuter)
+                assert answer is not None  # the job's core refutes
+                self._split_rules_of[job.hyp] = list(answer[0])
+                self._split_facts_of.pop(job.hyp, None)
+                fresh.add(job.hyp)
+        cut = []
+        for _, _, hyp, core in chosen:
+            if complete:
+                rules = self._split_rules_of[hyp]
             else:
+                start = [s for s in sels if s in core]  # the core: a start, not the answer
                 if not self._refutes([*start, *lits], hyp, complete):
                     start = list(sels)
-                rules = self._split_rules(start, lits, hyp, complete)
+                rules = self._split_rules(start, lits, hyp)
             cut.append((round(sum(self.cost_of[s] for s in rules), 2), len(rules), abs(hyp), hyp, rules))
         marks = self.marks()
         tier = "search split" if complete else "case split"
+        now = set(lits)
         ready, rest = [], []
         for _, _, _, hyp, rules in sorted(cut)[:SPLIT_CHOICES]:
             kept = self._split_facts_of.get(hyp) if complete else None
@@ -735,20 +738,23 @@ class Explainer:
         # The rest by their price with no fact read, the cheapest first, each cut only while that
         # bound still beats the best priced: fewer facts cut, and the rules cut at an earlier step
         # (minimal for its facts) cut again only for a hypothesis that may win (D19).
-        bounds = [(self._split_candidate(tier, marks, hyp, rules, ()), rules) for hyp, rules in rest]
-        for low, rules in sorted(bounds, key=lambda b: (b[0].cost, b[0].order)):
+        bounds = sorted(((self._split_candidate(tier, marks, hyp, rules, ()), rules) for hyp, rules in rest),
+                        key=lambda b: (b[0].cost, b[0].order))  # fmt: skip
+        for low, rules in bounds:
             if out and (low.cost, low.order) > min((k.cost, k.order) for k in out):
                 break
             hyp = low.hypothesis
             assert hyp is not None
-            if complete and hyp not in fresh:  # minimal for the facts of an earlier step: cut again for these,
-                core = self._refutation([*rules, *lits], hyp)  # from those rules (the facts now imply that step's)
-                if core is None:
+            if complete:  # rules cut at an earlier step are cut again for these facts
+                answer = self._cutter(Cut(hyp, rule_order(rules, self.cost_of), order, None, hyp not in fresh, True),
+                                      self._refuter)  # fmt: skip
+                if answer is None:
                     raise CheckError(f"search no longer refutes {self.g.fact_of[hyp]}, refuted at an earlier step")
-                rules = self._split_rules_of[hyp] = self._split_rules(rules, lits, hyp, complete, core)
-            kept = self._split_facts(rules, lits, hyp, complete)
-            if complete:
-                self._split_facts_of[hyp] = kept
+                rules, kept = list(answer[0]), answer[1]
+                assert kept is not None
+                self._split_rules_of[hyp], self._split_facts_of[hyp] = rules, kept
+            else:
+                kept = self._split_facts(rules, lits, hyp)
             out.append(self._split_candidate(tier, marks, hyp, rules, kept))
         return out
 
