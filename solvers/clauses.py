@@ -33,6 +33,18 @@ class ClauseSolver:
     def solve(self, assumptions: Sequence[int] = ()) -> bool:
         return bool(self._solver.solve(assumptions=list(assumptions)))
 
+    def solve_interruptible(self, assumptions: Sequence[int] = ()) -> bool | None:
+        """`solve`, but None when `interrupt` (from another thread) stopped it first: the solver
+        lets go of Python's lock meanwhile."""
+        found = self._solver.solve_limited(assumptions=list(assumptions), expect_interrupt=True)
+        return None if found is None else bool(found)
+
+    def interrupt(self) -> None:
+        self._solver.interrupt()
+
+    def clear_interrupt(self) -> None:
+        self._solver.clear_interrupt()
+
     def set_phases(self, literals: Sequence[int]) -> None:
         """The values the solver tries first for these variables (a backbone's models then cover
         candidates not seen yet)."""

@@ -14,6 +14,7 @@ from test_explain import GRIDS, small, solutions4
 from puzzlesat.reasoning.facts import ELIMINATE, Fact
 from puzzlesat.reasoning.recheck import implies
 from puzzlesat.reasoning.search import Explainer
+from puzzlesat.solvers.raced import Raced
 from puzzlesat.solvers.witnessed import Refuter
 
 
@@ -128,16 +129,21 @@ def test_opens_a_single_by_definition(grid_index, cells, rnd):
 def test_cuts_with_kept_models_are_the_cuts_of_plain_solves(grid_index, cells, rnd):
     """A search split's cuts are the clause set's answers (split_cuts, D20): on random 4x4 states
     (as above) the split candidates, with questions a kept model answers unsolved, are those of a
-    solver asked every question (rules, facts, price), and so is the whole walk."""
+    solver asked every question (rules, facts, price), and so is the whole walk; so are they with
+    two solvers racing on each question (D21)."""
     grid = GRIDS[grid_index]
     givens = "".join(str(grid[c]) if c in cells else "." for c in range(16))
     removals = [(c, v) for c in range(16) for v in range(1, 5) if c not in cells and v != grid[c]]
     rnd.shuffle(removals)
     seen = []
-    for keep_models in (True, False):
+    for how in ("default", "plain", "raced"):  # default: kept models, raced where there are two cores
         e = Explainer(small(givens), [grid])
-        if not keep_models:
+        if how == "plain":
             e.__dict__["_refuter"] = Refuter(e.g.new_solver(e.g.builder.clauses, name="m22"))
+        elif how == "raced":  # kept models, two solvers racing (D21) whatever the machine
+            here, there = (e.g.new_solver(e.g.builder.clauses, name="m22") for _ in range(2))
+            there.set_phases([-lit for lit in e.g.lit.values()])
+            e.__dict__["_refuter"] = Refuter(Raced(here, there), [*(r.selector for r in e.g.rules), *e.g.fact_of])
         try:
             states = []
             for chunk in (removals[:0], removals[:3], removals[3:6]):
@@ -149,4 +155,4 @@ def test_cuts_with_kept_models_are_the_cuts_of_plain_solves(grid_index, cells, r
         finally:
             e.close()
         seen.append(states)
-    assert seen[0] == seen[1]
+    assert seen[0] == seen[1] == seen[2]

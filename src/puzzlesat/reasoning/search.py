@@ -49,9 +49,11 @@ from puzzlesat.reasoning.stated import check_depth, check_stated
 from puzzlesat.reasoning.why import combinations_left, why_text
 from puzzlesat.reasoning.why_rules import model_rules
 from puzzlesat.reasoning.widen import widen
+from puzzlesat.runtime import host
 from puzzlesat.runtime.errors import CheckError
 from puzzlesat.runtime.records import dataclass
 from puzzlesat.runtime.stop import checkpoint
+from puzzlesat.solvers.raced import Raced
 from puzzlesat.solvers.witnessed import Refuter
 
 # The most cells a group reasoned in full may cover: four houses (a 24-cell palindrome and a box).
@@ -635,6 +637,10 @@ class Explainer:
         if self.solutions:  # rules on where they can be: a model then answers more later questions
             sol = self.solutions[0]
             solver.set_phases([lit if sol[c] == v else -lit for (c, v), lit in sorted(self.g.lit.items())] + sels)
+        if host.cores() > 1:  # a second solver races it, set to try no value and no rule first (D21)
+            there = self.g.new_solver(self.g.builder.clauses, name=DELETER)
+            there.set_phases([-lit for _, lit in sorted(self.g.lit.items())] + [-s for s in sels])
+            solver = Raced(solver, there)
         return Refuter(solver, [*sels, *self.g.fact_of])
 
     @cached_property

@@ -11,13 +11,13 @@ sent. docs/decisions/scale-out.md, "Scale out".
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from collections.abc import Callable
 
 from puzzlesat.model.model import Puzzle
 from puzzlesat.runtime.errors import CheckError, Status, UsageError
+from puzzlesat.runtime.host import cores
 from puzzlesat.solvers.base import Found, Session
 from puzzlesat.solvers.enumerate import Collector, Outcome, Solution, enumerate_solutions
 from puzzlesat.solvers.plan import Plan
@@ -29,13 +29,6 @@ from puzzlesat.symmetry.breaking import Breaking
 # workers started cold) keeps the 6- and 7-point stars in one process and splits the 8-point star
 # and longer.
 SPLIT_AFTER = 1.0
-
-
-def cores() -> int:
-    """The processors this process may run on (its affinity mask where the system has one)."""
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return os.cpu_count() or 1
 
 
 def usable_workers(workers: int | None) -> tuple[int | None, str | None]:
