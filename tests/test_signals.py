@@ -403,3 +403,37 @@ def test_a_stop_request_from_another_thread_interrupts_z3_at_once():
     finally:
         puzzlesat.reset_stop()
         session.close()
+
+
+def test_a_search_that_starts_after_the_interrupt_is_interrupted_again():
+    """A waker registered just before its search starts may be called before the search can take
+    the interrupt (Z3 clears it as its check begins): after a signal the watcher calls the wakers
+    again until they are gone, and a block entered with a stop already asked is interrupted
+    until it ends. Here the "search" takes the interrupt only on its third call."""
+    import threading
+
+    from puzzlesat.runtime import stop
+
+    calls = []
+    taken = threading.Event()
+
+    def interrupt() -> None:
+        calls.append(1)
+        if len(calls) >= 3:
+            taken.set()
+
+    with stop.wake_on_signal(interrupt):
+        watcher = threading.Thread(target=stop._wake_until_done)
+        watcher.start()
+        assert taken.wait(30)  # the search has taken it: it returns, the block ends
+    watcher.join(30)
+    assert not watcher.is_alive() and len(calls) >= 3
+    calls.clear()
+    taken.clear()
+    stop.request_stop()
+    try:
+        with stop.wake_on_signal(interrupt):
+            assert taken.wait(30)
+    finally:
+        stop.reset()
+    assert len(calls) >= 3

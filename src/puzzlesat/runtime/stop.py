@@ -118,23 +118,49 @@ def wake_on_signal(callback: Callable[[], None]) -> Iterator[None]:
     """While inside, a SIGINT or SIGTERM (or a stop already requested) calls `callback` at once,
     from another thread: e.g. `z3.Context.interrupt`, which Z3 allows from any thread."""
     key = id(callback)
+    done = threading.Event()
     with _WAKER_LOCK:
         _WAKERS[key] = callback
     try:
-        if STOP.is_set():
-            callback()
+        if STOP.is_set():  # asked before the search began: one call could come before it starts
+            try:
+                threading.Thread(target=_keep_calling, args=(callback, done), daemon=True).start()
+            except RuntimeError:  # no thread to be had: one call, as before
+                callback()
         yield
     finally:
+        done.set()
         with _WAKER_LOCK:
             _WAKERS.pop(key, None)
 
 
-def _wake_all() -> None:
+def _keep_calling(callback: Callable[[], None], done: threading.Event) -> None:
+    while not done.is_set():
+        with contextlib.suppress(Exception):
+            callback()
+        done.wait(WAKE_AGAIN_SECONDS)
+
+
+def _wake_all() -> bool:
+    """Call every waker registered now; False when there is none."""
     with _WAKER_LOCK:
         callbacks = list(_WAKERS.values())
     for callback in callbacks:
         with contextlib.suppress(Exception):
             callback()
+    return bool(callbacks)
+
+
+# After a signal, how often the watcher calls the wakers again while any is registered (seconds).
+WAKE_AGAIN_SECONDS = 0.02
+
+
+def _wake_until_done() -> None:
+    """Call the wakers until none is registered. A search registers its waker just before it
+    starts, and an interrupt that comes in between is lost (Z3 clears it as its check begins), so
+    one call is not enough: a SIGTERM under load once left Z3 searching for minutes."""
+    while _wake_all():
+        time.sleep(WAKE_AGAIN_SECONDS)
 
 
 _WATCHING: list[int] = []  # the watcher's pipe, once started (one per process)
@@ -169,7 +195,7 @@ def start_signal_watcher() -> None:
             reasons = [REASONS[b] for b in data if b in REASONS]
             if reasons:
                 _SIGNALLED["value"] = reasons[0]
-                _wake_all()
+                _wake_until_done()
 
     try:
         threading.Thread(target=watch, name="puzzlesat-signals", daemon=True).start()
