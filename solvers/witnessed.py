@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from puzzlesat.runtime.stop import checkpoint
-from puzzlesat.solvers.clauses import ClauseSolver
-from puzzlesat.solvers.raced import Raced
+from puzzlesat.solvers.renamed import Answerer
 
 Refute = Callable[[Sequence[int]], frozenset[int] | None]  # None when satisfiable, else the failed assumptions
 
@@ -28,7 +27,7 @@ class Refuter:
     kept model makes true is satisfiable. On Orbit's search splits 715 of 2,343 satisfiable rule
     questions were answered so."""
 
-    def __init__(self, solver: ClauseSolver | Raced, keys: Sequence[int] = (),
+    def __init__(self, solver: Answerer, keys: Sequence[int] = (),
                  between: Callable[[], None] = checkpoint) -> None:  # fmt: skip
         self.solver, self.between = solver, between
         self.bit = {v: 1 << i for i, v in enumerate(sorted({abs(k) for k in keys}))}

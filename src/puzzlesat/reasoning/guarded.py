@@ -148,9 +148,9 @@ atexit.register(_close_shared)
 class _Encoding:
     """The guarded CNF of one puzzle shape, written once; read-only once written (RuleCNF shares it)."""
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: Puzzle, card: str = CARD, pb: str = DEFAULT_PB) -> None:
         self.puzzle = puzzle
-        self.builder = ClauseBuilder(CARD, DEFAULT_PB)
+        self.builder = ClauseBuilder(card, pb)
         self.driver = Driver(puzzle, scheme("shift"), self.builder)
         self.rules: list[Rule] = []
         self.clauses_of: dict[int, list[list[int]]] = {}
@@ -191,6 +191,7 @@ class _Encoding:
         self.by_id = {r.id: r for r in self.rules}
         self.top = max(self.builder.pool.top, max(_variables(self.builder.clauses), default=0))
         self.checkers: dict[str, SharedSolver] = {}
+        self.recoded: dict[tuple[str, str], Recoded] = {}  # this shape in other encodings (`RuleCNF.recoded`)
         del self.puzzle  # the shape's, not one puzzle's: RuleCNF keeps its own
 
     def _cell_blocks(self) -> list[list[list[int]]]:
@@ -208,6 +209,18 @@ class _Encoding:
         else:
             self.unknown_clauses = []
         return [list(b) for b in blocks]
+
+
+@dataclass(frozen=True)
+class Recoded:
+    """The puzzle's rules in other encodings: `clauses`, and `inner`, each selector and cell
+    literal of the explainer's CNF (`RuleCNF`) to the same one in `clauses`. A rule, a fact and a
+    hypothesis mean the same in both, so any question on them has the same answer and the same
+    cores (docs/decisions/explanations.md, D22); `top`: the explainer's CNF's last variable."""
+
+    clauses: list[list[int]]
+    inner: dict[int, int]
+    top: int
 
 
 class RuleCNF:
@@ -239,7 +252,22 @@ class RuleCNF:
         self.by_id: dict[str, Rule] = shared.by_id
         self.top: int = shared.top
         self._checkers: dict[str, SharedSolver] = shared.checkers
+        self._recoded: dict[tuple[str, str], Recoded] = shared.recoded
         self._asked: list[list[int]] = []  # questions `ask` answered before the warm solver was built
+
+    def recoded(self, card: str, pb: str) -> Recoded:
+        """The same rules in other cardinality and PB encodings, for a solver asked only whether
+        sets of rules and facts are satisfiable: an answer of the rules, not of their clauses
+        (`Recoded`). Written at the first call, kept with the shape."""
+        key = (card, pb)
+        if key not in self._recoded:
+            other = _Encoding(self.puzzle, card, pb)
+            inner = {r.selector: o.selector for r, o in zip(self.rules, other.rules, strict=True)}
+            for pair, lit in self.lit.items():
+                inner[lit] = other.lit[pair]
+            inner.update({-a: -b for a, b in list(inner.items())})
+            self._recoded[key] = Recoded(other.builder.clauses, inner, self.top)
+        return self._recoded[key]
 
     def checker(self, name: str) -> SharedSolver:
         """The shape's shared yes-or-no solver of this PySAT name (`SharedSolver`), built at its first use."""

@@ -1004,6 +1004,21 @@ def _58(cls, _d_main, _d_hypothesis, _d_depth, _d_tier, _d_cells, _d_digits, _d_
 
 def _59(cls):
     _set = object.__setattr__
+    def __init__(self, clauses: 'list[list[int]]', inner: 'dict[int, int]', top: 'int') -> None:
+        _set(self, 'clauses', clauses)
+        _set(self, 'inner', inner)
+        _set(self, 'top', top)
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.clauses,self.inner,self.top,)==(other.clauses,other.inner,other.top,)
+        return NotImplemented
+    def __hash__(self):
+        return hash((self.clauses,self.inner,self.top,))
+    return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
+
+
+def _60(cls):
+    _set = object.__setattr__
     def __init__(self, ref: 'RuleRef', constraints: 'tuple[Constraint, ...]', selector: 'int') -> None:
         _set(self, 'ref', ref)
         _set(self, 'constraints', constraints)
@@ -1017,7 +1032,7 @@ def _59(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _60(cls):
+def _61(cls):
     _set = object.__setattr__
     def __init__(self, form: 'str', houses: 'tuple[str, ...]', region_total: 'int', sums: 'tuple[Sum, ...]', placed: 'tuple[tuple[int, int], ...]', cells: 'tuple[int, ...]', rest: 'int', distinct: 'str | None', places: 'tuple[tuple[int, int], ...]', eliminates: 'tuple[tuple[int, int], ...]', text: 'str') -> None:
         _set(self, 'form', form)
@@ -1040,7 +1055,7 @@ def _60(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _61(cls):
+def _62(cls):
     _set = object.__setattr__
     def __init__(self, name: 'str', cells: 'tuple[int, ...]', total: 'int') -> None:
         _set(self, 'name', name)
@@ -1055,7 +1070,7 @@ def _61(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _62(cls, _d_houses, _d_cells, _d_digits):
+def _63(cls, _d_houses, _d_cells, _d_digits):
     _set = object.__setattr__
     def __init__(self, technique: 'str', houses: 'tuple[str, ...]' = _d_houses, cells: 'tuple[int, ...]' = _d_cells, digits: 'tuple[int, ...]' = _d_digits) -> None:
         _set(self, 'technique', technique)
@@ -1071,7 +1086,7 @@ def _62(cls, _d_houses, _d_cells, _d_digits):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _63(cls):
+def _64(cls):
     _set = object.__setattr__
     def __init__(self, name: 'str', kind: 'str', cells: 'tuple[Cell, ...]', full: 'bool') -> None:
         _set(self, 'name', name)
@@ -1087,7 +1102,7 @@ def _63(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _64(cls, _d_placed):
+def _65(cls, _d_placed):
     _set = object.__setattr__
     def __init__(self, cands: 'tuple[frozenset[Value], ...]', houses: 'tuple[House, ...]', names: 'tuple[str, ...]', placed: 'frozenset[Cell]' = _d_placed) -> None:
         _set(self, 'cands', cands)
@@ -1103,7 +1118,7 @@ def _64(cls, _d_placed):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _65(cls, _d_places, _d_eliminates, _d_chain, _d_score):
+def _66(cls, _d_places, _d_eliminates, _d_chain, _d_score):
     _set = object.__setattr__
     def __init__(self, technique: 'str', text: 'str', houses: 'tuple[str, ...]', cells: 'tuple[Cell, ...]', digits: 'tuple[Value, ...]', places: 'tuple[tuple[Cell, Value], ...]' = _d_places, eliminates: 'tuple[tuple[Cell, Value], ...]' = _d_eliminates, chain: 'tuple[tuple[Cell, Value], ...]' = _d_chain, score: 'float' = _d_score) -> None:
         _set(self, 'technique', technique)
@@ -1124,7 +1139,7 @@ def _65(cls, _d_places, _d_eliminates, _d_chain, _d_score):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _66(cls, _d_hypothesis, _d_pattern, _d_group, _d_innie):
+def _67(cls, _d_hypothesis, _d_pattern, _d_group, _d_innie):
     _set = object.__setattr__
     def __init__(self, cost: 'float', order: 'tuple[object, ...]', selectors: 'tuple[int, ...]', lits: 'tuple[int, ...]', target: 'int', tier: 'str', hypothesis: 'int | None' = _d_hypothesis, pattern: 'patterns.Pattern | None' = _d_pattern, group: 'tuple[int, ...]' = _d_group, innie: 'innies.Innie | None' = _d_innie) -> None:
         _set(self, 'cost', cost)
@@ -1146,7 +1161,7 @@ def _66(cls, _d_hypothesis, _d_pattern, _d_group, _d_innie):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _67(cls):
+def _68(cls):
     _set = object.__setattr__
     def __init__(self, hyp: 'int', rules: 'tuple[int, ...]', lits: 'tuple[int, ...]', core: 'frozenset[int] | None', cut: 'bool', facts: 'bool') -> None:
         _set(self, 'hyp', hyp)
@@ -1164,7 +1179,7 @@ def _67(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _68(cls):
+def _69(cls):
     _set = object.__setattr__
     def __init__(self, rule_cells: 'Mapping[int, frozenset[int]]', lit_cell: 'Mapping[int, int]') -> None:
         _set(self, 'rule_cells', rule_cells)
@@ -1178,7 +1193,7 @@ def _68(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _69(cls):
+def _70(cls):
     _set = object.__setattr__
     def __init__(self, say: 'Callable[[Subject, Marks, Sequence[Fact]], str | None]', check: 'Callable[[Subject, Marks, str], None]') -> None:
         _set(self, 'say', say)
@@ -1192,7 +1207,7 @@ def _69(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _70(cls):
+def _71(cls):
     _set = object.__setattr__
     def __init__(self, head: 'str', combos: 'tuple[tuple[int, ...], ...]', show: 'Callable[[tuple[int, ...]], str]', read: 'Callable[[str], tuple[int, ...]]') -> None:
         _set(self, 'head', head)
@@ -1208,7 +1223,7 @@ def _70(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _71(cls):
+def _72(cls):
     _set = object.__setattr__
     def __init__(self, name: 'str', constraints: 'tuple[Constraint, ...]', rule: 'Any', names: 'tuple[str, ...]', domains: 'tuple[tuple[int, ...], ...]') -> None:
         _set(self, 'name', name)
@@ -1225,7 +1240,7 @@ def _71(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _72(cls, _d_outline):
+def _73(cls, _d_outline):
     _set = object.__setattr__
     def __init__(self, grid: 'Grid', left: 'float', top: 'float', cell: 'float', outline: 'Callable[[set[tuple[int, int]]], str]' = _d_outline) -> None:
         _set(self, 'grid', grid)
@@ -1242,7 +1257,7 @@ def _72(cls, _d_outline):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _73(cls, _d_ends, _d_hollow):
+def _74(cls, _d_ends, _d_hollow):
     _set = object.__setattr__
     def __init__(self, colour: 'str', words: 'str', width: 'float', ends: 'str' = _d_ends, hollow: 'bool' = _d_hollow) -> None:
         _set(self, 'colour', colour)
@@ -1259,7 +1274,7 @@ def _73(cls, _d_ends, _d_hollow):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _74(cls, _d_cages, _d_clues, _d_thermometers, _d_arrows, _d_signs, _d_dots, _d_negatives, _d_others, _d_lines, _d_clones, _d_quadruples, _d_outside, _d_indexers, _d_spelled, _d_named):
+def _75(cls, _d_cages, _d_clues, _d_thermometers, _d_arrows, _d_signs, _d_dots, _d_negatives, _d_others, _d_lines, _d_clones, _d_quadruples, _d_outside, _d_indexers, _d_spelled, _d_named):
     _set = object.__setattr__
     def __init__(self, cages: 'tuple[tuple[tuple[int, ...], str], ...]' = _d_cages, clues: 'dict[Square, tuple[str, str]]' = FACTORY, thermometers: 'tuple[tuple[int, ...], ...]' = _d_thermometers, arrows: 'tuple[tuple[int, tuple[int, ...]], ...]' = _d_arrows, signs: 'tuple[tuple[int, int], ...]' = _d_signs, dots: 'tuple[tuple[str, int, int], ...]' = _d_dots, negatives: 'tuple[str, ...]' = _d_negatives, others: 'tuple[str, ...]' = _d_others, lines: 'tuple[Any, ...]' = _d_lines, clones: 'tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]' = _d_clones, quadruples: 'tuple[tuple[tuple[int, int], tuple[int, ...]], ...]' = _d_quadruples, outside: 'tuple[OutsideClue, ...]' = _d_outside, indexers: 'tuple[int, ...]' = _d_indexers, spelled: 'tuple[str, ...]' = _d_spelled, named: 'tuple[str, ...]' = _d_named) -> None:
         _set(self, 'cages', cages)
@@ -1286,7 +1301,7 @@ def _74(cls, _d_cages, _d_clues, _d_thermometers, _d_arrows, _d_signs, _d_dots, 
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _75(cls):
+def _76(cls):
     _set = object.__setattr__
     def __init__(self, grid: 'Grid', major: 'dict[Square, object]', minor: 'dict[Square, object]') -> None:
         _set(self, 'grid', grid)
@@ -1301,7 +1316,7 @@ def _75(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _76(cls, _d_says):
+def _77(cls, _d_says):
     _set = object.__setattr__
     def __init__(self, kind: 'str', square: 'Square', step: 'tuple[int, int]', text: 'str', cells: 'tuple[int, ...]', says: 'str' = _d_says) -> None:
         _set(self, 'kind', kind)
@@ -1319,7 +1334,7 @@ def _76(cls, _d_says):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _77(cls):
+def _78(cls):
     _set = object.__setattr__
     def __init__(self, field: 'str', item: 'Callable[[Grid, Any], Any]', note: 'Callable[[Sequence[str], Any], str] | None') -> None:
         _set(self, 'field', field)
@@ -1334,7 +1349,7 @@ def _77(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _78(cls, _d_briefs):
+def _79(cls, _d_briefs):
     _set = object.__setattr__
     def __init__(self, code: 'ExitCode', meaning: 'str', brief: 'str', commands: 'tuple[str, ...]', briefs: 'tuple[tuple[str, str], ...]' = _d_briefs) -> None:
         _set(self, 'code', code)
@@ -1351,7 +1366,7 @@ def _78(cls, _d_briefs):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _79(cls, _d_stats, _d_base, _d_plan):
+def _80(cls, _d_stats, _d_base, _d_plan):
     def __init__(self, outcomes: 'list[Outcome | PuzzleSatError]', instances: 'int', stopped: 'Status | None', seconds: 'float', stats: 'dict[str, int | float | str]' = FACTORY, base: 'Puzzle | None' = _d_base, plan: 'Plan | None' = _d_plan) -> None:
         self.outcomes = outcomes
         self.instances = instances
@@ -1367,7 +1382,7 @@ def _79(cls, _d_stats, _d_base, _d_plan):
     return {'__init__': __init__, '__eq__': __eq__}
 
 
-def _80(cls, _d_interrupted, _d_timeout, _d_repeat, _d_default):
+def _81(cls, _d_interrupted, _d_timeout, _d_repeat, _d_default):
     def __init__(self, puzzle: 'Puzzle', all: 'bool', modulo_symmetry: 'bool', rows: 'list[Row]', disagreements: 'list[str]', interrupted: 'bool' = _d_interrupted, timeout: 'float | None' = _d_timeout, repeat: 'int' = _d_repeat, default: 'str | None' = _d_default) -> None:
         self.puzzle = puzzle
         self.all = all
@@ -1385,7 +1400,7 @@ def _80(cls, _d_interrupted, _d_timeout, _d_repeat, _d_default):
     return {'__init__': __init__, '__eq__': __eq__}
 
 
-def _81(cls, _d_variables, _d_clauses, _d_literals, _d_build_seconds, _d_first_seconds, _d_all_seconds, _d_solutions, _d_status, _d_found):
+def _82(cls, _d_variables, _d_clauses, _d_literals, _d_build_seconds, _d_first_seconds, _d_all_seconds, _d_solutions, _d_status, _d_found):
     _set = object.__setattr__
     def __init__(self, backend: 'str', encoding: 'str', card: 'str | None', pb: 'str | None', solver: 'str | None', variables: 'int | None' = _d_variables, clauses: 'int | None' = _d_clauses, literals: 'int | None' = _d_literals, build_seconds: 'float | None' = _d_build_seconds, first_seconds: 'float | None' = _d_first_seconds, all_seconds: 'float | None' = _d_all_seconds, solutions: 'int | None' = _d_solutions, status: 'str' = _d_status, found: 'tuple[tuple[int, ...], ...] | None' = _d_found) -> None:
         _set(self, 'backend', backend)
@@ -1411,7 +1426,7 @@ def _81(cls, _d_variables, _d_clauses, _d_literals, _d_build_seconds, _d_first_s
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _82(cls, _d_seconds, _d_stats, _d_symmetry, _d_plan, _d_approximate, _d_tolerance, _d_confidence, _d_fallback, _d_counting, _d_reduced):
+def _83(cls, _d_seconds, _d_stats, _d_symmetry, _d_plan, _d_approximate, _d_tolerance, _d_confidence, _d_fallback, _d_counting, _d_reduced):
     def __init__(self, count: 'int', orbits: 'int | None', method: 'str', complete: 'bool', stopped: 'Status | None', count_complete: 'bool', group_order: 'int', classes: 'int', relabelling: 'int', seconds: 'float' = _d_seconds, stats: 'dict[str, Any]' = FACTORY, symmetry: 'str' = _d_symmetry, plan: 'Plan | None' = _d_plan, approximate: 'bool' = _d_approximate, tolerance: 'float' = _d_tolerance, confidence: 'float' = _d_confidence, fallback: 'str | None' = _d_fallback, counting: 'Any' = _d_counting, reduced: 'dict[str, Any] | None' = _d_reduced) -> None:
         self.count = count
         self.orbits = orbits
@@ -1439,7 +1454,7 @@ def _82(cls, _d_seconds, _d_stats, _d_symmetry, _d_plan, _d_approximate, _d_tole
     return {'__init__': __init__, '__eq__': __eq__}
 
 
-def _83(cls, _d_start, _d_lower, _d_fixed, _d_listed, _d_stats, _d_split, _d_method, _d_group, _d_symmetry, _d_elements, _d_total, _d_orbits, _d_reduced, _d_reduction):
+def _84(cls, _d_start, _d_lower, _d_fixed, _d_listed, _d_stats, _d_split, _d_method, _d_group, _d_symmetry, _d_elements, _d_total, _d_orbits, _d_reduced, _d_reduction):
     def __init__(self, puzzle: 'Puzzle', config: 'Plan', classes: 'list[Element]', pinned: 'tuple[tuple[int, int], ...]', factor: 'int', deadline: 'float | None', progress: 'Progress', start: 'float' = FACTORY, lower: 'int' = _d_lower, fixed: 'list[int]' = FACTORY, listed: 'list[tuple[int, ...]] | None' = _d_listed, stats: 'dict[str, Any]' = FACTORY, split: 'dict[str, Any]' = FACTORY, method: 'str' = _d_method, group: 'Group | None' = _d_group, symmetry: 'str | None' = _d_symmetry, elements: 'list[Element] | None' = _d_elements, total: 'int | None' = _d_total, orbits: 'int | None' = _d_orbits, reduced: 'Reduced | None' = _d_reduced, reduction: 'dict[str, Any] | None' = _d_reduction) -> None:
         self.puzzle = puzzle
         self.config = config
@@ -1469,7 +1484,7 @@ def _83(cls, _d_start, _d_lower, _d_fixed, _d_listed, _d_stats, _d_split, _d_met
     return {'__init__': __init__, '__eq__': __eq__}
 
 
-def _84(cls, _d_stats, _d_counts, _d_counts_stopped, _d_counts_asked):
+def _85(cls, _d_stats, _d_counts, _d_counts_stopped, _d_counts_asked):
     def __init__(self, puzzle: 'Puzzle', found: 'list[set[int]]', unknown: 'list[set[int]]', calls: 'int', solutions: 'int', stopped: 'Status | None', seconds: 'float', stats: 'dict[str, Any]' = FACTORY, counts: 'list[dict[int, int]] | None' = _d_counts, counts_stopped: 'Status | None' = _d_counts_stopped, counts_asked: 'bool' = _d_counts_asked) -> None:
         self.puzzle = puzzle
         self.found = found
@@ -1489,7 +1504,7 @@ def _84(cls, _d_stats, _d_counts, _d_counts_stopped, _d_counts_asked):
     return {'__init__': __init__, '__eq__': __eq__}
 
 
-def _85(cls):
+def _86(cls):
     _set = object.__setattr__
     def __init__(self, puzzle: 'Puzzle', outcome: 'Outcome') -> None:
         _set(self, 'puzzle', puzzle)
@@ -1503,7 +1518,7 @@ def _85(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _86(cls):
+def _87(cls):
     def __init__(self, puzzle: 'Puzzle', solution: 'tuple[int, ...]', redundant: 'list[int]', minimal: 'Givens', calls: 'int', stopped: 'str | None', seconds: 'float') -> None:
         self.puzzle = puzzle
         self.solution = solution
@@ -1519,7 +1534,7 @@ def _86(cls):
     return {'__init__': __init__, '__eq__': __eq__}
 
 
-def _87(cls, _d_clues, _d_values, _d_encoding):
+def _88(cls, _d_clues, _d_values, _d_encoding):
     def __init__(self, name: 'str', grid: 'Grid', solution: 'Values', clues: 'list[Clue]' = FACTORY, values: 'Sequence[int] | None' = _d_values, encoding: 'str | None' = _d_encoding) -> None:
         self.name = name
         self.grid = grid
@@ -1534,7 +1549,7 @@ def _87(cls, _d_clues, _d_values, _d_encoding):
     return {'__init__': __init__, '__eq__': __eq__}
 
 
-def _88(cls):
+def _89(cls):
     _set = object.__setattr__
     def __init__(self, cell: 'int', value: 'int') -> None:
         _set(self, 'cell', cell)
@@ -1548,7 +1563,7 @@ def _88(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _89(cls, _d_minimal, _d_grade):
+def _90(cls, _d_minimal, _d_grade):
     _set = object.__setattr__
     def __init__(self, kind: 'str', seed: 'int', puzzle: 'Puzzle', solution: 'tuple[int, ...]', seconds: 'float', minimal: 'bool' = _d_minimal, grade: 'tuple[float, str] | None' = _d_grade) -> None:
         _set(self, 'kind', kind)
@@ -1567,7 +1582,7 @@ def _89(cls, _d_minimal, _d_grade):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _90(cls):
+def _91(cls):
     _set = object.__setattr__
     def __init__(self, name: 'str', summary: 'str', params: 'Mapping[str, tuple[tuple[int, ...], int]]', make: 'Callable[[random.Random, dict[str, int], str], Puzzle]') -> None:
         _set(self, 'name', name)
@@ -1583,7 +1598,7 @@ def _90(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _91(cls, _d_backend, _d_encoding, _d_card, _d_pb, _d_solver, _d_solver_cmd, _d_symmetry_breaking):
+def _92(cls, _d_backend, _d_encoding, _d_card, _d_pb, _d_solver, _d_solver_cmd, _d_symmetry_breaking):
     _set = object.__setattr__
     def __init__(self, backend: 'str | None' = _d_backend, encoding: 'str | None' = _d_encoding, card: 'str | None' = _d_card, pb: 'str | None' = _d_pb, solver: 'str | None' = _d_solver, solver_cmd: 'str | None' = _d_solver_cmd, symmetry_breaking: 'str | None' = _d_symmetry_breaking) -> None:
         _set(self, 'backend', backend)
@@ -1602,7 +1617,7 @@ def _91(cls, _d_backend, _d_encoding, _d_card, _d_pb, _d_solver, _d_solver_cmd, 
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _92(cls, _d_unknowns):
+def _93(cls, _d_unknowns):
     _set = object.__setattr__
     def __init__(self, values: 'tuple[int, ...]', unknowns: 'dict[str, int]' = FACTORY) -> None:
         _set(self, 'values', values)
@@ -1616,7 +1631,7 @@ def _92(cls, _d_unknowns):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _93(cls, _d_known, _d_limit, _d_key):
+def _94(cls, _d_known, _d_limit, _d_key):
     _set = object.__setattr__
     def __init__(self, puzzle: 'Puzzle', config: 'Plan', plan: 'Breaking', modulo_symmetry: 'bool', known: 'tuple[tuple[int, ...], ...]' = _d_known, limit: 'int | None' = _d_limit, key: 'str' = _d_key) -> None:
         _set(self, 'puzzle', puzzle)
@@ -1635,7 +1650,7 @@ def _93(cls, _d_known, _d_limit, _d_key):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _94(cls):
+def _95(cls):
     _set = object.__setattr__
     def __init__(self, bits: 'float', cube: 'Cube', domains: 'tuple[frozenset[int], ...]') -> None:
         _set(self, 'bits', bits)
@@ -1650,7 +1665,7 @@ def _94(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _95(cls, _d_stats, _d_error, _d_found, _d_symmetry, _d_symmetry_note, _d_plan):
+def _96(cls, _d_stats, _d_error, _d_found, _d_symmetry, _d_symmetry_note, _d_plan):
     def __init__(self, solutions: 'list[Solution]', complete: 'bool', stopped: 'Status | None', modulo_symmetry: 'bool', symmetry_breaking: 'str | None', group_order: 'int', seconds: 'float', stats: 'dict[str, int | float | str]' = FACTORY, error: 'str | None' = _d_error, found: 'int | None' = _d_found, symmetry: 'str' = _d_symmetry, symmetry_note: 'str | None' = _d_symmetry_note, plan: 'Plan | None' = _d_plan) -> None:
         self.solutions = solutions
         self.complete = complete
@@ -1672,7 +1687,7 @@ def _95(cls, _d_stats, _d_error, _d_found, _d_symmetry, _d_symmetry_note, _d_pla
     return {'__init__': __init__, '__eq__': __eq__}
 
 
-def _96(cls):
+def _97(cls):
     _set = object.__setattr__
     def __init__(self, values: 'tuple[int, ...]', unknowns: 'dict[str, int]') -> None:
         _set(self, 'values', values)
@@ -1702,7 +1717,7 @@ def _96(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__lt__': __lt__, '__le__': __le__, '__gt__': __gt__, '__ge__': __ge__, '__hash__': __hash__}
 
 
-def _97(cls):
+def _98(cls):
     _set = object.__setattr__
     def __init__(self, returncode: 'int', answer: 'str', stderr: 'str') -> None:
         _set(self, 'returncode', returncode)
@@ -1717,7 +1732,7 @@ def _97(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _98(cls):
+def _99(cls):
     _set = object.__setattr__
     def __init__(self, words: 'tuple[str, ...]') -> None:
         _set(self, 'words', words)
@@ -1730,7 +1745,7 @@ def _98(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _99(cls, _d_projection):
+def _100(cls, _d_projection):
     _set = object.__setattr__
     def __init__(self, clauses: 'Sequence[Sequence[int]]', nvars: 'int', projection: 'Sequence[int] | None' = _d_projection) -> None:
         _set(self, 'clauses', clauses)
@@ -1745,7 +1760,7 @@ def _99(cls, _d_projection):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _100(cls, _d_args):
+def _101(cls, _d_args):
     _set = object.__setattr__
     def __init__(self, module: 'str', package: 'str', purpose: 'str', args: 'tuple[str, ...]' = _d_args) -> None:
         _set(self, 'module', module)
@@ -1761,7 +1776,7 @@ def _100(cls, _d_args):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _101(cls, _d_on_cnf, _d_exact_seconds, _d_fallback):
+def _102(cls, _d_on_cnf, _d_exact_seconds, _d_fallback):
     _set = object.__setattr__
     def __init__(self, method: 'str', on_cnf: 'Plan | None' = _d_on_cnf, exact_seconds: 'float | None' = _d_exact_seconds, fallback: 'str | None' = _d_fallback) -> None:
         _set(self, 'method', method)
@@ -1777,7 +1792,7 @@ def _101(cls, _d_on_cnf, _d_exact_seconds, _d_fallback):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _102(cls, _d_card, _d_pb, _d_solver, _d_solver_cmd, _d_chosen, _d_symmetry_breaking, _d_handover, _d_group, _d_breaking, _d_workers, _d_scheduler, _d_counting):
+def _103(cls, _d_card, _d_pb, _d_solver, _d_solver_cmd, _d_chosen, _d_symmetry_breaking, _d_handover, _d_group, _d_breaking, _d_workers, _d_scheduler, _d_counting):
     _set = object.__setattr__
     def __init__(self, backend: 'str', encoding: 'str', card: 'str | None' = _d_card, pb: 'str | None' = _d_pb, solver: 'str | None' = _d_solver, solver_cmd: 'str | None' = _d_solver_cmd, chosen: 'frozenset[str]' = _d_chosen, symmetry_breaking: 'str' = _d_symmetry_breaking, handover: 'int | None' = _d_handover, group: 'Choice | None' = _d_group, breaking: 'Breaking | None' = _d_breaking, workers: 'int | None' = _d_workers, scheduler: 'str | None' = _d_scheduler, counting: 'Counting | None' = _d_counting) -> None:
         _set(self, 'backend', backend)
@@ -1803,7 +1818,7 @@ def _102(cls, _d_card, _d_pb, _d_solver, _d_solver_cmd, _d_chosen, _d_symmetry_b
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _103(cls, _d_calls):
+def _104(cls, _d_calls):
     def __init__(self, puzzle: 'Puzzle', config: 'Config | Plan', calls: 'int' = _d_calls) -> None:
         self.puzzle = puzzle
         self.config = config
@@ -1816,7 +1831,7 @@ def _103(cls, _d_calls):
     return {'__init__': __init__, '__eq__': __eq__}
 
 
-def _104(cls, _d_incremental, _d_limited, _d_native, _d_options, _d_rival):
+def _105(cls, _d_incremental, _d_limited, _d_native, _d_options, _d_rival):
     _set = object.__setattr__
     def __init__(self, name: 'str', pysat_name: 'str', summary: 'str', incremental: 'bool' = _d_incremental, limited: 'bool' = _d_limited, native: 'str' = _d_native, options: 'tuple[tuple[str, int], ...]' = _d_options, rival: 'tuple[tuple[str, int], ...] | None' = _d_rival) -> None:
         _set(self, 'name', name)
@@ -1836,7 +1851,7 @@ def _104(cls, _d_incremental, _d_limited, _d_native, _d_options, _d_rival):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _105(cls, _d_scopes, _d_options):
+def _106(cls, _d_scopes, _d_options):
     _set = object.__setattr__
     def __init__(self, name: 'str', kind: 'str', default_encoding: 'str', summary: 'str', target: 'str', scopes: 'bool' = _d_scopes, options: 'tuple[str, ...]' = _d_options) -> None:
         _set(self, 'name', name)
@@ -1855,7 +1870,7 @@ def _105(cls, _d_scopes, _d_options):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _106(cls, _d_check):
+def _107(cls, _d_check):
     _set = object.__setattr__
     def __init__(self, name: 'str', flag: 'str', per_encoding: 'bool', check: 'str | None' = _d_check) -> None:
         _set(self, 'name', name)
@@ -1871,7 +1886,7 @@ def _106(cls, _d_check):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _107(cls):
+def _108(cls):
     _set = object.__setattr__
     def __init__(self, cells: 'tuple[z3.ArithRef, ...]', unknowns: 'dict[str, z3.ArithRef]', assertions: 'tuple[z3.BoolRef, ...]') -> None:
         _set(self, 'cells', cells)
@@ -1886,7 +1901,7 @@ def _107(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _108(cls):
+def _109(cls):
     _set = object.__setattr__
     def __init__(self, sink: 'Z3Sink', varmap: 'VarMap', less: 'object', cell_vars: 'tuple', assertions: 'tuple[z3.BoolRef, ...]', primary: 'tuple[int, ...]') -> None:
         _set(self, 'sink', sink)
@@ -1904,7 +1919,7 @@ def _108(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _109(cls, _d_less_than, _d_canonical_only, _d_anchor, _d_name):
+def _110(cls, _d_less_than, _d_canonical_only, _d_anchor, _d_name):
     _set = object.__setattr__
     def __init__(self, group: 'Group', less_than: 'tuple[tuple[int, int], ...]' = _d_less_than, canonical_only: 'bool' = _d_canonical_only, anchor: 'tuple[int, ...] | None' = _d_anchor, name: 'str | None' = _d_name) -> None:
         _set(self, 'group', group)
@@ -1921,7 +1936,7 @@ def _109(cls, _d_less_than, _d_canonical_only, _d_anchor, _d_name):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _110(cls, _d_values, _d_size):
+def _111(cls, _d_values, _d_size):
     _set = object.__setattr__
     def __init__(self, cells: 'Perm', values: 'ValueMap' = _d_values, size: 'int' = _d_size) -> None:
         _set(self, 'cells', cells)
@@ -1952,7 +1967,7 @@ def _110(cls, _d_values, _d_size):
     return {'__init__': __init__, '__eq__': __eq__, '__lt__': __lt__, '__le__': __le__, '__gt__': __gt__, '__ge__': __ge__, '__hash__': __hash__}
 
 
-def _111(cls, _d_note):
+def _112(cls, _d_note):
     _set = object.__setattr__
     def __init__(self, group: 'Group', source: 'str', note: 'str | None' = _d_note) -> None:
         _set(self, 'group', group)
@@ -1967,7 +1982,7 @@ def _111(cls, _d_note):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _112(cls):
+def _113(cls):
     _set = object.__setattr__
     def __init__(self, order: 'int', cell_order: 'int', generators: 'tuple[Element, ...]', relabel: 'bool', group: 'Group | None', exact: 'bool') -> None:
         _set(self, 'order', order)
@@ -1985,7 +2000,7 @@ def _112(cls):
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
-def _113(cls, _d_elements, _d_classes, _d_found, _d_total, _d_sizes, _d_fixed):
+def _114(cls, _d_elements, _d_classes, _d_found, _d_total, _d_sizes, _d_fixed):
     def __init__(self, group: 'Group', elements: 'list[Element] | None' = _d_elements, classes: 'list[Element]' = FACTORY, found: 'int' = _d_found, total: 'int' = _d_total, sizes: 'Counter[int]' = FACTORY, fixed: 'list[int]' = FACTORY) -> None:
         self.group = group
         self.elements = elements
@@ -2001,7 +2016,7 @@ def _113(cls, _d_elements, _d_classes, _d_found, _d_total, _d_sizes, _d_fixed):
     return {'__init__': __init__, '__eq__': __eq__}
 
 
-def _114(cls, _d_corner):
+def _115(cls, _d_corner):
     _set = object.__setattr__
     def __init__(self, grid: 'tuple[tuple[int, ...], ...]', values: 'tuple[int, ...]', columns_move: 'bool', corner: 'int' = _d_corner) -> None:
         _set(self, 'grid', grid)
@@ -2076,60 +2091,61 @@ MADE = {
     'puzzlesat.reasoning.facts.Fact': (((('frozen', True), ('order', True)), (('cell', 'int', False), ('value', 'int', False), ('kind', 'str', True)), False, (), False, ('builtins.object',)), _56, *(('cell', 'value', 'kind'),)),
     'puzzlesat.reasoning.facts.RuleRef': (((('frozen', True), ('order', True)), (('name', 'str', False), ('cells', 'tuple[int, ...]', False), ('id', 'str', True)), True, (), False, ('builtins.object',)), _57, *(('name', 'cells', 'id'),)),
     'puzzlesat.reasoning.facts.Step': (((('frozen', True),), (('deduced', 'tuple[Fact, ...]', False), ('rules', 'tuple[RuleRef, ...]', False), ('facts', 'tuple[Fact, ...]', False), ('cost', 'float', False), ('technique', 'str', False), ('main', 'tuple[RuleRef, ...]', True), ('hypothesis', 'Fact | None', True), ('depth', 'int', True), ('tier', 'str', True), ('cells', 'tuple[int, ...]', True), ('digits', 'tuple[int, ...]', True), ('chain', 'tuple[Fact, ...]', True), ('ends', 'str', True), ('text', 'str', True), ('why', 'str', True)), False, (), False, ('builtins.object',)), _58, *(('deduced', 'rules', 'facts', 'cost', 'technique', 'main', 'hypothesis', 'depth', 'tier', 'cells', 'digits', 'chain', 'ends', 'text', 'why'),)),
-    'puzzlesat.reasoning.guarded.Rule': (((('frozen', True),), (('ref', 'RuleRef', False), ('constraints', 'tuple[Constraint, ...]', False), ('selector', 'int', False)), False, (), False, ('builtins.object',)), _59, *(('ref', 'constraints', 'selector'),)),
-    'puzzlesat.reasoning.innies.Innie': (((('frozen', True),), (('form', 'str', False), ('houses', 'tuple[str, ...]', False), ('region_total', 'int', False), ('sums', 'tuple[Sum, ...]', False), ('placed', 'tuple[tuple[int, int], ...]', False), ('cells', 'tuple[int, ...]', False), ('rest', 'int', False), ('distinct', 'str | None', False), ('places', 'tuple[tuple[int, int], ...]', False), ('eliminates', 'tuple[tuple[int, int], ...]', False), ('text', 'str', False)), False, (), False, ('builtins.object',)), _60, *(('form', 'houses', 'region_total', 'sums', 'placed', 'cells', 'rest', 'distinct', 'places', 'eliminates', 'text'),)),
-    'puzzlesat.reasoning.innies.Sum': (((('frozen', True),), (('name', 'str', False), ('cells', 'tuple[int, ...]', False), ('total', 'int', False)), False, (), False, ('builtins.object',)), _61, *(('name', 'cells', 'total'),)),
-    'puzzlesat.reasoning.names.Shape': (((('frozen', True),), (('technique', 'str', False), ('houses', 'tuple[str, ...]', True), ('cells', 'tuple[int, ...]', True), ('digits', 'tuple[int, ...]', True)), False, (), False, ('builtins.object',)), _62, *(('technique', 'houses', 'cells', 'digits'),)),
-    'puzzlesat.reasoning.patterns.House': (((('frozen', True),), (('name', 'str', False), ('kind', 'str', False), ('cells', 'tuple[Cell, ...]', False), ('full', 'bool', False)), False, (), False, ('builtins.object',)), _63, *(('name', 'kind', 'cells', 'full'),)),
-    'puzzlesat.reasoning.patterns.Marks': (((('frozen', True),), (('cands', 'tuple[frozenset[Value], ...]', False), ('houses', 'tuple[House, ...]', False), ('names', 'tuple[str, ...]', False), ('placed', 'frozenset[Cell]', True)), False, (), False, ('builtins.object',)), _64, *(('cands', 'houses', 'names', 'placed'),)),
-    'puzzlesat.reasoning.patterns.Pattern': (((('frozen', True),), (('technique', 'str', False), ('text', 'str', False), ('houses', 'tuple[str, ...]', False), ('cells', 'tuple[Cell, ...]', False), ('digits', 'tuple[Value, ...]', False), ('places', 'tuple[tuple[Cell, Value], ...]', True), ('eliminates', 'tuple[tuple[Cell, Value], ...]', True), ('chain', 'tuple[tuple[Cell, Value], ...]', True), ('score', 'float', True)), False, (), False, ('builtins.object',)), _65, *(('technique', 'text', 'houses', 'cells', 'digits', 'places', 'eliminates', 'chain', 'score'),)),
-    'puzzlesat.reasoning.search.Candidate': (((('frozen', True),), (('cost', 'float', False), ('order', 'tuple[object, ...]', False), ('selectors', 'tuple[int, ...]', False), ('lits', 'tuple[int, ...]', False), ('target', 'int', False), ('tier', 'str', False), ('hypothesis', 'int | None', True), ('pattern', 'patterns.Pattern | None', True), ('group', 'tuple[int, ...]', True), ('innie', 'innies.Innie | None', True)), False, (), False, ('builtins.object',)), _66, *(('cost', 'order', 'selectors', 'lits', 'target', 'tier', 'hypothesis', 'pattern', 'group', 'innie'),)),
-    'puzzlesat.reasoning.split_cuts.Cut': (((('frozen', True),), (('hyp', 'int', False), ('rules', 'tuple[int, ...]', False), ('lits', 'tuple[int, ...]', False), ('core', 'frozenset[int] | None', False), ('cut', 'bool', False), ('facts', 'bool', False)), False, (), False, ('builtins.object',)), _67, *(('hyp', 'rules', 'lits', 'core', 'cut', 'facts'),)),
-    'puzzlesat.reasoning.split_cuts.Cutter': (((('frozen', True),), (('rule_cells', 'Mapping[int, frozenset[int]]', False), ('lit_cell', 'Mapping[int, int]', False)), False, (), False, ('builtins.object',)), _68, *(('rule_cells', 'lit_cell'),)),
-    'puzzlesat.reasoning.why.Why': (((('frozen', True),), (('say', 'Callable[[Subject, Marks, Sequence[Fact]], str | None]', False), ('check', 'Callable[[Subject, Marks, str], None]', False)), False, (), False, ('builtins.object',)), _69, *(('say', 'check'),)),
-    'puzzlesat.reasoning.why_rules.Combos': (((('frozen', True),), (('head', 'str', False), ('combos', 'tuple[tuple[int, ...], ...]', False), ('show', 'Callable[[tuple[int, ...]], str]', False), ('read', 'Callable[[str], tuple[int, ...]]', False)), False, (), False, ('builtins.object',)), _70, *(('head', 'combos', 'show', 'read'),)),
-    'puzzlesat.reasoning.why_rules.Subject': (((('frozen', True),), (('name', 'str', False), ('constraints', 'tuple[Constraint, ...]', False), ('rule', 'Any', False), ('names', 'tuple[str, ...]', False), ('domains', 'tuple[tuple[int, ...], ...]', False)), False, (), False, ('builtins.object',)), _71, *(('name', 'constraints', 'rule', 'names', 'domains'),)),
-    'puzzlesat.render.svg_parts.Canvas': (((('frozen', True),), (('grid', 'Grid', False), ('left', 'float', False), ('top', 'float', False), ('cell', 'float', False), ('outline', 'Callable[[set[tuple[int, int]]], str]', True)), False, (), False, ('builtins.object',)), _72, *(('grid', 'left', 'top', 'cell', 'outline'),)),
-    'puzzlesat.render.svg_parts.LineStyle': (((('frozen', True),), (('colour', 'str', False), ('words', 'str', False), ('width', 'float', False), ('ends', 'str', True), ('hollow', 'bool', True)), False, (), False, ('builtins.object',)), _73, *(('colour', 'words', 'width', 'ends', 'hollow'),)),
-    'puzzlesat.render.text.gridboard.Features': (((('frozen', True),), (('cages', 'tuple[tuple[tuple[int, ...], str], ...]', True), ('clues', 'dict[Square, tuple[str, str]]', (('default_factory', True),)), ('thermometers', 'tuple[tuple[int, ...], ...]', True), ('arrows', 'tuple[tuple[int, tuple[int, ...]], ...]', True), ('signs', 'tuple[tuple[int, int], ...]', True), ('dots', 'tuple[tuple[str, int, int], ...]', True), ('negatives', 'tuple[str, ...]', True), ('others', 'tuple[str, ...]', True), ('lines', 'tuple[Any, ...]', True), ('clones', 'tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]', True), ('quadruples', 'tuple[tuple[tuple[int, int], tuple[int, ...]], ...]', True), ('outside', 'tuple[OutsideClue, ...]', True), ('indexers', 'tuple[int, ...]', True), ('spelled', 'tuple[str, ...]', True), ('named', 'tuple[str, ...]', True)), False, (), False, ('builtins.object',)), _74, *(('cages', 'clues', 'thermometers', 'arrows', 'signs', 'dots', 'negatives', 'others', 'lines', 'clones', 'quadruples', 'outside', 'indexers', 'spelled', 'named'),)),
-    'puzzlesat.render.text.gridboard._Layout': (((('frozen', True),), (('grid', 'Grid', False), ('major', 'dict[Square, object]', False), ('minor', 'dict[Square, object]', False)), False, (), False, ('builtins.object',)), _75, *(('grid', 'major', 'minor'),)),
-    'puzzlesat.render.text.gridparts.OutsideClue': (((('frozen', True),), (('kind', 'str', False), ('square', 'Square', False), ('step', 'tuple[int, int]', False), ('text', 'str', False), ('cells', 'tuple[int, ...]', False), ('says', 'str', True)), False, (), False, ('builtins.object',)), _76, *(('kind', 'square', 'step', 'text', 'cells', 'says'),)),
-    'puzzlesat.render.text.gridparts.Part': (((('frozen', True),), (('field', 'str', False), ('item', 'Callable[[Grid, Any], Any]', False), ('note', 'Callable[[Sequence[str], Any], str] | None', False)), False, (), False, ('builtins.object',)), _77, *(('field', 'item', 'note'),)),
-    'puzzlesat.runtime.errors.ExitStatus': (((('frozen', True),), (('code', 'ExitCode', False), ('meaning', 'str', False), ('brief', 'str', False), ('commands', 'tuple[str, ...]', False), ('briefs', 'tuple[tuple[str, str], ...]', True)), False, (), False, ('builtins.object',)), _78, *(('code', 'meaning', 'brief', 'commands', 'briefs'),)),
-    'puzzlesat.search.batch.BatchOutcome': (((), (('outcomes', 'list[Outcome | PuzzleSatError]', False), ('instances', 'int', False), ('stopped', 'Status | None', False), ('seconds', 'float', False), ('stats', 'dict[str, int | float | str]', (('default_factory', True),)), ('base', 'Puzzle | None', True), ('plan', 'Plan | None', True)), False, (), False, ('builtins.object',)), _79, *(('outcomes', 'instances', 'stopped', 'seconds', 'stats', 'base', 'plan'),)),
-    'puzzlesat.search.compare.Comparison': (((), (('puzzle', 'Puzzle', False), ('all', 'bool', False), ('modulo_symmetry', 'bool', False), ('rows', 'list[Row]', False), ('disagreements', 'list[str]', False), ('interrupted', 'bool', True), ('timeout', 'float | None', True), ('repeat', 'int', True), ('default', 'str | None', True)), False, (), True, ('builtins.object',)), _80, *(('puzzle', 'all', 'modulo_symmetry', 'rows', 'disagreements', 'interrupted', 'timeout', 'repeat', 'default'),)),
-    'puzzlesat.search.compare.Row': (((('frozen', True),), (('backend', 'str', False), ('encoding', 'str', False), ('card', 'str | None', False), ('pb', 'str | None', False), ('solver', 'str | None', False), ('variables', 'int | None', True), ('clauses', 'int | None', True), ('literals', 'int | None', True), ('build_seconds', 'float | None', True), ('first_seconds', 'float | None', True), ('all_seconds', 'float | None', True), ('solutions', 'int | None', True), ('status', 'str', True), ('found', 'tuple[tuple[int, ...], ...] | None', (('compare', False), ('default', True), ('repr', False)))), False, (), False, ('builtins.object',)), _81, *(('backend', 'encoding', 'card', 'pb', 'solver', 'variables', 'clauses', 'literals', 'build_seconds', 'first_seconds', 'all_seconds', 'solutions', 'status'),)),
-    'puzzlesat.search.counting.CountOutcome': (((), (('count', 'int', False), ('orbits', 'int | None', False), ('method', 'str', False), ('complete', 'bool', False), ('stopped', 'Status | None', False), ('count_complete', 'bool', False), ('group_order', 'int', False), ('classes', 'int', False), ('relabelling', 'int', False), ('seconds', 'float', True), ('stats', 'dict[str, Any]', (('default_factory', True),)), ('symmetry', 'str', True), ('plan', 'Plan | None', True), ('approximate', 'bool', True), ('tolerance', 'float', True), ('confidence', 'float', True), ('fallback', 'str | None', True), ('counting', 'Any', True), ('reduced', 'dict[str, Any] | None', True)), False, (), False, ('builtins.object',)), _82, *(('count', 'orbits', 'method', 'complete', 'stopped', 'count_complete', 'group_order', 'classes', 'relabelling', 'seconds', 'stats', 'symmetry', 'plan', 'approximate', 'tolerance', 'confidence', 'fallback', 'counting', 'reduced'),)),
-    'puzzlesat.search.counting._Run': (((), (('puzzle', 'Puzzle', False), ('config', 'Plan', False), ('classes', 'list[Element]', False), ('pinned', 'tuple[tuple[int, int], ...]', False), ('factor', 'int', False), ('deadline', 'float | None', False), ('progress', 'Progress', False), ('start', 'float', (('default_factory', True),)), ('lower', 'int', True), ('fixed', 'list[int]', (('default_factory', True),)), ('listed', 'list[tuple[int, ...]] | None', True), ('stats', 'dict[str, Any]', (('default_factory', True),)), ('split', 'dict[str, Any]', (('default_factory', True),)), ('method', 'str', True), ('group', 'Group | None', True), ('symmetry', 'str | None', True), ('elements', 'list[Element] | None', True), ('total', 'int | None', True), ('orbits', 'int | None', True), ('reduced', 'Reduced | None', True), ('reduction', 'dict[str, Any] | None', True)), False, (), False, ('builtins.object',)), _83, *(('puzzle', 'config', 'classes', 'pinned', 'factor', 'deadline', 'progress', 'start', 'lower', 'fixed', 'listed', 'stats', 'split', 'method', 'group', 'symmetry', 'elements', 'total', 'orbits', 'reduced', 'reduction'),)),
-    'puzzlesat.setter.candidates.Candidates': (((), (('puzzle', 'Puzzle', False), ('found', 'list[set[int]]', False), ('unknown', 'list[set[int]]', False), ('calls', 'int', False), ('solutions', 'int', False), ('stopped', 'Status | None', False), ('seconds', 'float', False), ('stats', 'dict[str, Any]', (('default_factory', True),)), ('counts', 'list[dict[int, int]] | None', True), ('counts_stopped', 'Status | None', True), ('counts_asked', 'bool', True)), False, (), False, ('builtins.object',)), _84, *(('puzzle', 'found', 'unknown', 'calls', 'solutions', 'stopped', 'seconds', 'stats', 'counts', 'counts_stopped', 'counts_asked'),)),
-    'puzzlesat.setter.check.Checked': (((('frozen', True),), (('puzzle', 'Puzzle', False), ('outcome', 'Outcome', False)), False, (), False, ('builtins.object',)), _85, *(('puzzle', 'outcome'),)),
-    'puzzlesat.setter.clues.Clues': (((), (('puzzle', 'Puzzle', False), ('solution', 'tuple[int, ...]', False), ('redundant', 'list[int]', False), ('minimal', 'Givens', False), ('calls', 'int', False), ('stopped', 'str | None', False), ('seconds', 'float', False)), False, (), False, ('builtins.object',)), _86, *(('puzzle', 'solution', 'redundant', 'minimal', 'calls', 'stopped', 'seconds'),)),
-    'puzzlesat.setter.drafts.Draft': (((), (('name', 'str', False), ('grid', 'Grid', False), ('solution', 'Values', False), ('clues', 'list[Clue]', (('default_factory', True),)), ('values', 'Sequence[int] | None', True), ('encoding', 'str | None', True)), False, (), True, ('builtins.object',)), _87, *(('name', 'grid', 'solution', 'clues', 'values', 'encoding'),)),
-    'puzzlesat.setter.drafts.Given': (((('frozen', True),), (('cell', 'int', False), ('value', 'int', False)), False, (), False, ('builtins.object',)), _88, *(('cell', 'value'),)),
-    'puzzlesat.setter.generate.Generated': (((('frozen', True),), (('kind', 'str', False), ('seed', 'int', False), ('puzzle', 'Puzzle', False), ('solution', 'tuple[int, ...]', False), ('seconds', 'float', False), ('minimal', 'bool', True), ('grade', 'tuple[float, str] | None', True)), False, (), True, ('builtins.object',)), _89, *(('kind', 'seed', 'puzzle', 'solution', 'seconds', 'minimal', 'grade'),)),
-    'puzzlesat.setter.generate.Kind': (((('frozen', True),), (('name', 'str', False), ('summary', 'str', False), ('params', 'Mapping[str, tuple[tuple[int, ...], int]]', False), ('make', 'Callable[[random.Random, dict[str, int], str], Puzzle]', False)), False, (), False, ('builtins.object',)), _90, *(('name', 'summary', 'params', 'make'),)),
-    'puzzlesat.solvers.base.Config': (((('frozen', True),), (('backend', 'str | None', True), ('encoding', 'str | None', True), ('card', 'str | None', True), ('pb', 'str | None', True), ('solver', 'str | None', True), ('solver_cmd', 'str | None', True), ('symmetry_breaking', 'str | None', True)), False, (), False, ('builtins.object',)), _91, *(('backend', 'encoding', 'card', 'pb', 'solver', 'solver_cmd', 'symmetry_breaking'),)),
-    'puzzlesat.solvers.base.Found': (((('frozen', True),), (('values', 'tuple[int, ...]', False), ('unknowns', 'dict[str, int]', (('default_factory', True),))), False, (), False, ('builtins.object',)), _92, *(('values', 'unknowns'),)),
-    'puzzlesat.solvers.cube_worker.Job': (((('frozen', True),), (('puzzle', 'Puzzle', False), ('config', 'Plan', False), ('plan', 'Breaking', False), ('modulo_symmetry', 'bool', False), ('known', 'tuple[tuple[int, ...], ...]', True), ('limit', 'int | None', True), ('key', 'str', True)), False, (), False, ('builtins.object',)), _93, *(('puzzle', 'config', 'plan', 'modulo_symmetry', 'known', 'limit', 'key'),)),
-    'puzzlesat.solvers.cubes.Estimate': (((('frozen', True),), (('bits', 'float', False), ('cube', 'Cube', False), ('domains', 'tuple[frozenset[int], ...]', False)), False, (), False, ('builtins.object',)), _94, *(('bits', 'cube', 'domains'),)),
-    'puzzlesat.solvers.enumerate.Outcome': (((), (('solutions', 'list[Solution]', False), ('complete', 'bool', False), ('stopped', 'Status | None', False), ('modulo_symmetry', 'bool', False), ('symmetry_breaking', 'str | None', False), ('group_order', 'int', False), ('seconds', 'float', False), ('stats', 'dict[str, int | float | str]', (('default_factory', True),)), ('error', 'str | None', True), ('found', 'int | None', True), ('symmetry', 'str', True), ('symmetry_note', 'str | None', True), ('plan', 'Plan | None', True)), False, (), False, ('builtins.object',)), _95, *(('solutions', 'complete', 'stopped', 'modulo_symmetry', 'symmetry_breaking', 'group_order', 'seconds', 'stats', 'error', 'found', 'symmetry', 'symmetry_note', 'plan'),)),
-    'puzzlesat.solvers.enumerate.Solution': (((('frozen', True), ('order', True)), (('values', 'tuple[int, ...]', False), ('unknowns', 'dict[str, int]', (('compare', False),))), False, (), True, ('builtins.object',)), _96, *(('values', 'unknowns'),)),
-    'puzzlesat.solvers.external_cmd.Run': (((('frozen', True),), (('returncode', 'int', False), ('answer', 'str', False), ('stderr', 'str', False)), False, (), False, ('builtins.object',)), _97, *(('returncode', 'answer', 'stderr'),)),
-    'puzzlesat.solvers.external_cmd.SolverCommand': (((('frozen', True),), (('words', 'tuple[str, ...]', False),), False, (), False, ('builtins.object',)), _98, *(('words',),)),
-    'puzzlesat.solvers.ganak_counter.Problem': (((('frozen', True),), (('clauses', 'Sequence[Sequence[int]]', False), ('nvars', 'int', False), ('projection', 'Sequence[int] | None', True)), False, (), False, ('builtins.object',)), _99, *(('clauses', 'nvars', 'projection'),)),
-    'puzzlesat.solvers.ganak_counter.Worker': (((('frozen', True),), (('module', 'str', False), ('package', 'str', False), ('purpose', 'str', False), ('args', 'tuple[str, ...]', True)), False, (), False, ('builtins.object',)), _100, *(('module', 'package', 'purpose', 'args'),)),
-    'puzzlesat.solvers.plan.Counting': (((('frozen', True),), (('method', 'str', False), ('on_cnf', 'Plan | None', True), ('exact_seconds', 'float | None', True), ('fallback', 'str | None', True)), False, (), False, ('builtins.object',)), _101, *(('method', 'on_cnf', 'exact_seconds', 'fallback'),)),
-    'puzzlesat.solvers.plan.Plan': (((('frozen', True),), (('backend', 'str', False), ('encoding', 'str', False), ('card', 'str | None', True), ('pb', 'str | None', True), ('solver', 'str | None', True), ('solver_cmd', 'str | None', True), ('chosen', 'frozenset[str]', True), ('symmetry_breaking', 'str', True), ('handover', 'int | None', True), ('group', 'Choice | None', (('compare', False), ('default', True))), ('breaking', 'Breaking | None', (('compare', False), ('default', True))), ('workers', 'int | None', (('compare', False), ('default', True))), ('scheduler', 'str | None', (('compare', False), ('default', True))), ('counting', 'Counting | None', (('compare', False), ('default', True)))), False, (), False, ('builtins.object',)), _102, *(('backend', 'encoding', 'card', 'pb', 'solver', 'solver_cmd', 'chosen', 'symmetry_breaking', 'handover', 'group', 'breaking', 'workers', 'scheduler', 'counting'),)),
-    'puzzlesat.solvers.probe.Prober': (((), (('puzzle', 'Puzzle', False), ('config', 'Config | Plan', False), ('calls', 'int', True)), True, (), False, ('builtins.object',)), _103, *(('puzzle', 'config', 'calls'),)),
-    'puzzlesat.solvers.pysat_solvers.SolverInfo': (((('frozen', True),), (('name', 'str', False), ('pysat_name', 'str', False), ('summary', 'str', False), ('incremental', 'bool', True), ('limited', 'bool', True), ('native', 'str', True), ('options', 'tuple[tuple[str, int], ...]', True), ('rival', 'tuple[tuple[str, int], ...] | None', True)), False, (), True, ('builtins.object',)), _104, *(('name', 'pysat_name', 'summary', 'incremental', 'limited', 'native', 'options', 'rival'),)),
-    'puzzlesat.solvers.registry.BackendInfo': (((('frozen', True),), (('name', 'str', False), ('kind', 'str', False), ('default_encoding', 'str', False), ('summary', 'str', False), ('target', 'str', False), ('scopes', 'bool', True), ('options', 'tuple[str, ...]', True)), False, (), True, ('builtins.object',)), _105, *(('name', 'kind', 'default_encoding', 'summary', 'target', 'scopes', 'options'),)),
-    'puzzlesat.solvers.registry.OptionInfo': (((('frozen', True),), (('name', 'str', False), ('flag', 'str', False), ('per_encoding', 'bool', False), ('check', 'str | None', True)), False, (), False, ('builtins.object',)), _106, *(('name', 'flag', 'per_encoding', 'check'),)),
-    'puzzlesat.solvers.z3_int.Z3Encoding': (((('frozen', True),), (('cells', 'tuple[z3.ArithRef, ...]', False), ('unknowns', 'dict[str, z3.ArithRef]', False), ('assertions', 'tuple[z3.BoolRef, ...]', False)), False, (), True, ('builtins.object',)), _107, *(('cells', 'unknowns', 'assertions'),)),
-    'puzzlesat.solvers.z3_pb.Z3PBEncoding': (((('frozen', True),), (('sink', 'Z3Sink', False), ('varmap', 'VarMap', False), ('less', 'object', False), ('cell_vars', 'tuple', False), ('assertions', 'tuple[z3.BoolRef, ...]', False), ('primary', 'tuple[int, ...]', False)), False, (), False, ('builtins.object',)), _108, *(('sink', 'varmap', 'less', 'cell_vars', 'assertions', 'primary'),)),
-    'puzzlesat.symmetry.breaking.Breaking': (((('frozen', True),), (('group', 'Group', False), ('less_than', 'tuple[tuple[int, int], ...]', True), ('canonical_only', 'bool', True), ('anchor', 'tuple[int, ...] | None', True), ('name', 'str | None', True)), False, (), False, ('builtins.object',)), _109, *(('group', 'less_than', 'canonical_only', 'anchor', 'name'),)),
-    'puzzlesat.symmetry.burnside.Element': (((('frozen', True), ('order', True)), (('cells', 'Perm', False), ('values', 'ValueMap', True), ('size', 'int', True)), False, (), False, ('builtins.object',)), _110, *(('cells', 'values', 'size'),)),
-    'puzzlesat.symmetry.choice.Choice': (((('frozen', True),), (('group', 'Group', False), ('source', 'str', False), ('note', 'str | None', True)), False, (), False, ('builtins.object',)), _111, *(('group', 'source', 'note'),)),
-    'puzzlesat.symmetry.detect.Detected': (((('frozen', True),), (('order', 'int', False), ('cell_order', 'int', False), ('generators', 'tuple[Element, ...]', False), ('relabel', 'bool', False), ('group', 'Group | None', False), ('exact', 'bool', False)), False, (), False, ('builtins.object',)), _112, *(('order', 'cell_order', 'generators', 'relabel', 'group', 'exact'),)),
-    'puzzlesat.symmetry.orbits.Tally': (((), (('group', 'Group', False), ('elements', 'list[Element] | None', True), ('classes', 'list[Element]', (('default_factory', True),)), ('found', 'int', True), ('total', 'int', True), ('sizes', 'Counter[int]', (('default_factory', True),)), ('fixed', 'list[int]', (('default_factory', True),))), False, (), False, ('builtins.object',)), _113, *(('group', 'elements', 'classes', 'found', 'total', 'sizes', 'fixed'),)),
-    'puzzlesat.symmetry.reduced.Reduced': (((('frozen', True),), (('grid', 'tuple[tuple[int, ...], ...]', False), ('values', 'tuple[int, ...]', False), ('columns_move', 'bool', False), ('corner', 'int', True)), False, (), False, ('builtins.object',)), _114, *(('grid', 'values', 'columns_move', 'corner'),)),
+    'puzzlesat.reasoning.guarded.Recoded': (((('frozen', True),), (('clauses', 'list[list[int]]', False), ('inner', 'dict[int, int]', False), ('top', 'int', False)), False, (), False, ('builtins.object',)), _59, *(('clauses', 'inner', 'top'),)),
+    'puzzlesat.reasoning.guarded.Rule': (((('frozen', True),), (('ref', 'RuleRef', False), ('constraints', 'tuple[Constraint, ...]', False), ('selector', 'int', False)), False, (), False, ('builtins.object',)), _60, *(('ref', 'constraints', 'selector'),)),
+    'puzzlesat.reasoning.innies.Innie': (((('frozen', True),), (('form', 'str', False), ('houses', 'tuple[str, ...]', False), ('region_total', 'int', False), ('sums', 'tuple[Sum, ...]', False), ('placed', 'tuple[tuple[int, int], ...]', False), ('cells', 'tuple[int, ...]', False), ('rest', 'int', False), ('distinct', 'str | None', False), ('places', 'tuple[tuple[int, int], ...]', False), ('eliminates', 'tuple[tuple[int, int], ...]', False), ('text', 'str', False)), False, (), False, ('builtins.object',)), _61, *(('form', 'houses', 'region_total', 'sums', 'placed', 'cells', 'rest', 'distinct', 'places', 'eliminates', 'text'),)),
+    'puzzlesat.reasoning.innies.Sum': (((('frozen', True),), (('name', 'str', False), ('cells', 'tuple[int, ...]', False), ('total', 'int', False)), False, (), False, ('builtins.object',)), _62, *(('name', 'cells', 'total'),)),
+    'puzzlesat.reasoning.names.Shape': (((('frozen', True),), (('technique', 'str', False), ('houses', 'tuple[str, ...]', True), ('cells', 'tuple[int, ...]', True), ('digits', 'tuple[int, ...]', True)), False, (), False, ('builtins.object',)), _63, *(('technique', 'houses', 'cells', 'digits'),)),
+    'puzzlesat.reasoning.patterns.House': (((('frozen', True),), (('name', 'str', False), ('kind', 'str', False), ('cells', 'tuple[Cell, ...]', False), ('full', 'bool', False)), False, (), False, ('builtins.object',)), _64, *(('name', 'kind', 'cells', 'full'),)),
+    'puzzlesat.reasoning.patterns.Marks': (((('frozen', True),), (('cands', 'tuple[frozenset[Value], ...]', False), ('houses', 'tuple[House, ...]', False), ('names', 'tuple[str, ...]', False), ('placed', 'frozenset[Cell]', True)), False, (), False, ('builtins.object',)), _65, *(('cands', 'houses', 'names', 'placed'),)),
+    'puzzlesat.reasoning.patterns.Pattern': (((('frozen', True),), (('technique', 'str', False), ('text', 'str', False), ('houses', 'tuple[str, ...]', False), ('cells', 'tuple[Cell, ...]', False), ('digits', 'tuple[Value, ...]', False), ('places', 'tuple[tuple[Cell, Value], ...]', True), ('eliminates', 'tuple[tuple[Cell, Value], ...]', True), ('chain', 'tuple[tuple[Cell, Value], ...]', True), ('score', 'float', True)), False, (), False, ('builtins.object',)), _66, *(('technique', 'text', 'houses', 'cells', 'digits', 'places', 'eliminates', 'chain', 'score'),)),
+    'puzzlesat.reasoning.search.Candidate': (((('frozen', True),), (('cost', 'float', False), ('order', 'tuple[object, ...]', False), ('selectors', 'tuple[int, ...]', False), ('lits', 'tuple[int, ...]', False), ('target', 'int', False), ('tier', 'str', False), ('hypothesis', 'int | None', True), ('pattern', 'patterns.Pattern | None', True), ('group', 'tuple[int, ...]', True), ('innie', 'innies.Innie | None', True)), False, (), False, ('builtins.object',)), _67, *(('cost', 'order', 'selectors', 'lits', 'target', 'tier', 'hypothesis', 'pattern', 'group', 'innie'),)),
+    'puzzlesat.reasoning.split_cuts.Cut': (((('frozen', True),), (('hyp', 'int', False), ('rules', 'tuple[int, ...]', False), ('lits', 'tuple[int, ...]', False), ('core', 'frozenset[int] | None', False), ('cut', 'bool', False), ('facts', 'bool', False)), False, (), False, ('builtins.object',)), _68, *(('hyp', 'rules', 'lits', 'core', 'cut', 'facts'),)),
+    'puzzlesat.reasoning.split_cuts.Cutter': (((('frozen', True),), (('rule_cells', 'Mapping[int, frozenset[int]]', False), ('lit_cell', 'Mapping[int, int]', False)), False, (), False, ('builtins.object',)), _69, *(('rule_cells', 'lit_cell'),)),
+    'puzzlesat.reasoning.why.Why': (((('frozen', True),), (('say', 'Callable[[Subject, Marks, Sequence[Fact]], str | None]', False), ('check', 'Callable[[Subject, Marks, str], None]', False)), False, (), False, ('builtins.object',)), _70, *(('say', 'check'),)),
+    'puzzlesat.reasoning.why_rules.Combos': (((('frozen', True),), (('head', 'str', False), ('combos', 'tuple[tuple[int, ...], ...]', False), ('show', 'Callable[[tuple[int, ...]], str]', False), ('read', 'Callable[[str], tuple[int, ...]]', False)), False, (), False, ('builtins.object',)), _71, *(('head', 'combos', 'show', 'read'),)),
+    'puzzlesat.reasoning.why_rules.Subject': (((('frozen', True),), (('name', 'str', False), ('constraints', 'tuple[Constraint, ...]', False), ('rule', 'Any', False), ('names', 'tuple[str, ...]', False), ('domains', 'tuple[tuple[int, ...], ...]', False)), False, (), False, ('builtins.object',)), _72, *(('name', 'constraints', 'rule', 'names', 'domains'),)),
+    'puzzlesat.render.svg_parts.Canvas': (((('frozen', True),), (('grid', 'Grid', False), ('left', 'float', False), ('top', 'float', False), ('cell', 'float', False), ('outline', 'Callable[[set[tuple[int, int]]], str]', True)), False, (), False, ('builtins.object',)), _73, *(('grid', 'left', 'top', 'cell', 'outline'),)),
+    'puzzlesat.render.svg_parts.LineStyle': (((('frozen', True),), (('colour', 'str', False), ('words', 'str', False), ('width', 'float', False), ('ends', 'str', True), ('hollow', 'bool', True)), False, (), False, ('builtins.object',)), _74, *(('colour', 'words', 'width', 'ends', 'hollow'),)),
+    'puzzlesat.render.text.gridboard.Features': (((('frozen', True),), (('cages', 'tuple[tuple[tuple[int, ...], str], ...]', True), ('clues', 'dict[Square, tuple[str, str]]', (('default_factory', True),)), ('thermometers', 'tuple[tuple[int, ...], ...]', True), ('arrows', 'tuple[tuple[int, tuple[int, ...]], ...]', True), ('signs', 'tuple[tuple[int, int], ...]', True), ('dots', 'tuple[tuple[str, int, int], ...]', True), ('negatives', 'tuple[str, ...]', True), ('others', 'tuple[str, ...]', True), ('lines', 'tuple[Any, ...]', True), ('clones', 'tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]', True), ('quadruples', 'tuple[tuple[tuple[int, int], tuple[int, ...]], ...]', True), ('outside', 'tuple[OutsideClue, ...]', True), ('indexers', 'tuple[int, ...]', True), ('spelled', 'tuple[str, ...]', True), ('named', 'tuple[str, ...]', True)), False, (), False, ('builtins.object',)), _75, *(('cages', 'clues', 'thermometers', 'arrows', 'signs', 'dots', 'negatives', 'others', 'lines', 'clones', 'quadruples', 'outside', 'indexers', 'spelled', 'named'),)),
+    'puzzlesat.render.text.gridboard._Layout': (((('frozen', True),), (('grid', 'Grid', False), ('major', 'dict[Square, object]', False), ('minor', 'dict[Square, object]', False)), False, (), False, ('builtins.object',)), _76, *(('grid', 'major', 'minor'),)),
+    'puzzlesat.render.text.gridparts.OutsideClue': (((('frozen', True),), (('kind', 'str', False), ('square', 'Square', False), ('step', 'tuple[int, int]', False), ('text', 'str', False), ('cells', 'tuple[int, ...]', False), ('says', 'str', True)), False, (), False, ('builtins.object',)), _77, *(('kind', 'square', 'step', 'text', 'cells', 'says'),)),
+    'puzzlesat.render.text.gridparts.Part': (((('frozen', True),), (('field', 'str', False), ('item', 'Callable[[Grid, Any], Any]', False), ('note', 'Callable[[Sequence[str], Any], str] | None', False)), False, (), False, ('builtins.object',)), _78, *(('field', 'item', 'note'),)),
+    'puzzlesat.runtime.errors.ExitStatus': (((('frozen', True),), (('code', 'ExitCode', False), ('meaning', 'str', False), ('brief', 'str', False), ('commands', 'tuple[str, ...]', False), ('briefs', 'tuple[tuple[str, str], ...]', True)), False, (), False, ('builtins.object',)), _79, *(('code', 'meaning', 'brief', 'commands', 'briefs'),)),
+    'puzzlesat.search.batch.BatchOutcome': (((), (('outcomes', 'list[Outcome | PuzzleSatError]', False), ('instances', 'int', False), ('stopped', 'Status | None', False), ('seconds', 'float', False), ('stats', 'dict[str, int | float | str]', (('default_factory', True),)), ('base', 'Puzzle | None', True), ('plan', 'Plan | None', True)), False, (), False, ('builtins.object',)), _80, *(('outcomes', 'instances', 'stopped', 'seconds', 'stats', 'base', 'plan'),)),
+    'puzzlesat.search.compare.Comparison': (((), (('puzzle', 'Puzzle', False), ('all', 'bool', False), ('modulo_symmetry', 'bool', False), ('rows', 'list[Row]', False), ('disagreements', 'list[str]', False), ('interrupted', 'bool', True), ('timeout', 'float | None', True), ('repeat', 'int', True), ('default', 'str | None', True)), False, (), True, ('builtins.object',)), _81, *(('puzzle', 'all', 'modulo_symmetry', 'rows', 'disagreements', 'interrupted', 'timeout', 'repeat', 'default'),)),
+    'puzzlesat.search.compare.Row': (((('frozen', True),), (('backend', 'str', False), ('encoding', 'str', False), ('card', 'str | None', False), ('pb', 'str | None', False), ('solver', 'str | None', False), ('variables', 'int | None', True), ('clauses', 'int | None', True), ('literals', 'int | None', True), ('build_seconds', 'float | None', True), ('first_seconds', 'float | None', True), ('all_seconds', 'float | None', True), ('solutions', 'int | None', True), ('status', 'str', True), ('found', 'tuple[tuple[int, ...], ...] | None', (('compare', False), ('default', True), ('repr', False)))), False, (), False, ('builtins.object',)), _82, *(('backend', 'encoding', 'card', 'pb', 'solver', 'variables', 'clauses', 'literals', 'build_seconds', 'first_seconds', 'all_seconds', 'solutions', 'status'),)),
+    'puzzlesat.search.counting.CountOutcome': (((), (('count', 'int', False), ('orbits', 'int | None', False), ('method', 'str', False), ('complete', 'bool', False), ('stopped', 'Status | None', False), ('count_complete', 'bool', False), ('group_order', 'int', False), ('classes', 'int', False), ('relabelling', 'int', False), ('seconds', 'float', True), ('stats', 'dict[str, Any]', (('default_factory', True),)), ('symmetry', 'str', True), ('plan', 'Plan | None', True), ('approximate', 'bool', True), ('tolerance', 'float', True), ('confidence', 'float', True), ('fallback', 'str | None', True), ('counting', 'Any', True), ('reduced', 'dict[str, Any] | None', True)), False, (), False, ('builtins.object',)), _83, *(('count', 'orbits', 'method', 'complete', 'stopped', 'count_complete', 'group_order', 'classes', 'relabelling', 'seconds', 'stats', 'symmetry', 'plan', 'approximate', 'tolerance', 'confidence', 'fallback', 'counting', 'reduced'),)),
+    'puzzlesat.search.counting._Run': (((), (('puzzle', 'Puzzle', False), ('config', 'Plan', False), ('classes', 'list[Element]', False), ('pinned', 'tuple[tuple[int, int], ...]', False), ('factor', 'int', False), ('deadline', 'float | None', False), ('progress', 'Progress', False), ('start', 'float', (('default_factory', True),)), ('lower', 'int', True), ('fixed', 'list[int]', (('default_factory', True),)), ('listed', 'list[tuple[int, ...]] | None', True), ('stats', 'dict[str, Any]', (('default_factory', True),)), ('split', 'dict[str, Any]', (('default_factory', True),)), ('method', 'str', True), ('group', 'Group | None', True), ('symmetry', 'str | None', True), ('elements', 'list[Element] | None', True), ('total', 'int | None', True), ('orbits', 'int | None', True), ('reduced', 'Reduced | None', True), ('reduction', 'dict[str, Any] | None', True)), False, (), False, ('builtins.object',)), _84, *(('puzzle', 'config', 'classes', 'pinned', 'factor', 'deadline', 'progress', 'start', 'lower', 'fixed', 'listed', 'stats', 'split', 'method', 'group', 'symmetry', 'elements', 'total', 'orbits', 'reduced', 'reduction'),)),
+    'puzzlesat.setter.candidates.Candidates': (((), (('puzzle', 'Puzzle', False), ('found', 'list[set[int]]', False), ('unknown', 'list[set[int]]', False), ('calls', 'int', False), ('solutions', 'int', False), ('stopped', 'Status | None', False), ('seconds', 'float', False), ('stats', 'dict[str, Any]', (('default_factory', True),)), ('counts', 'list[dict[int, int]] | None', True), ('counts_stopped', 'Status | None', True), ('counts_asked', 'bool', True)), False, (), False, ('builtins.object',)), _85, *(('puzzle', 'found', 'unknown', 'calls', 'solutions', 'stopped', 'seconds', 'stats', 'counts', 'counts_stopped', 'counts_asked'),)),
+    'puzzlesat.setter.check.Checked': (((('frozen', True),), (('puzzle', 'Puzzle', False), ('outcome', 'Outcome', False)), False, (), False, ('builtins.object',)), _86, *(('puzzle', 'outcome'),)),
+    'puzzlesat.setter.clues.Clues': (((), (('puzzle', 'Puzzle', False), ('solution', 'tuple[int, ...]', False), ('redundant', 'list[int]', False), ('minimal', 'Givens', False), ('calls', 'int', False), ('stopped', 'str | None', False), ('seconds', 'float', False)), False, (), False, ('builtins.object',)), _87, *(('puzzle', 'solution', 'redundant', 'minimal', 'calls', 'stopped', 'seconds'),)),
+    'puzzlesat.setter.drafts.Draft': (((), (('name', 'str', False), ('grid', 'Grid', False), ('solution', 'Values', False), ('clues', 'list[Clue]', (('default_factory', True),)), ('values', 'Sequence[int] | None', True), ('encoding', 'str | None', True)), False, (), True, ('builtins.object',)), _88, *(('name', 'grid', 'solution', 'clues', 'values', 'encoding'),)),
+    'puzzlesat.setter.drafts.Given': (((('frozen', True),), (('cell', 'int', False), ('value', 'int', False)), False, (), False, ('builtins.object',)), _89, *(('cell', 'value'),)),
+    'puzzlesat.setter.generate.Generated': (((('frozen', True),), (('kind', 'str', False), ('seed', 'int', False), ('puzzle', 'Puzzle', False), ('solution', 'tuple[int, ...]', False), ('seconds', 'float', False), ('minimal', 'bool', True), ('grade', 'tuple[float, str] | None', True)), False, (), True, ('builtins.object',)), _90, *(('kind', 'seed', 'puzzle', 'solution', 'seconds', 'minimal', 'grade'),)),
+    'puzzlesat.setter.generate.Kind': (((('frozen', True),), (('name', 'str', False), ('summary', 'str', False), ('params', 'Mapping[str, tuple[tuple[int, ...], int]]', False), ('make', 'Callable[[random.Random, dict[str, int], str], Puzzle]', False)), False, (), False, ('builtins.object',)), _91, *(('name', 'summary', 'params', 'make'),)),
+    'puzzlesat.solvers.base.Config': (((('frozen', True),), (('backend', 'str | None', True), ('encoding', 'str | None', True), ('card', 'str | None', True), ('pb', 'str | None', True), ('solver', 'str | None', True), ('solver_cmd', 'str | None', True), ('symmetry_breaking', 'str | None', True)), False, (), False, ('builtins.object',)), _92, *(('backend', 'encoding', 'card', 'pb', 'solver', 'solver_cmd', 'symmetry_breaking'),)),
+    'puzzlesat.solvers.base.Found': (((('frozen', True),), (('values', 'tuple[int, ...]', False), ('unknowns', 'dict[str, int]', (('default_factory', True),))), False, (), False, ('builtins.object',)), _93, *(('values', 'unknowns'),)),
+    'puzzlesat.solvers.cube_worker.Job': (((('frozen', True),), (('puzzle', 'Puzzle', False), ('config', 'Plan', False), ('plan', 'Breaking', False), ('modulo_symmetry', 'bool', False), ('known', 'tuple[tuple[int, ...], ...]', True), ('limit', 'int | None', True), ('key', 'str', True)), False, (), False, ('builtins.object',)), _94, *(('puzzle', 'config', 'plan', 'modulo_symmetry', 'known', 'limit', 'key'),)),
+    'puzzlesat.solvers.cubes.Estimate': (((('frozen', True),), (('bits', 'float', False), ('cube', 'Cube', False), ('domains', 'tuple[frozenset[int], ...]', False)), False, (), False, ('builtins.object',)), _95, *(('bits', 'cube', 'domains'),)),
+    'puzzlesat.solvers.enumerate.Outcome': (((), (('solutions', 'list[Solution]', False), ('complete', 'bool', False), ('stopped', 'Status | None', False), ('modulo_symmetry', 'bool', False), ('symmetry_breaking', 'str | None', False), ('group_order', 'int', False), ('seconds', 'float', False), ('stats', 'dict[str, int | float | str]', (('default_factory', True),)), ('error', 'str | None', True), ('found', 'int | None', True), ('symmetry', 'str', True), ('symmetry_note', 'str | None', True), ('plan', 'Plan | None', True)), False, (), False, ('builtins.object',)), _96, *(('solutions', 'complete', 'stopped', 'modulo_symmetry', 'symmetry_breaking', 'group_order', 'seconds', 'stats', 'error', 'found', 'symmetry', 'symmetry_note', 'plan'),)),
+    'puzzlesat.solvers.enumerate.Solution': (((('frozen', True), ('order', True)), (('values', 'tuple[int, ...]', False), ('unknowns', 'dict[str, int]', (('compare', False),))), False, (), True, ('builtins.object',)), _97, *(('values', 'unknowns'),)),
+    'puzzlesat.solvers.external_cmd.Run': (((('frozen', True),), (('returncode', 'int', False), ('answer', 'str', False), ('stderr', 'str', False)), False, (), False, ('builtins.object',)), _98, *(('returncode', 'answer', 'stderr'),)),
+    'puzzlesat.solvers.external_cmd.SolverCommand': (((('frozen', True),), (('words', 'tuple[str, ...]', False),), False, (), False, ('builtins.object',)), _99, *(('words',),)),
+    'puzzlesat.solvers.ganak_counter.Problem': (((('frozen', True),), (('clauses', 'Sequence[Sequence[int]]', False), ('nvars', 'int', False), ('projection', 'Sequence[int] | None', True)), False, (), False, ('builtins.object',)), _100, *(('clauses', 'nvars', 'projection'),)),
+    'puzzlesat.solvers.ganak_counter.Worker': (((('frozen', True),), (('module', 'str', False), ('package', 'str', False), ('purpose', 'str', False), ('args', 'tuple[str, ...]', True)), False, (), False, ('builtins.object',)), _101, *(('module', 'package', 'purpose', 'args'),)),
+    'puzzlesat.solvers.plan.Counting': (((('frozen', True),), (('method', 'str', False), ('on_cnf', 'Plan | None', True), ('exact_seconds', 'float | None', True), ('fallback', 'str | None', True)), False, (), False, ('builtins.object',)), _102, *(('method', 'on_cnf', 'exact_seconds', 'fallback'),)),
+    'puzzlesat.solvers.plan.Plan': (((('frozen', True),), (('backend', 'str', False), ('encoding', 'str', False), ('card', 'str | None', True), ('pb', 'str | None', True), ('solver', 'str | None', True), ('solver_cmd', 'str | None', True), ('chosen', 'frozenset[str]', True), ('symmetry_breaking', 'str', True), ('handover', 'int | None', True), ('group', 'Choice | None', (('compare', False), ('default', True))), ('breaking', 'Breaking | None', (('compare', False), ('default', True))), ('workers', 'int | None', (('compare', False), ('default', True))), ('scheduler', 'str | None', (('compare', False), ('default', True))), ('counting', 'Counting | None', (('compare', False), ('default', True)))), False, (), False, ('builtins.object',)), _103, *(('backend', 'encoding', 'card', 'pb', 'solver', 'solver_cmd', 'chosen', 'symmetry_breaking', 'handover', 'group', 'breaking', 'workers', 'scheduler', 'counting'),)),
+    'puzzlesat.solvers.probe.Prober': (((), (('puzzle', 'Puzzle', False), ('config', 'Config | Plan', False), ('calls', 'int', True)), True, (), False, ('builtins.object',)), _104, *(('puzzle', 'config', 'calls'),)),
+    'puzzlesat.solvers.pysat_solvers.SolverInfo': (((('frozen', True),), (('name', 'str', False), ('pysat_name', 'str', False), ('summary', 'str', False), ('incremental', 'bool', True), ('limited', 'bool', True), ('native', 'str', True), ('options', 'tuple[tuple[str, int], ...]', True), ('rival', 'tuple[tuple[str, int], ...] | None', True)), False, (), True, ('builtins.object',)), _105, *(('name', 'pysat_name', 'summary', 'incremental', 'limited', 'native', 'options', 'rival'),)),
+    'puzzlesat.solvers.registry.BackendInfo': (((('frozen', True),), (('name', 'str', False), ('kind', 'str', False), ('default_encoding', 'str', False), ('summary', 'str', False), ('target', 'str', False), ('scopes', 'bool', True), ('options', 'tuple[str, ...]', True)), False, (), True, ('builtins.object',)), _106, *(('name', 'kind', 'default_encoding', 'summary', 'target', 'scopes', 'options'),)),
+    'puzzlesat.solvers.registry.OptionInfo': (((('frozen', True),), (('name', 'str', False), ('flag', 'str', False), ('per_encoding', 'bool', False), ('check', 'str | None', True)), False, (), False, ('builtins.object',)), _107, *(('name', 'flag', 'per_encoding', 'check'),)),
+    'puzzlesat.solvers.z3_int.Z3Encoding': (((('frozen', True),), (('cells', 'tuple[z3.ArithRef, ...]', False), ('unknowns', 'dict[str, z3.ArithRef]', False), ('assertions', 'tuple[z3.BoolRef, ...]', False)), False, (), True, ('builtins.object',)), _108, *(('cells', 'unknowns', 'assertions'),)),
+    'puzzlesat.solvers.z3_pb.Z3PBEncoding': (((('frozen', True),), (('sink', 'Z3Sink', False), ('varmap', 'VarMap', False), ('less', 'object', False), ('cell_vars', 'tuple', False), ('assertions', 'tuple[z3.BoolRef, ...]', False), ('primary', 'tuple[int, ...]', False)), False, (), False, ('builtins.object',)), _109, *(('sink', 'varmap', 'less', 'cell_vars', 'assertions', 'primary'),)),
+    'puzzlesat.symmetry.breaking.Breaking': (((('frozen', True),), (('group', 'Group', False), ('less_than', 'tuple[tuple[int, int], ...]', True), ('canonical_only', 'bool', True), ('anchor', 'tuple[int, ...] | None', True), ('name', 'str | None', True)), False, (), False, ('builtins.object',)), _110, *(('group', 'less_than', 'canonical_only', 'anchor', 'name'),)),
+    'puzzlesat.symmetry.burnside.Element': (((('frozen', True), ('order', True)), (('cells', 'Perm', False), ('values', 'ValueMap', True), ('size', 'int', True)), False, (), False, ('builtins.object',)), _111, *(('cells', 'values', 'size'),)),
+    'puzzlesat.symmetry.choice.Choice': (((('frozen', True),), (('group', 'Group', False), ('source', 'str', False), ('note', 'str | None', True)), False, (), False, ('builtins.object',)), _112, *(('group', 'source', 'note'),)),
+    'puzzlesat.symmetry.detect.Detected': (((('frozen', True),), (('order', 'int', False), ('cell_order', 'int', False), ('generators', 'tuple[Element, ...]', False), ('relabel', 'bool', False), ('group', 'Group | None', False), ('exact', 'bool', False)), False, (), False, ('builtins.object',)), _113, *(('order', 'cell_order', 'generators', 'relabel', 'group', 'exact'),)),
+    'puzzlesat.symmetry.orbits.Tally': (((), (('group', 'Group', False), ('elements', 'list[Element] | None', True), ('classes', 'list[Element]', (('default_factory', True),)), ('found', 'int', True), ('total', 'int', True), ('sizes', 'Counter[int]', (('default_factory', True),)), ('fixed', 'list[int]', (('default_factory', True),))), False, (), False, ('builtins.object',)), _114, *(('group', 'elements', 'classes', 'found', 'total', 'sizes', 'fixed'),)),
+    'puzzlesat.symmetry.reduced.Reduced': (((('frozen', True),), (('grid', 'tuple[tuple[int, ...], ...]', False), ('values', 'tuple[int, ...]', False), ('columns_move', 'bool', False), ('corner', 'int', True)), False, (), False, ('builtins.object',)), _115, *(('grid', 'values', 'columns_move', 'corner'),)),
 }
