@@ -216,11 +216,13 @@ class Recoded:
     """The puzzle's rules in other encodings: `clauses`, and `inner`, each selector and cell
     literal of the explainer's CNF (`RuleCNF`) to the same one in `clauses`. A rule, a fact and a
     hypothesis mean the same in both, so any question on them has the same answer and the same
-    cores (docs/decisions/explanations.md, D22); `top`: the explainer's CNF's last variable."""
+    cores (docs/decisions/explanations.md, D22); `top`: the explainer's CNF's last variable,
+    `inner_top`: this one's."""
 
     clauses: list[list[int]]
     inner: dict[int, int]
     top: int
+    inner_top: int
 
 
 class RuleCNF:
@@ -266,14 +268,21 @@ class RuleCNF:
             for pair, lit in self.lit.items():
                 inner[lit] = other.lit[pair]
             inner.update({-a: -b for a, b in list(inner.items())})
-            self._recoded[key] = Recoded(other.builder.clauses, inner, self.top)
+            self._recoded[key] = Recoded(other.builder.clauses, inner, self.top, other.top)
         return self._recoded[key]
 
-    def checker(self, name: str) -> SharedSolver:
-        """The shape's shared yes-or-no solver of this PySAT name (`SharedSolver`), built at its first use."""
-        if name not in self._checkers:
-            self._checkers[name] = SharedSolver(self.builder.clauses, self.top, name)
-        return self._checkers[name]
+    def checker(self, name: str, recoded: tuple[str, str] | None = None) -> SharedSolver:
+        """The shape's shared yes-or-no solver of this PySAT name (`SharedSolver`), built at its
+        first use; over the `recoded` CNF (its card and PB encodings) if one is named, whose
+        literals the caller maps (`Recoded.inner`)."""
+        key = name if recoded is None else f"{name} {' '.join(recoded)}"
+        if key not in self._checkers:
+            if recoded is None:
+                self._checkers[key] = SharedSolver(self.builder.clauses, self.top, name)
+            else:
+                cnf = self.recoded(*recoded)
+                self._checkers[key] = SharedSolver(cnf.clauses, cnf.inner_top, name)
+        return self._checkers[key]
 
     @cached_property
     def solver(self) -> ClauseSolver:

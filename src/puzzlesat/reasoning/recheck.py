@@ -3,7 +3,8 @@
 1. A single (one placed value) whose cited facts leave its cell no other value, or its value no
    other place in a cited full all-different part, is re-derived in plain Python (`by_singles`).
 2. Any other step goes to CaDiCaL (not the Glucose that searched), one solver holding the whole
-   guarded CNF of the puzzle's shape (`RuleCNF.checker`): the cited rules' selectors and the
+   guarded CNF of the puzzle's shape, the same rules in other encodings than the ones that found
+   the step (`RuleCNF.checker`, `RuleCNF.recoded`; D22): the cited rules' selectors and the
    cited facts are assumed, the deduction's negation is a clause behind a fresh activation
    literal; it must be unsatisfiable. A rule not cited is switched off by its selector at no
    cost, so this answers "do the cited rules and facts alone imply it" exactly; what the solver
@@ -31,6 +32,10 @@ if TYPE_CHECKING:
 
 # The re-checking solver: CaDiCaL, apart from the Glucose (`guarded.SOLVER`) that found the steps.
 RECHECK_SOLVER = "cd19"
+# ... holding the same rules in other encodings than the explainer's (`RuleCNF.recoded`): a step is
+# re-derived on clauses that did not find it either, and these are the faster ones to search (D22).
+# None: the explainer's own clauses.
+RECHECK_CNF: tuple[str, str] | None = ("auto", "unary")
 
 
 def by_singles(g: RuleCNF, step: Step) -> bool:
@@ -77,7 +82,11 @@ class Rechecker:
         """CaDiCaL's answer: the cited rules and facts leave no way to break the deduction."""
         g = self.g
         assumptions = [*sorted({g.by_id[r.id].selector for r in step.rules}), *(g.literal(f) for f in step.facts)]
-        return not g.checker(RECHECK_SOLVER).satisfiable(assumptions, [-g.literal(f) for f in step.deduced])
+        broken = [-g.literal(f) for f in step.deduced]
+        if RECHECK_CNF is not None:
+            inner = g.recoded(*RECHECK_CNF).inner
+            assumptions, broken = [inner[lit] for lit in assumptions], [inner[lit] for lit in broken]
+        return not g.checker(RECHECK_SOLVER, RECHECK_CNF).satisfiable(assumptions, broken)
 
     def check(self, step: Step) -> None:
         """Raise CheckError unless the step follows from what it cites alone and agrees with every

@@ -1004,16 +1004,17 @@ def _58(cls, _d_main, _d_hypothesis, _d_depth, _d_tier, _d_cells, _d_digits, _d_
 
 def _59(cls):
     _set = object.__setattr__
-    def __init__(self, clauses: 'list[list[int]]', inner: 'dict[int, int]', top: 'int') -> None:
+    def __init__(self, clauses: 'list[list[int]]', inner: 'dict[int, int]', top: 'int', inner_top: 'int') -> None:
         _set(self, 'clauses', clauses)
         _set(self, 'inner', inner)
         _set(self, 'top', top)
+        _set(self, 'inner_top', inner_top)
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.clauses,self.inner,self.top,)==(other.clauses,other.inner,other.top,)
+            return (self.clauses,self.inner,self.top,self.inner_top,)==(other.clauses,other.inner,other.top,other.inner_top,)
         return NotImplemented
     def __hash__(self):
-        return hash((self.clauses,self.inner,self.top,))
+        return hash((self.clauses,self.inner,self.top,self.inner_top,))
     return {'__init__': __init__, '__eq__': __eq__, '__hash__': __hash__}
 
 
@@ -2091,7 +2092,7 @@ MADE = {
     'puzzlesat.reasoning.facts.Fact': (((('frozen', True), ('order', True)), (('cell', 'int', False), ('value', 'int', False), ('kind', 'str', True)), False, (), False, ('builtins.object',)), _56, *(('cell', 'value', 'kind'),)),
     'puzzlesat.reasoning.facts.RuleRef': (((('frozen', True), ('order', True)), (('name', 'str', False), ('cells', 'tuple[int, ...]', False), ('id', 'str', True)), True, (), False, ('builtins.object',)), _57, *(('name', 'cells', 'id'),)),
     'puzzlesat.reasoning.facts.Step': (((('frozen', True),), (('deduced', 'tuple[Fact, ...]', False), ('rules', 'tuple[RuleRef, ...]', False), ('facts', 'tuple[Fact, ...]', False), ('cost', 'float', False), ('technique', 'str', False), ('main', 'tuple[RuleRef, ...]', True), ('hypothesis', 'Fact | None', True), ('depth', 'int', True), ('tier', 'str', True), ('cells', 'tuple[int, ...]', True), ('digits', 'tuple[int, ...]', True), ('chain', 'tuple[Fact, ...]', True), ('ends', 'str', True), ('text', 'str', True), ('why', 'str', True)), False, (), False, ('builtins.object',)), _58, *(('deduced', 'rules', 'facts', 'cost', 'technique', 'main', 'hypothesis', 'depth', 'tier', 'cells', 'digits', 'chain', 'ends', 'text', 'why'),)),
-    'puzzlesat.reasoning.guarded.Recoded': (((('frozen', True),), (('clauses', 'list[list[int]]', False), ('inner', 'dict[int, int]', False), ('top', 'int', False)), False, (), False, ('builtins.object',)), _59, *(('clauses', 'inner', 'top'),)),
+    'puzzlesat.reasoning.guarded.Recoded': (((('frozen', True),), (('clauses', 'list[list[int]]', False), ('inner', 'dict[int, int]', False), ('top', 'int', False), ('inner_top', 'int', False)), False, (), False, ('builtins.object',)), _59, *(('clauses', 'inner', 'top', 'inner_top'),)),
     'puzzlesat.reasoning.guarded.Rule': (((('frozen', True),), (('ref', 'RuleRef', False), ('constraints', 'tuple[Constraint, ...]', False), ('selector', 'int', False)), False, (), False, ('builtins.object',)), _60, *(('ref', 'constraints', 'selector'),)),
     'puzzlesat.reasoning.innies.Innie': (((('frozen', True),), (('form', 'str', False), ('houses', 'tuple[str, ...]', False), ('region_total', 'int', False), ('sums', 'tuple[Sum, ...]', False), ('placed', 'tuple[tuple[int, int], ...]', False), ('cells', 'tuple[int, ...]', False), ('rest', 'int', False), ('distinct', 'str | None', False), ('places', 'tuple[tuple[int, int], ...]', False), ('eliminates', 'tuple[tuple[int, int], ...]', False), ('text', 'str', False)), False, (), False, ('builtins.object',)), _61, *(('form', 'houses', 'region_total', 'sums', 'placed', 'cells', 'rest', 'distinct', 'places', 'eliminates', 'text'),)),
     'puzzlesat.reasoning.innies.Sum': (((('frozen', True),), (('name', 'str', False), ('cells', 'tuple[int, ...]', False), ('total', 'int', False)), False, (), False, ('builtins.object',)), _62, *(('name', 'cells', 'total'),)),
